@@ -1,0 +1,18 @@
+//! AQM Lab's engine: a deterministic packet-level network simulator for
+//! router queue management.
+//!
+//! Dependencies point one way: `kernel` ← `net` ← `queue`/`transport` ←
+//! `metrics` ← `scenario` ← `sim`; the CLI and the wasm bindings sit on `sim`.
+
+pub mod kernel;
+pub mod metrics;
+pub mod net;
+pub mod queue;
+pub mod scenario;
+pub mod sim;
+pub mod transport;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
+
+pub use scenario::{Scenario, ScenarioError};
+pub use sim::Simulation;

@@ -1,0 +1,253 @@
+//! Statistics, computed from observations that the network and transports
+//! report. Mechanics never compute statistics themselves.
+
+mod histogram;
+mod series;
+mod summary;
+
+pub use histogram::Histogram;
+pub use series::{Column, SeriesChunk, SeriesStore};
+pub use summary::{jain, FlowSummary, Perf, Summary};
+
+use crate::kernel::{to_secs, Nanos};
+use crate::queue::DropReason;
+use crate::scenario::FlowKind;
+use crate::transport::AgentProbe;
+
+/// Values kept in the history at most (the row cap follows from the width).
+const HISTORY_VALUES: usize = 4_000_000;
+
+/// Who a flow is, for reports.
+#[derive(Clone, Debug)]
+pub struct FlowInfo {
+    pub group: usize,
+    pub kind: FlowKind,
+}
+
+#[derive(Clone, Debug, Default)]
+struct FlowCounters {
+    sent_packets: u64,
+    delivered_bytes: u64,
+    drops: [u64; 3],
+    marks: u64,
+    /// Bytes delivered since the last sample, for per-interval goodput.
+    interval_bytes: u64,
+}
+
+/// One monitored queue (a bottleneck hop).
+#[derive(Clone, Debug, Default)]
+struct PortStats {
+    len_packets: usize,
+    len_bytes: u64,
+    last_change: Nanos,
+    /// ∫ length dt over the window, in packet·ns and byte·ns.
+    area_packets: f64,
+    area_bytes: f64,
+    busy_ns: u64,
+    delay: Histogram,
+    arrivals: u64,
+    // Per sample interval.
+    interval_arrivals: u64,
+    interval_drops: [u64; 3],
+    interval_marks: u64,
+    interval_delay_sum_ns: u64,
+    interval_departures: u64,
+    interval_busy_ns: u64,
+}
+
+pub struct Recorder {
+    window_from: Nanos,
+    flows: Vec<FlowInfo>,
+    counters: Vec<FlowCounters>,
+    ports: Vec<PortStats>,
+    probe_len: usize,
+    pub series: Option<SeriesStore>,
+    last_sample: Nanos,
+    row: Vec<f64>,
+}
+
+/// Fixed columns before the per-probe and per-flow ones.
+const FIXED: &[(&str, &str)] = &[
+    ("t_s", "s"),
+    ("queue_packets", "packets"),
+    ("queue_bytes", "bytes"),
+    ("queue_delay_ms", "ms"),
+    ("utilization", ""),
+    ("arrivals", "packets"),
+    ("drops_early", "packets"),
+    ("drops_forced", "packets"),
+    ("drops_overflow", "packets"),
+    ("marks", "packets"),
+];
+
+impl Recorder {
+    /// `probes`: the scheme's probe ids; `history`: keep a decimated history
+    /// (CSV export); `streaming`: keep rows for [`Recorder::drain`].
+    pub fn new(window_from: Nanos, flows: Vec<FlowInfo>, hops: usize, probes: &[&str], history: bool, streaming: bool) -> Recorder {
+        let mut columns: Vec<Column> = FIXED.iter().map(|(id, unit)| Column { id: id.to_string(), unit }).collect();
+        for h in 1..hops {
+            columns.push(Column { id: format!("queue_packets@{h}"), unit: "packets" });
+        }
+        columns.extend(probes.iter().map(|p| Column { id: format!("probe.{p}"), unit: "" }));
+        for i in 0..flows.len() {
+            columns.push(Column { id: format!("goodput_bps.{i}"), unit: "bps" });
+        }
+        for i in 0..flows.len() {
+            columns.push(Column { id: format!("cwnd_packets.{i}"), unit: "packets" });
+        }
+        for i in 0..flows.len() {
+            columns.push(Column { id: format!("srtt_ms.{i}"), unit: "ms" });
+        }
+        let width = columns.len();
+        let series = (history || streaming).then(|| {
+            let cap = if history { (HISTORY_VALUES / width).max(500) } else { 2 };
+            SeriesStore::new(columns, cap, streaming)
+        });
+        Recorder {
+            window_from,
+            counters: vec![FlowCounters::default(); flows.len()],
+            flows,
+            ports: vec![PortStats::default(); hops],
+            probe_len: probes.len(),
+            series,
+            last_sample: 0,
+            row: Vec::with_capacity(width),
+        }
+    }
+
+    fn in_window(&self, t: Nanos) -> bool {
+        t >= self.window_from
+    }
+
+    /// Length of [a, b] that lies in the window.
+    fn overlap(&self, a: Nanos, b: Nanos) -> u64 {
+        b.saturating_sub(a.max(self.window_from))
+    }
+
+    pub fn on_sent(&mut self, flow: usize, now: Nanos) {
+        if self.in_window(now) {
+            self.counters[flow].sent_packets += 1;
+        }
+    }
+
+    pub fn on_delivered(&mut self, flow: usize, bytes: u64, now: Nanos) {
+        let inside = self.in_window(now);
+        let c = &mut self.counters[flow];
+        c.interval_bytes += bytes;
+        if inside {
+            c.delivered_bytes += bytes;
+        }
+    }
+
+    pub fn on_drop(&mut self, hop: Option<usize>, flow: usize, reason: DropReason, now: Nanos) {
+        if let Some(p) = hop.and_then(|h| self.ports.get_mut(h)) {
+            p.interval_drops[reason.index()] += 1;
+        }
+        if self.in_window(now) {
+            self.counters[flow].drops[reason.index()] += 1;
+        }
+    }
+
+    pub fn on_mark(&mut self, hop: Option<usize>, flow: usize, now: Nanos) {
+        if let Some(p) = hop.and_then(|h| self.ports.get_mut(h)) {
+            p.interval_marks += 1;
+        }
+        if self.in_window(now) {
+            self.counters[flow].marks += 1;
+        }
+    }
+
+    /// A packet arrived at monitored queue `hop` (before the scheme decides).
+    pub fn on_arrival(&mut self, hop: usize, now: Nanos) {
+        let inside = self.in_window(now);
+        let p = &mut self.ports[hop];
+        p.interval_arrivals += 1;
+        if inside {
+            p.arrivals += 1;
+        }
+    }
+
+    /// The length of monitored queue `hop` may have changed at `now`.
+    pub fn on_queue_len(&mut self, hop: usize, now: Nanos, len_packets: usize, len_bytes: u64) {
+        let span = self.overlap(self.ports[hop].last_change, now) as f64;
+        let p = &mut self.ports[hop];
+        p.area_packets += p.len_packets as f64 * span;
+        p.area_bytes += p.len_bytes as f64 * span;
+        p.len_packets = len_packets;
+        p.len_bytes = len_bytes;
+        p.last_change = now;
+    }
+
+    /// A packet left monitored queue `hop` after `delay` in it, to be sent for `tx`.
+    pub fn on_departure(&mut self, hop: usize, now: Nanos, delay: Nanos, tx: Nanos) {
+        let busy = self.overlap(now, now + tx);
+        let inside = self.in_window(now);
+        let p = &mut self.ports[hop];
+        p.busy_ns += busy;
+        p.interval_busy_ns += tx;
+        p.interval_delay_sum_ns += delay;
+        p.interval_departures += 1;
+        if inside {
+            p.delay.record(delay);
+        }
+    }
+
+    /// Take a sample at `now`: queue state, the scheme's probes, per-flow state.
+    pub fn sample(&mut self, now: Nanos, queue_probe: &[f64], agents: &[AgentProbe]) {
+        let Some(series) = self.series.as_mut() else { return };
+        let dt = now.saturating_sub(self.last_sample).max(1);
+        self.last_sample = now;
+        let row = &mut self.row;
+        row.clear();
+        let p0 = &mut self.ports[0];
+        let mean_delay = if p0.interval_departures > 0 {
+            p0.interval_delay_sum_ns as f64 / p0.interval_departures as f64 / 1e6
+        } else {
+            0.0
+        };
+        row.extend([
+            to_secs(now),
+            p0.len_packets as f64,
+            p0.len_bytes as f64,
+            mean_delay,
+            (p0.interval_busy_ns as f64 / dt as f64).min(1.0),
+            p0.interval_arrivals as f64,
+            p0.interval_drops[0] as f64,
+            p0.interval_drops[1] as f64,
+            p0.interval_drops[2] as f64,
+            p0.interval_marks as f64,
+        ]);
+        for p in self.ports.iter_mut() {
+            p.interval_arrivals = 0;
+            p.interval_drops = [0; 3];
+            p.interval_marks = 0;
+            p.interval_delay_sum_ns = 0;
+            p.interval_departures = 0;
+            p.interval_busy_ns = 0;
+        }
+        row.extend(self.ports[1..].iter().map(|p| p.len_packets as f64));
+        debug_assert_eq!(queue_probe.len(), self.probe_len);
+        row.extend_from_slice(queue_probe);
+        let secs = to_secs(dt);
+        for c in self.counters.iter_mut() {
+            row.push(c.interval_bytes as f64 * 8.0 / secs);
+            c.interval_bytes = 0;
+        }
+        row.extend(agents.iter().map(|a| a.cwnd_packets));
+        row.extend(agents.iter().map(|a| a.srtt_ms));
+        series.push(row);
+    }
+
+    pub fn drain(&mut self) -> SeriesChunk {
+        self.series.as_mut().map(|s| s.drain()).unwrap_or_default()
+    }
+
+    pub fn history(&self) -> SeriesChunk {
+        self.series.as_ref().map(|s| s.history()).unwrap_or_default()
+    }
+
+    /// The summary over [window_from, now].
+    pub fn summary(&self, now: Nanos, events: u64, packets: u64) -> Summary {
+        summary::compute(self, now, events, packets)
+    }
+}

@@ -1,0 +1,184 @@
+//! The summary block of SCENARIO.md, over the measurement window.
+
+use super::Recorder;
+use crate::kernel::{to_secs, Nanos};
+use crate::queue::DropReason;
+use crate::scenario::FlowKind;
+use serde::Serialize;
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Summary {
+    /// Length of the measurement window so far.
+    pub window_s: f64,
+    pub aggregate_goodput_bps: f64,
+    pub utilization: f64,
+    pub queue: QueueSummary,
+    pub drops: DropSummary,
+    pub marks: u64,
+    pub fairness: Fairness,
+    pub flows: Vec<FlowSummary>,
+    /// Every congested hop of a parking lot (the dumbbell's one bottleneck too).
+    pub hops: Vec<HopSummary>,
+    pub perf: Perf,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct QueueSummary {
+    pub mean_packets: f64,
+    pub mean_bytes: f64,
+    pub mean_delay_ms: f64,
+    pub p99_delay_ms: f64,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct DropSummary {
+    pub total: u64,
+    pub by_reason: ByReason,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ByReason {
+    pub early: u64,
+    pub forced: u64,
+    pub overflow: u64,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Fairness {
+    /// Jain's index over every flow's goodput.
+    pub jain_all: f64,
+    /// Over TCP flows only; null when there are none.
+    pub jain_tcp: Option<f64>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct FlowSummary {
+    pub id: usize,
+    pub group: usize,
+    pub kind: &'static str,
+    pub goodput_bps: f64,
+    pub sent_packets: u64,
+    pub dropped_packets: u64,
+    pub marked_packets: u64,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct HopSummary {
+    pub hop: usize,
+    pub utilization: f64,
+    pub mean_packets: f64,
+    pub arrivals: u64,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Perf {
+    pub events: u64,
+    /// Packets put on the wire by sources and sinks (data and ACKs).
+    pub packets: u64,
+    pub simulated_s: f64,
+    /// The rest is filled in by a caller that owns a wall clock (CLI, browser).
+    pub wall_s: f64,
+    pub events_per_s: f64,
+    pub packets_per_s: f64,
+}
+
+impl Perf {
+    pub fn set_wall(&mut self, wall_s: f64) {
+        self.wall_s = wall_s;
+        if wall_s > 0.0 {
+            self.events_per_s = self.events as f64 / wall_s;
+            self.packets_per_s = self.packets as f64 / wall_s;
+        }
+    }
+}
+
+/// Jain's fairness index (Σx)² / (n·Σx²); 1 for an empty or all-zero set.
+pub fn jain(xs: impl IntoIterator<Item = f64>) -> f64 {
+    let (mut n, mut sum, mut sq) = (0usize, 0.0, 0.0);
+    for x in xs {
+        n += 1;
+        sum += x;
+        sq += x * x;
+    }
+    if n == 0 || sq == 0.0 {
+        1.0
+    } else {
+        sum * sum / (n as f64 * sq)
+    }
+}
+
+pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Summary {
+    let window_ns = now.saturating_sub(r.window_from);
+    let window_s = to_secs(window_ns);
+    let per_s = |x: f64| if window_ns == 0 { 0.0 } else { x / window_s };
+    // Queue areas up to `now`, including the stretch since the last change.
+    let area = |p: &super::PortStats| {
+        let span = r.overlap(p.last_change, now) as f64;
+        (p.area_packets + p.len_packets as f64 * span, p.area_bytes + p.len_bytes as f64 * span)
+    };
+    let mean_of = |a: f64| if window_ns == 0 { 0.0 } else { a / window_ns as f64 };
+
+    let flows: Vec<FlowSummary> = r
+        .flows
+        .iter()
+        .zip(&r.counters)
+        .enumerate()
+        .map(|(id, (info, c))| FlowSummary {
+            id,
+            group: info.group,
+            kind: info.kind.as_str(),
+            goodput_bps: per_s(c.delivered_bytes as f64 * 8.0),
+            sent_packets: c.sent_packets,
+            dropped_packets: c.drops.iter().sum(),
+            marked_packets: c.marks,
+        })
+        .collect();
+    let by = |reason: DropReason| r.counters.iter().map(|c| c.drops[reason.index()]).sum::<u64>();
+    let by_reason = ByReason { early: by(DropReason::Early), forced: by(DropReason::Forced), overflow: by(DropReason::Overflow) };
+    let tcp: Vec<f64> = flows.iter().filter(|f| f.kind == FlowKind::Tcp.as_str()).map(|f| f.goodput_bps).collect();
+
+    let p0 = &r.ports[0];
+    let (a_pkts, a_bytes) = area(p0);
+    Summary {
+        window_s,
+        aggregate_goodput_bps: flows.iter().map(|f| f.goodput_bps).sum(),
+        utilization: if window_ns == 0 { 0.0 } else { p0.busy_ns as f64 / window_ns as f64 },
+        queue: QueueSummary {
+            mean_packets: mean_of(a_pkts),
+            mean_bytes: mean_of(a_bytes),
+            mean_delay_ms: p0.delay.mean() / 1e6,
+            p99_delay_ms: p0.delay.quantile(0.99) / 1e6,
+        },
+        drops: DropSummary { total: by_reason.early + by_reason.forced + by_reason.overflow, by_reason },
+        marks: r.counters.iter().map(|c| c.marks).sum(),
+        fairness: Fairness {
+            jain_all: jain(flows.iter().map(|f| f.goodput_bps)),
+            jain_tcp: (!tcp.is_empty()).then(|| jain(tcp.iter().copied())),
+        },
+        hops: r
+            .ports
+            .iter()
+            .enumerate()
+            .map(|(hop, p)| HopSummary {
+                hop,
+                utilization: if window_ns == 0 { 0.0 } else { p.busy_ns as f64 / window_ns as f64 },
+                mean_packets: mean_of(area(p).0),
+                arrivals: p.arrivals,
+            })
+            .collect(),
+        flows,
+        perf: Perf { events, packets, simulated_s: to_secs(now), wall_s: 0.0, events_per_s: 0.0, packets_per_s: 0.0 },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jain_index_limits() {
+        assert_eq!(jain([5.0, 5.0, 5.0]), 1.0);
+        assert!((jain([1.0, 0.0, 0.0, 0.0]) - 0.25).abs() < 1e-12);
+        assert!((jain([1.0, 2.0]) - 0.9).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,9 @@
+//! The network: packets, output ports (a queue scheme feeding a link), and
+//! the topologies that wire them into per-flow routes.
+
+mod packet;
+mod port;
+pub mod topology;
+
+pub use packet::{Dir, Ecn, FlowId, Labels, Packet, PacketKind, ACK_BYTES, TCP_HEADER_BYTES, UDP_HEADER_BYTES};
+pub use port::{Port, PortId};

@@ -1,0 +1,98 @@
+use crate::kernel::Nanos;
+
+pub type FlowId = u32;
+
+/// Bytes of IP + TCP header on every TCP packet (SCENARIO.md: `segment_bytes + 40`).
+pub const TCP_HEADER_BYTES: u32 = 40;
+/// A pure ACK on the wire.
+pub const ACK_BYTES: u32 = 40;
+/// IP + UDP header (SCENARIO.md: `packet_bytes + 28`).
+pub const UDP_HEADER_BYTES: u32 = 28;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PacketKind {
+    Data,
+    Ack,
+}
+
+/// Direction along a flow's route: data goes forward, ACKs and feedback back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dir {
+    Forward,
+    Reverse,
+}
+
+/// The two ECN bits of the IP header (RFC 3168 §5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Ecn {
+    #[default]
+    NotEct,
+    Ect,
+    Ce,
+}
+
+/// Header fields that edge routers write and core routers read: CSFQ/RQRD
+/// rate labels, drop precedence, AFpFT tags, per-flow weights.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Labels {
+    /// Flow arrival rate estimated at the edge (bits/s); 0 = not yet labelled.
+    pub rate_bps: f64,
+    /// 0 = normal, 1 = low priority (RQRD's second precedence).
+    pub drop_precedence: u8,
+    /// Scheme-defined tag; AFpFT uses its sign for the edge/inner role.
+    pub tag: f64,
+    /// Relative weight of the flow (weighted BARE, weighted CSFQ).
+    pub weight: f64,
+}
+
+impl Default for Labels {
+    fn default() -> Self {
+        Labels { rate_bps: 0.0, drop_precedence: 0, tag: 0.0, weight: 1.0 }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Packet {
+    pub flow: FlowId,
+    pub kind: PacketKind,
+    pub dir: Dir,
+    /// Wire size: payload plus headers.
+    pub size_bytes: u32,
+    pub payload_bytes: u32,
+    /// Data: sequence number of the first payload byte (TCP) or packet number (UDP).
+    pub seq: u64,
+    /// ACK: cumulative acknowledgement, the next byte expected.
+    pub ack: u64,
+    pub ecn: Ecn,
+    /// TCP ECN-Echo and Congestion-Window-Reduced flags (RFC 3168 §6.1).
+    pub ece: bool,
+    pub cwr: bool,
+    /// When the source handed the packet to the network.
+    pub sent_at: Nanos,
+    /// When the packet entered the queue it is in now (set by the port).
+    pub enqueued_at: Nanos,
+    /// Index of the next port on the route.
+    pub hop: u8,
+    pub labels: Labels,
+}
+
+impl Packet {
+    pub fn new(flow: FlowId, kind: PacketKind, dir: Dir, size_bytes: u32, payload_bytes: u32) -> Packet {
+        Packet {
+            flow,
+            kind,
+            dir,
+            size_bytes,
+            payload_bytes,
+            seq: 0,
+            ack: 0,
+            ecn: Ecn::NotEct,
+            ece: false,
+            cwr: false,
+            sent_at: 0,
+            enqueued_at: 0,
+            hop: 0,
+            labels: Labels::default(),
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! Drop Tail: a FIFO that drops arrivals once the buffer is full.
+
+use super::registry::{no_cross_check, ParamValues, SchemeInfo};
+use super::{DropReason, Fifo, Limit, Qdisc, QueueCtx, QueueSetup};
+use crate::net::Packet;
+
+pub static INFO: SchemeInfo = SchemeInfo {
+    id: "droptail",
+    name: "Drop Tail",
+    paper: "FIFO with tail drop (the Internet's default)",
+    summary: "Queue everything until the buffer is full, then drop arrivals.",
+    params: &[],
+    probes: &[],
+    build,
+    cross_check: no_cross_check,
+};
+
+fn build(setup: &QueueSetup, _: &ParamValues) -> Box<dyn Qdisc> {
+    Box::new(DropTail::new(setup.limit))
+}
+
+pub struct DropTail {
+    limit: Limit,
+    fifo: Fifo,
+}
+
+impl DropTail {
+    pub fn new(limit: Limit) -> DropTail {
+        DropTail { limit, fifo: Fifo::default() }
+    }
+}
+
+impl Qdisc for DropTail {
+    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+        if self.limit.exceeded_by(self.fifo.len(), self.fifo.bytes(), pkt.size_bytes) {
+            ctx.drop(pkt, DropReason::Overflow);
+        } else {
+            self.fifo.push(pkt);
+        }
+    }
+
+    fn dequeue(&mut self, _: &mut QueueCtx) -> Option<Packet> {
+        self.fifo.pop()
+    }
+
+    fn len_packets(&self) -> usize {
+        self.fifo.len()
+    }
+
+    fn len_bytes(&self) -> u64 {
+        self.fifo.bytes()
+    }
+
+    fn set_param(&mut self, _: &str, _: f64) {}
+
+    fn probe(&self, _: &mut [f64]) {}
+}

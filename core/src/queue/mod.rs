@@ -1,0 +1,224 @@
+//! Queue schemes. Each scheme is one file behind the [`Qdisc`] trait; the
+//! [`registry`] maps scheme ids to constructors and catalogues.
+//!
+//! A scheme sees packets, the time, its own RNG stream and the wake-ups it
+//! asked for, nothing else. It enforces the buffer's hard limit itself
+//! because schemes differ in *which* packet they drop when full.
+
+pub mod droptail;
+mod fifo;
+#[cfg(test)]
+pub mod testing;
+pub mod red;
+pub mod registry;
+
+use crate::kernel::{Nanos, Rng};
+use crate::net::{Ecn, Packet};
+
+pub use fifo::Fifo;
+pub use registry::{catalogue, find_scheme, SchemeInfo};
+
+/// Why a packet was dropped (SCENARIO.md summary `drops.by_reason`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DropReason {
+    /// A probabilistic (random early) drop below the hard limit.
+    Early,
+    /// A deterministic drop by the scheme's rule, e.g. RED above max_th.
+    Forced,
+    /// The buffer was full.
+    Overflow,
+}
+
+impl DropReason {
+    pub const ALL: [DropReason; 3] = [DropReason::Early, DropReason::Forced, DropReason::Overflow];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DropReason::Early => "early",
+            DropReason::Forced => "forced",
+            DropReason::Overflow => "overflow",
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The bottleneck buffer's hard limit, in the unit the scenario gave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    Packets(u64),
+    Bytes(u64),
+}
+
+impl Limit {
+    /// Would `len` (packets, bytes) plus one packet of `size` exceed the limit?
+    pub fn exceeded_by(self, len_packets: usize, len_bytes: u64, size: u32) -> bool {
+        match self {
+            Limit::Packets(n) => len_packets as u64 + 1 > n,
+            Limit::Bytes(n) => len_bytes + size as u64 > n,
+        }
+    }
+
+    /// The queue length in this limit's unit (for thresholds "in the buffer's unit").
+    pub fn measure(self, len_packets: usize, len_bytes: u64) -> f64 {
+        match self {
+            Limit::Packets(_) => len_packets as f64,
+            Limit::Bytes(_) => len_bytes as f64,
+        }
+    }
+
+    pub fn capacity(self) -> u64 {
+        match self {
+            Limit::Packets(n) | Limit::Bytes(n) => n,
+        }
+    }
+
+    pub fn unit(self) -> &'static str {
+        match self {
+            Limit::Packets(_) => "packets",
+            Limit::Bytes(_) => "bytes",
+        }
+    }
+}
+
+/// What a scheme may know about where it sits.
+#[derive(Clone, Copy, Debug)]
+pub struct QueueSetup {
+    pub limit: Limit,
+    pub link_rate_bps: u64,
+}
+
+/// What happened inside a scheme during one call, for the port to act on.
+#[derive(Default)]
+pub struct QueueOutcome {
+    pub drops: Vec<(Packet, DropReason)>,
+    pub marks: Vec<Packet>,
+    pub wake_at: Option<Nanos>,
+}
+
+/// The scheme's view of the world during one call.
+pub struct QueueCtx<'a> {
+    pub now: Nanos,
+    pub rng: &'a mut Rng,
+    pub(crate) out: &'a mut QueueOutcome,
+}
+
+impl<'a> QueueCtx<'a> {
+    pub fn new(now: Nanos, rng: &'a mut Rng, out: &'a mut QueueOutcome) -> Self {
+        QueueCtx { now, rng, out }
+    }
+
+    /// Drop `pkt` for `reason`; the packet leaves the network here.
+    pub fn drop(&mut self, pkt: Packet, reason: DropReason) {
+        self.out.drops.push((pkt, reason));
+    }
+
+    /// Signal congestion on `pkt`: mark it CE when `ecn` is on and the packet
+    /// is ECN-capable (RFC 3168 §5), otherwise drop it. Returns the packet
+    /// when it was marked and should still be queued.
+    pub fn drop_or_mark(&mut self, mut pkt: Packet, reason: DropReason, ecn: bool) -> Option<Packet> {
+        if ecn && pkt.ecn != Ecn::NotEct {
+            pkt.ecn = Ecn::Ce;
+            self.out.marks.push(pkt.clone());
+            Some(pkt)
+        } else {
+            self.drop(pkt, reason);
+            None
+        }
+    }
+
+    /// Ask to be woken (via [`Qdisc::on_wake`]) at `at`. The earliest request
+    /// of a call wins; a scheme must tolerate early or spurious wake-ups.
+    pub fn wake_at(&mut self, at: Nanos) {
+        self.out.wake_at = Some(self.out.wake_at.map_or(at, |w| w.min(at)));
+    }
+}
+
+/// One tunable of a scheme, as the catalogue and the UI sliders show it.
+#[derive(Clone, Copy, Debug, serde::Serialize)]
+pub struct ParamSpec {
+    pub id: &'static str,
+    pub label: &'static str,
+    /// A unit, or "buffer": the unit of the scenario's buffer (packets or bytes).
+    pub unit: &'static str,
+    pub min: f64,
+    pub max: f64,
+    pub step: f64,
+    pub default: f64,
+    pub doc: &'static str,
+}
+
+/// Bytes per packet used to scale "buffer"-unit defaults and ranges when a
+/// scenario's buffer is given in bytes.
+pub const BUFFER_UNIT_PACKET_BYTES: f64 = 1000.0;
+
+impl ParamSpec {
+    /// The spec as it applies to a buffer of `limit`'s unit.
+    pub fn for_limit(&self, limit: Limit) -> ParamSpec {
+        if self.unit != "buffer" {
+            return *self;
+        }
+        match limit {
+            Limit::Packets(_) => ParamSpec { unit: "packets", ..*self },
+            Limit::Bytes(_) => ParamSpec {
+                unit: "bytes",
+                min: self.min * BUFFER_UNIT_PACKET_BYTES,
+                max: self.max * BUFFER_UNIT_PACKET_BYTES,
+                step: self.step * BUFFER_UNIT_PACKET_BYTES,
+                default: self.default * BUFFER_UNIT_PACKET_BYTES,
+                ..*self
+            },
+        }
+    }
+
+    pub fn check(&self, value: f64) -> Result<f64, String> {
+        if !value.is_finite() {
+            return Err(format!("must be a finite number, got {value}"));
+        }
+        if value < self.min || value > self.max {
+            return Err(format!("{value} is outside [{}, {}] {}", self.min, self.max, self.unit));
+        }
+        Ok(value)
+    }
+}
+
+/// A value the scheme exposes for charts (sampled every interval).
+#[derive(Clone, Copy, Debug, serde::Serialize)]
+pub struct ProbeSpec {
+    pub id: &'static str,
+    pub label: &'static str,
+    pub unit: &'static str,
+}
+
+/// A scheme's drop (or mark) probability as a function of its control
+/// variable, with the current operating point, for the UI to draw.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct DropCurve {
+    pub x_label: &'static str,
+    pub x_unit: &'static str,
+    pub points: Vec<[f64; 2]>,
+    pub operating_point: [f64; 2],
+}
+
+/// A queue discipline.
+pub trait Qdisc {
+    /// Offer an arriving packet: queue it, or drop it (or another packet)
+    /// through `ctx`.
+    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx);
+    /// The next packet to transmit, if any. May drop packets through `ctx`.
+    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet>;
+    fn len_packets(&self) -> usize;
+    fn len_bytes(&self) -> u64;
+    /// Change a parameter mid-run. `value` has been range-checked against the
+    /// catalogue; `id` is one of the scheme's catalogue ids.
+    fn set_param(&mut self, id: &str, value: f64);
+    /// Current values of the probes in [`SchemeInfo::probes`] order.
+    fn probe(&self, out: &mut [f64]);
+    fn drop_curve(&self) -> Option<DropCurve> {
+        None
+    }
+    /// A wake-up the scheme asked for with [`QueueCtx::wake_at`] is due.
+    fn on_wake(&mut self, _ctx: &mut QueueCtx) {}
+}

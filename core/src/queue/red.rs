@@ -1,0 +1,413 @@
+//! RED — Random Early Detection (Floyd & Jacobson 1993, §4 and Fig. 2).
+//!
+//! On every arrival:
+//!   avg ← (1−w_q)·avg + w_q·q            (queue busy)
+//!   avg ← (1−w_q)^m·avg, m = idle/s      (queue was idle; s = one packet's tx time)
+//!   min_th ≤ avg < max_th: p_b = max_p·(avg−min_th)/(max_th−min_th)
+//!       byte mode: p_b ← p_b·size/max_packet_bytes
+//!       p_a = p_b / (1 − count·p_b); drop (or ECN-mark) with probability p_a
+//!   avg ≥ max_th: drop                   (gentle: p_b rises linearly from
+//!       max_p to 1 between max_th and 2·max_th, and only ≥ 2·max_th forces)
+//! `count` is the number of arrivals since the last drop, which spaces drops
+//! out evenly (§7). Thresholds are in the buffer's unit (packets or bytes).
+//! Defaults: min_th 5, max_th 15 and w_q 0.002 as in the paper's simulations;
+//! max_p 0.1 as Floyd later recommended and ns-2 uses (the paper ran 1/50).
+
+use super::registry::{ParamValues, SchemeInfo};
+use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use crate::kernel::{tx_time_ns, Nanos};
+use crate::net::Packet;
+
+pub static INFO: SchemeInfo = SchemeInfo {
+    id: "red",
+    name: "RED",
+    paper: "Floyd & Jacobson, Random Early Detection Gateways for Congestion Avoidance, IEEE/ACM ToN 1993",
+    summary: "Drops arrivals with a probability that grows with the averaged queue length.",
+    params: PARAMS,
+    probes: &[
+        ProbeSpec { id: "avg", label: "average queue", unit: "buffer" },
+        ProbeSpec { id: "p_b", label: "drop probability p_b", unit: "" },
+        ProbeSpec { id: "count", label: "arrivals since last drop", unit: "packets" },
+    ],
+    build,
+    cross_check,
+};
+
+pub(crate) const PARAMS: &[ParamSpec] = &[
+    ParamSpec { id: "min_th", label: "min threshold", unit: "buffer", min: 0.0, max: 5000.0, step: 1.0, default: 5.0,
+        doc: "Below this average queue nothing is dropped early." },
+    ParamSpec { id: "max_th", label: "max threshold", unit: "buffer", min: 1.0, max: 10000.0, step: 1.0, default: 15.0,
+        doc: "At this average queue the early-drop probability reaches max_p." },
+    ParamSpec { id: "max_p", label: "max_p", unit: "", min: 0.0, max: 1.0, step: 0.005, default: 0.1,
+        doc: "Drop probability at max_th." },
+    ParamSpec { id: "w_q", label: "queue weight w_q", unit: "", min: 0.0001, max: 1.0, step: 0.0001, default: 0.002,
+        doc: "EWMA weight of the instantaneous queue in the average; small = long memory." },
+    ParamSpec { id: "gentle", label: "gentle", unit: "on/off", min: 0.0, max: 1.0, step: 1.0, default: 0.0,
+        doc: "Ramp from max_p to 1 between max_th and 2·max_th instead of jumping to 1." },
+    ParamSpec { id: "byte_mode", label: "byte mode", unit: "on/off", min: 0.0, max: 1.0, step: 1.0, default: 0.0,
+        doc: "Scale the drop probability by packet size / max_packet_bytes." },
+    ParamSpec { id: "max_packet_bytes", label: "max packet size", unit: "bytes", min: 40.0, max: 65535.0, step: 1.0,
+        default: 1500.0, doc: "Packet size at which byte mode uses the full p_b." },
+    ParamSpec { id: "mean_packet_bytes", label: "typical packet size", unit: "bytes", min: 40.0, max: 65535.0,
+        step: 1.0, default: 1000.0, doc: "Sets s, the time to send one packet, for decaying avg over idle periods." },
+    ParamSpec { id: "ecn", label: "ECN marking", unit: "on/off", min: 0.0, max: 1.0, step: 1.0, default: 0.0,
+        doc: "Mark ECN-capable packets instead of dropping them early." },
+];
+
+pub(crate) fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)> {
+    if p.get("max_th") <= p.get("min_th") {
+        return Err(("max_th", format!("must exceed min_th ({})", p.get("min_th"))));
+    }
+    Ok(())
+}
+
+fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
+    let mut red = Red::new(setup.limit, setup.link_rate_bps);
+    for (id, v) in params.iter() {
+        red.set_param(id, v);
+    }
+    Box::new(red)
+}
+
+/// RED's control state, separate from the FIFO so that RED-family schemes
+/// (NLRED, DSRED, ARED, FRED) can reuse the averaging and spacing.
+#[derive(Clone, Debug)]
+pub struct RedState {
+    pub min_th: f64,
+    pub max_th: f64,
+    pub max_p: f64,
+    pub w_q: f64,
+    pub gentle: bool,
+    pub byte_mode: bool,
+    pub max_packet_bytes: f64,
+    pub mean_packet_bytes: f64,
+    pub link_rate_bps: u64,
+    /// Average queue in the buffer's unit.
+    pub avg: f64,
+    /// Arrivals since the last drop; −1 when avg is below min_th.
+    pub count: i64,
+    /// When the queue went idle, if it is idle.
+    pub idle_since: Option<Nanos>,
+}
+
+/// What RED decided for one arrival.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RedVerdict {
+    Accept,
+    Early,
+    Forced,
+}
+
+impl RedState {
+    pub fn new(link_rate_bps: u64) -> RedState {
+        RedState {
+            min_th: 5.0,
+            max_th: 15.0,
+            max_p: 0.1,
+            w_q: 0.002,
+            gentle: false,
+            byte_mode: false,
+            max_packet_bytes: 1500.0,
+            mean_packet_bytes: 1000.0,
+            link_rate_bps,
+            avg: 0.0,
+            count: -1,
+            idle_since: Some(0),
+        }
+    }
+
+    /// Update avg for an arrival that sees `q` queued (buffer unit), Fig. 2.
+    pub fn update_avg(&mut self, q: f64, now: Nanos) {
+        match self.idle_since.take() {
+            Some(since) => {
+                // m = idle time / s, the packets that could have been sent meanwhile.
+                let s = tx_time_ns(self.mean_packet_bytes as u32, self.link_rate_bps).max(1);
+                let m = now.saturating_sub(since) as f64 / s as f64;
+                self.avg *= libm::pow(1.0 - self.w_q, m);
+            }
+            None => self.avg = (1.0 - self.w_q) * self.avg + self.w_q * q,
+        }
+    }
+
+    /// p_b as a function of the average (before byte-mode scaling and spacing).
+    pub fn p_b(&self, avg: f64) -> f64 {
+        if avg < self.min_th {
+            0.0
+        } else if avg < self.max_th {
+            self.max_p * (avg - self.min_th) / (self.max_th - self.min_th)
+        } else if self.gentle && avg < 2.0 * self.max_th {
+            self.max_p + (1.0 - self.max_p) * (avg - self.max_th) / self.max_th
+        } else {
+            1.0
+        }
+    }
+
+    /// Is `avg` in the region where every arrival is dropped?
+    pub fn forced_region(&self, avg: f64) -> bool {
+        avg >= if self.gentle { 2.0 * self.max_th } else { self.max_th }
+    }
+
+    /// Decide for an arrival of `size` bytes, given the early-drop
+    /// probability `p_b` at the current avg, with count-based spacing.
+    pub fn decide(&mut self, p_b: f64, size: u32, uniform: f64) -> RedVerdict {
+        if self.forced_region(self.avg) {
+            self.count = 0;
+            return RedVerdict::Forced;
+        }
+        if self.avg < self.min_th {
+            self.count = -1;
+            return RedVerdict::Accept;
+        }
+        self.count += 1;
+        let p_b = if self.byte_mode { p_b * size as f64 / self.max_packet_bytes } else { p_b };
+        let p_a = spaced_probability(p_b, self.count);
+        if uniform < p_a {
+            self.count = 0;
+            RedVerdict::Early
+        } else {
+            RedVerdict::Accept
+        }
+    }
+
+    pub fn set(&mut self, id: &str, v: f64) {
+        match id {
+            "min_th" => self.min_th = v,
+            "max_th" => self.max_th = v,
+            "max_p" => self.max_p = v,
+            "w_q" => self.w_q = v,
+            "gentle" => self.gentle = v >= 0.5,
+            "byte_mode" => self.byte_mode = v >= 0.5,
+            "max_packet_bytes" => self.max_packet_bytes = v,
+            "mean_packet_bytes" => self.mean_packet_bytes = v,
+            _ => {}
+        }
+    }
+
+    /// The curve p_b(avg) over [0, 2.5·max_th], with its kinks sampled exactly.
+    pub fn curve(&self, p_of: impl Fn(f64) -> f64) -> Vec<[f64; 2]> {
+        let top = 2.5 * self.max_th;
+        let mut xs: Vec<f64> = (0..=200).map(|i| top * i as f64 / 200.0).collect();
+        for k in [self.min_th, self.max_th, 2.0 * self.max_th] {
+            xs.extend([k - 1e-9 * top, k]);
+        }
+        xs.retain(|x| *x >= 0.0);
+        xs.sort_by(f64::total_cmp);
+        xs.into_iter().map(|x| [x, p_of(x)]).collect()
+    }
+}
+
+/// F&J eq. for uniform spacing: p_a = p_b / (1 − count·p_b), capped at 1.
+pub fn spaced_probability(p_b: f64, count: i64) -> f64 {
+    let denom = 1.0 - count as f64 * p_b;
+    if denom <= p_b {
+        1.0
+    } else {
+        (p_b / denom).min(1.0)
+    }
+}
+
+pub struct Red {
+    limit: Limit,
+    pub(crate) state: RedState,
+    ecn: bool,
+    fifo: Fifo,
+}
+
+impl Red {
+    pub fn new(limit: Limit, link_rate_bps: u64) -> Red {
+        Red { limit, state: RedState::new(link_rate_bps), ecn: false, fifo: Fifo::default() }
+    }
+}
+
+impl Qdisc for Red {
+    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+        let q = self.limit.measure(self.fifo.len(), self.fifo.bytes());
+        self.state.update_avg(q, ctx.now);
+        let p_b = self.state.p_b(self.state.avg);
+        let verdict = self.state.decide(p_b, pkt.size_bytes, ctx.rng.uniform());
+        let pkt = match verdict {
+            RedVerdict::Forced => return ctx.drop(pkt, DropReason::Forced),
+            RedVerdict::Early => match ctx.drop_or_mark(pkt, DropReason::Early, self.ecn) {
+                Some(marked) => marked,
+                None => return,
+            },
+            RedVerdict::Accept => pkt,
+        };
+        if self.limit.exceeded_by(self.fifo.len(), self.fifo.bytes(), pkt.size_bytes) {
+            ctx.drop(pkt, DropReason::Overflow);
+        } else {
+            self.fifo.push(pkt);
+        }
+    }
+
+    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
+        let pkt = self.fifo.pop();
+        if pkt.is_none() && self.state.idle_since.is_none() {
+            self.state.idle_since = Some(ctx.now);
+        }
+        pkt
+    }
+
+    fn len_packets(&self) -> usize {
+        self.fifo.len()
+    }
+
+    fn len_bytes(&self) -> u64 {
+        self.fifo.bytes()
+    }
+
+    fn set_param(&mut self, id: &str, value: f64) {
+        match id {
+            "ecn" => self.ecn = value >= 0.5,
+            _ => self.state.set(id, value),
+        }
+    }
+
+    fn probe(&self, out: &mut [f64]) {
+        out[0] = self.state.avg;
+        out[1] = self.state.p_b(self.state.avg);
+        out[2] = self.state.count.max(0) as f64;
+    }
+
+    fn drop_curve(&self) -> Option<DropCurve> {
+        let s = &self.state;
+        Some(DropCurve {
+            x_label: "average queue",
+            x_unit: self.limit.unit(),
+            points: s.curve(|x| s.p_b(x)),
+            operating_point: [s.avg, s.p_b(s.avg)],
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::queue::testing::Harness;
+
+    fn state(gentle: bool) -> RedState {
+        RedState { gentle, ..RedState::new(10_000_000) }
+    }
+
+    #[test]
+    fn p_b_follows_the_piecewise_formula() {
+        let s = state(false);
+        assert_eq!(s.p_b(0.0), 0.0);
+        assert_eq!(s.p_b(4.999), 0.0);
+        assert!((s.p_b(10.0) - 0.05).abs() < 1e-12);
+        assert!((s.p_b(14.0) - 0.09).abs() < 1e-12);
+        assert_eq!(s.p_b(15.0), 1.0);
+        assert!(s.forced_region(15.0));
+    }
+
+    #[test]
+    fn gentle_ramps_from_max_p_to_one() {
+        let s = state(true);
+        assert!((s.p_b(15.0) - 0.1).abs() < 1e-12);
+        assert!((s.p_b(22.5) - 0.55).abs() < 1e-12);
+        assert!(!s.forced_region(29.9));
+        assert!(s.forced_region(30.0));
+        assert_eq!(s.p_b(30.0), 1.0);
+    }
+
+    #[test]
+    fn spacing_makes_p_a_grow_with_count() {
+        assert!((spaced_probability(0.05, 0) - 0.05).abs() < 1e-12);
+        assert!((spaced_probability(0.05, 10) - 0.1).abs() < 1e-12);
+        assert_eq!(spaced_probability(0.05, 19), 1.0);
+        assert_eq!(spaced_probability(0.05, 100), 1.0);
+    }
+
+    #[test]
+    fn spacing_gives_uniform_inter_drop_gaps() {
+        // With p_b fixed, uniform spacing makes the gap between drops uniform on
+        // [1, 1/p_b], mean (1/p_b + 1)/2 (F&J §7): 10.5 for p_b = 0.1.
+        let mut s = state(false);
+        s.avg = 10.0;
+        s.max_p = 0.2; // p_b(10) = 0.1
+        let mut rng = crate::kernel::Rng::stream(3, "gaps");
+        let (mut drops, mut n) = (0u64, 0u64);
+        for _ in 0..200_000 {
+            n += 1;
+            if s.decide(0.1, 1000, rng.uniform()) == RedVerdict::Early {
+                drops += 1;
+            }
+        }
+        let gap = n as f64 / drops as f64;
+        assert!((gap - 10.5).abs() < 0.2, "mean gap {gap}");
+    }
+
+    #[test]
+    fn byte_mode_scales_by_packet_size() {
+        let mut s = state(false);
+        s.byte_mode = true;
+        s.avg = 10.0;
+        s.count = -1;
+        // A 750-byte packet sees half of p_b; with count 0, p_a = p_b·750/1500 = 0.025.
+        assert_eq!(s.decide(0.05, 750, 0.0249), RedVerdict::Early);
+        s.count = -1;
+        assert_eq!(s.decide(0.05, 750, 0.0251), RedVerdict::Accept);
+    }
+
+    #[test]
+    fn average_is_the_ewma_of_arrivals() {
+        let mut h = Harness::new("red", &[("w_q", 0.5), ("min_th", 50.0), ("max_th", 100.0)], Limit::Packets(1000));
+        // Back-to-back arrivals with no departures see q = 0, 1, 2, 3.
+        for _ in 0..4 {
+            h.arrive(1000);
+        }
+        let expect = [0.0, 1.0, 2.0, 3.0].iter().fold(0.0, |a, q| 0.5 * a + 0.5 * q);
+        assert!((h.probe("avg") - expect).abs() < 1e-12, "{}", h.probe("avg"));
+    }
+
+    #[test]
+    fn average_decays_over_idle_time() {
+        // 10 Mb/s, 1000-byte packets: s = 0.8 ms. After 8 ms idle, m = 10.
+        let mut h = Harness::new("red", &[("w_q", 0.1), ("min_th", 50.0), ("max_th", 100.0)], Limit::Packets(1000));
+        for _ in 0..20 {
+            h.arrive(1000);
+        }
+        while h.depart().is_some() {}
+        h.depart(); // the empty dequeue marks the start of the idle period
+        let before = h.probe("avg");
+        h.advance_ms(8.0);
+        h.arrive(1000);
+        let expect = 0.9f64.powf(10.0) * before;
+        assert!((h.probe("avg") - expect).abs() < 1e-9, "{} vs {expect}", h.probe("avg"));
+    }
+
+    #[test]
+    fn forced_drops_above_max_th_and_overflow_at_the_limit() {
+        let mut h = Harness::new("red", &[("w_q", 1.0), ("min_th", 2.0), ("max_th", 4.0)], Limit::Packets(100));
+        for _ in 0..10 {
+            h.arrive(1000);
+        }
+        assert!(h.drops(DropReason::Forced) > 0);
+        let mut small = Harness::new("red", &[("min_th", 50.0), ("max_th", 100.0)], Limit::Packets(3));
+        for _ in 0..5 {
+            small.arrive(1000);
+        }
+        assert_eq!(small.drops(DropReason::Overflow), 2);
+    }
+
+    #[test]
+    fn ecn_marks_instead_of_early_drops() {
+        let params = [("w_q", 1.0), ("min_th", 1.0), ("max_th", 1000.0), ("max_p", 1.0), ("ecn", 1.0)];
+        let mut h = Harness::new("red", &params, Limit::Packets(2000));
+        h.ect = true;
+        for _ in 0..500 {
+            h.arrive(1000);
+        }
+        assert_eq!(h.drops(DropReason::Early), 0);
+        assert!(h.marks > 100);
+    }
+
+    #[test]
+    fn drop_curve_has_the_operating_point_on_it() {
+        let mut red = Red::new(Limit::Packets(100), 10_000_000);
+        red.state.avg = 12.0;
+        let c = red.drop_curve().expect("RED has a curve");
+        assert!((c.operating_point[1] - 0.07).abs() < 1e-12);
+        assert!(c.points.iter().any(|p| p[0] == 15.0 && p[1] == 1.0));
+    }
+}

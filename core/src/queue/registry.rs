@@ -1,0 +1,134 @@
+//! Scheme ids → constructors and catalogues. Adding a scheme is one line here.
+
+use super::{droptail, red, Limit, ParamSpec, ProbeSpec, Qdisc, QueueSetup};
+use serde::Serialize;
+
+/// Fully resolved parameter values of one scheme instance, in catalogue order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamValues {
+    values: Vec<(&'static str, f64)>,
+}
+
+impl ParamValues {
+    /// Every parameter at its default for `limit`'s unit.
+    pub fn defaults(info: &SchemeInfo, limit: Limit) -> ParamValues {
+        ParamValues { values: info.params.iter().map(|p| (p.id, p.for_limit(limit).default)).collect() }
+    }
+
+    /// The value of one of the scheme's own parameters.
+    pub fn get(&self, id: &str) -> f64 {
+        let found = self.values.iter().find(|(k, _)| *k == id);
+        debug_assert!(found.is_some(), "scheme asked for a parameter it does not declare: {id}");
+        found.map_or(0.0, |(_, v)| *v)
+    }
+
+    pub fn flag(&self, id: &str) -> bool {
+        self.get(id) >= 0.5
+    }
+
+    pub fn set(&mut self, id: &str, value: f64) -> bool {
+        match self.values.iter_mut().find(|(k, _)| *k == id) {
+            Some(slot) => {
+                slot.1 = value;
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, f64)> + '_ {
+        self.values.iter().copied()
+    }
+}
+
+/// A relation between parameters that ranges alone cannot express, e.g.
+/// RED's `min_th < max_th`: the offending parameter id and a message.
+pub type CrossCheck = fn(&ParamValues) -> Result<(), (&'static str, String)>;
+
+pub struct SchemeInfo {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub paper: &'static str,
+    pub summary: &'static str,
+    pub params: &'static [ParamSpec],
+    pub probes: &'static [ProbeSpec],
+    pub build: fn(&QueueSetup, &ParamValues) -> Box<dyn Qdisc>,
+    pub cross_check: CrossCheck,
+}
+
+pub fn no_cross_check(_: &ParamValues) -> Result<(), (&'static str, String)> {
+    Ok(())
+}
+
+impl std::fmt::Debug for SchemeInfo {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "SchemeInfo({})", self.id)
+    }
+}
+
+impl SchemeInfo {
+    pub fn param(&self, id: &str) -> Option<&'static ParamSpec> {
+        self.params.iter().find(|p| p.id == id)
+    }
+}
+
+/// Every scheme, in the order the UI lists them.
+pub static SCHEMES: &[&SchemeInfo] = &[&droptail::INFO, &red::INFO];
+
+pub fn find_scheme(id: &str) -> Option<&'static SchemeInfo> {
+    SCHEMES.iter().copied().find(|s| s.id == id)
+}
+
+/// The catalogue entry of one scheme as `aqm-sim schemes` prints it.
+#[derive(Serialize, Clone, Debug)]
+pub struct CatalogueEntry {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub paper: &'static str,
+    pub summary: &'static str,
+    pub params: Vec<ParamSpec>,
+    pub probes: Vec<ProbeSpec>,
+}
+
+/// The catalogue with "buffer"-unit parameters resolved for `limit`.
+pub fn catalogue(limit: Limit) -> Vec<CatalogueEntry> {
+    SCHEMES
+        .iter()
+        .map(|s| CatalogueEntry {
+            id: s.id,
+            name: s.name,
+            paper: s.paper,
+            summary: s.summary,
+            params: s.params.iter().map(|p| p.for_limit(limit)).collect(),
+            probes: s.probes.to_vec(),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_default_is_in_range_and_passes_cross_checks() {
+        for limit in [Limit::Packets(100), Limit::Bytes(100_000)] {
+            for s in SCHEMES {
+                for p in s.params {
+                    let p = p.for_limit(limit);
+                    assert!(p.check(p.default).is_ok(), "{}.{} default out of range", s.id, p.id);
+                    assert!(p.step > 0.0 && p.min < p.max, "{}.{} bad range", s.id, p.id);
+                    assert!(!p.doc.is_empty() && !p.label.is_empty());
+                }
+                assert!((s.cross_check)(&ParamValues::defaults(s, limit)).is_ok(), "{}", s.id);
+            }
+        }
+    }
+
+    #[test]
+    fn ids_are_unique() {
+        let mut ids: Vec<_> = SCHEMES.iter().map(|s| s.id).collect();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), SCHEMES.len());
+    }
+}

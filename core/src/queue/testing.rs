@@ -1,0 +1,111 @@
+//! A bench for driving one scheme by hand in unit tests: arrivals and
+//! departures at chosen times, with drops and marks counted.
+
+use super::registry::ParamValues;
+use super::{find_scheme, DropReason, Limit, Qdisc, QueueCtx, QueueOutcome, QueueSetup, SchemeInfo};
+use crate::kernel::{ms, Nanos, Rng};
+use crate::net::{Dir, Ecn, FlowId, Packet, PacketKind};
+
+pub struct Harness {
+    pub info: &'static SchemeInfo,
+    pub q: Box<dyn Qdisc>,
+    pub now: Nanos,
+    pub rng: Rng,
+    pub dropped: Vec<(Packet, DropReason)>,
+    pub marks: u64,
+    pub wake_at: Option<Nanos>,
+    /// Arrivals are ECN-capable.
+    pub ect: bool,
+    /// Flow id given to arrivals by [`Harness::arrive`].
+    pub flow: FlowId,
+}
+
+impl Harness {
+    pub fn new(scheme: &str, params: &[(&str, f64)], limit: Limit) -> Harness {
+        Harness::with_rate(scheme, params, limit, 10_000_000)
+    }
+
+    pub fn with_rate(scheme: &str, params: &[(&str, f64)], limit: Limit, link_rate_bps: u64) -> Harness {
+        let info = find_scheme(scheme).expect("known scheme");
+        let mut values = ParamValues::defaults(info, limit);
+        for (id, v) in params {
+            assert!(values.set(id, *v), "{scheme} has no parameter {id}");
+        }
+        let q = (info.build)(&QueueSetup { limit, link_rate_bps }, &values);
+        Harness {
+            info,
+            q,
+            now: 0,
+            rng: Rng::stream(1, "harness"),
+            dropped: Vec::new(),
+            marks: 0,
+            wake_at: None,
+            ect: false,
+            flow: 0,
+        }
+    }
+
+    fn settle(&mut self, out: QueueOutcome) {
+        self.marks += out.marks.len() as u64;
+        self.dropped.extend(out.drops);
+        if let Some(w) = out.wake_at {
+            self.wake_at = Some(w);
+        }
+    }
+
+    pub fn packet(&self, flow: FlowId, size: u32) -> Packet {
+        let mut p = Packet::new(flow, PacketKind::Data, Dir::Forward, size, size);
+        p.ecn = if self.ect { Ecn::Ect } else { Ecn::NotEct };
+        p.enqueued_at = self.now;
+        p.sent_at = self.now;
+        p
+    }
+
+    pub fn offer(&mut self, pkt: Packet) {
+        let mut out = QueueOutcome::default();
+        self.q.enqueue(pkt, &mut QueueCtx::new(self.now, &mut self.rng, &mut out));
+        self.settle(out);
+    }
+
+    pub fn arrive(&mut self, size: u32) {
+        self.offer(self.packet(self.flow, size));
+    }
+
+    pub fn arrive_from(&mut self, flow: FlowId, size: u32) {
+        self.offer(self.packet(flow, size));
+    }
+
+    pub fn depart(&mut self) -> Option<Packet> {
+        let mut out = QueueOutcome::default();
+        let p = self.q.dequeue(&mut QueueCtx::new(self.now, &mut self.rng, &mut out));
+        self.settle(out);
+        p
+    }
+
+    /// Move the clock, delivering the wake-up the scheme asked for if it falls due.
+    pub fn advance_to(&mut self, t: Nanos) {
+        while let Some(w) = self.wake_at.filter(|w| *w <= t) {
+            self.now = self.now.max(w);
+            self.wake_at = None;
+            let mut out = QueueOutcome::default();
+            self.q.on_wake(&mut QueueCtx::new(self.now, &mut self.rng, &mut out));
+            self.settle(out);
+        }
+        self.now = self.now.max(t);
+    }
+
+    pub fn advance_ms(&mut self, v: f64) {
+        self.advance_to(self.now + ms(v));
+    }
+
+    pub fn probe(&self, id: &str) -> f64 {
+        let mut out = vec![0.0; self.info.probes.len()];
+        self.q.probe(&mut out);
+        let i = self.info.probes.iter().position(|p| p.id == id).expect("known probe");
+        out[i]
+    }
+
+    pub fn drops(&self, reason: DropReason) -> usize {
+        self.dropped.iter().filter(|(_, r)| *r == reason).count()
+    }
+}

@@ -1,0 +1,450 @@
+//! Validation: from the document to a typed plan with every default
+//! resolved and every number checked, each error naming its field.
+
+use super::{BufferSpec, FlowGroup, FlowKind, LinkSpec, Scenario, ScenarioError, Spread, TopologyKind};
+use crate::kernel::{ms, secs_f64, Nanos, Rng};
+use crate::queue::registry::ParamValues;
+use crate::queue::{find_scheme, Limit, SchemeInfo};
+use crate::transport::tcp::{CcVariant, TcpConfig};
+use crate::transport::udp::Spacing;
+
+/// Default access link when the topology gives none.
+const DEFAULT_ACCESS: LinkSpec = LinkSpec { rate_bps: 100e6, delay_ms: 1.0 };
+const MAX_FLOWS: u64 = 10_000;
+const MAX_DURATION_S: f64 = 100_000.0;
+
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub seed: u64,
+    pub name: String,
+    pub duration_ns: Nanos,
+    pub measure_from_ns: Nanos,
+    pub sample_interval_ns: Nanos,
+    pub kind: TopologyKind,
+    /// Congested links in a row (1 for a dumbbell).
+    pub hops: u32,
+    pub bottleneck_rate_bps: u64,
+    pub bottleneck_delay_ns: Nanos,
+    pub limit: Limit,
+    pub scheme: &'static SchemeInfo,
+    pub params: ParamValues,
+    pub groups: Vec<GroupPlan>,
+}
+
+#[derive(Clone, Debug)]
+pub struct GroupPlan {
+    pub kind: FlowKind,
+    pub label: String,
+    pub count: u32,
+    pub access_rate_bps: u64,
+    pub access_delay_ms: Spread,
+    pub start_s: Spread,
+    pub stop_ns: Option<Nanos>,
+    pub weight: f64,
+    pub drop_precedence: u8,
+    /// First and last hop crossed (inclusive).
+    pub path: (u32, u32),
+    pub traffic: TrafficPlan,
+}
+
+#[derive(Clone, Debug)]
+pub enum TrafficPlan {
+    Tcp(TcpConfig),
+    Udp { rate_bps: f64, payload_bytes: u32, spacing: Spacing },
+}
+
+/// One flow of a group, expanded.
+#[derive(Clone, Debug)]
+pub struct FlowPlan {
+    pub group: usize,
+    pub access_rate_bps: u64,
+    pub access_delay_ns: Nanos,
+    pub start_ns: Nanos,
+}
+
+impl Plan {
+    pub fn flow_count(&self) -> usize {
+        self.groups.iter().map(|g| g.count as usize).sum()
+    }
+
+    /// Expand groups into flows. Access delays of a `[lo, hi]` group are
+    /// spread evenly; start times are uniform per flow from the stream
+    /// `group/G/start/K`, so editing one group never moves another's flows.
+    pub fn flows(&self) -> Vec<FlowPlan> {
+        let mut flows = Vec::with_capacity(self.flow_count());
+        for (g, group) in self.groups.iter().enumerate() {
+            for k in 0..group.count {
+                let delay_ms = match group.access_delay_ms {
+                    Spread::One(v) => v,
+                    Spread::Range([lo, hi]) if group.count > 1 => lo + (hi - lo) * k as f64 / (group.count - 1) as f64,
+                    Spread::Range([lo, _]) => lo,
+                };
+                let start_s = match group.start_s {
+                    Spread::One(v) => v,
+                    Spread::Range([lo, hi]) => Rng::stream(self.seed, &format!("group/{g}/start/{k}")).uniform_in(lo, hi),
+                };
+                flows.push(FlowPlan {
+                    group: g,
+                    access_rate_bps: group.access_rate_bps,
+                    access_delay_ns: ms(delay_ms),
+                    start_ns: secs_f64(start_s),
+                });
+            }
+        }
+        flows
+    }
+}
+
+fn err<T>(path: impl Into<String>, message: impl Into<String>) -> Result<T, ScenarioError> {
+    Err(ScenarioError::new(path, message))
+}
+
+/// Check that `v` is finite and within [lo, hi].
+fn within(path: &str, v: f64, lo: f64, hi: f64) -> Result<f64, ScenarioError> {
+    if !v.is_finite() {
+        return err(path, "must be a finite number");
+    }
+    if v < lo || v > hi {
+        return err(path, format!("must be between {lo} and {hi}, got {v}"));
+    }
+    Ok(v)
+}
+
+fn positive(path: &str, v: f64, hi: f64) -> Result<f64, ScenarioError> {
+    if v.is_finite() && v <= 0.0 {
+        return err(path, format!("must be > 0, got {v}"));
+    }
+    within(path, v, f64::MIN_POSITIVE, hi)
+}
+
+fn spread(path: &str, s: Spread, lo: f64, hi: f64) -> Result<Spread, ScenarioError> {
+    match s {
+        Spread::One(v) => within(path, v, lo, hi).map(Spread::One),
+        Spread::Range([a, b]) => {
+            within(&format!("{path}[0]"), a, lo, hi)?;
+            within(&format!("{path}[1]"), b, lo, hi)?;
+            if a > b {
+                return err(path, format!("[lo, hi] needs lo <= hi, got [{a}, {b}]"));
+            }
+            Ok(Spread::Range([a, b]))
+        }
+    }
+}
+
+fn link(path: &str, l: &LinkSpec) -> Result<(u64, f64), ScenarioError> {
+    let rate = within(&format!("{path}.rate_bps"), l.rate_bps, 1e3, 1e12)?;
+    let delay = within(&format!("{path}.delay_ms"), l.delay_ms, 0.0, 10_000.0)?;
+    Ok((rate.round() as u64, delay))
+}
+
+fn buffer(b: &BufferSpec) -> Result<Limit, ScenarioError> {
+    match (b.packets, b.bytes) {
+        (Some(p), None) => {
+            within("topology.buffer.packets", p as f64, 1.0, 1e6)?;
+            Ok(Limit::Packets(p))
+        }
+        (None, Some(n)) => {
+            within("topology.buffer.bytes", n as f64, 64.0, 1e10)?;
+            Ok(Limit::Bytes(n))
+        }
+        _ => err("topology.buffer", "give exactly one of `packets` or `bytes`"),
+    }
+}
+
+pub(super) fn build(s: &Scenario) -> Result<Plan, ScenarioError> {
+    if s.version != 1 {
+        return err("version", format!("only version 1 is understood, got {}", s.version));
+    }
+    let name = s.name.clone().unwrap_or_default();
+    if name.chars().count() > 200 || name.chars().any(char::is_control) {
+        return err("name", "must be plain text of at most 200 characters");
+    }
+    let duration_s = positive("duration_s", s.duration_s, MAX_DURATION_S)?;
+    let measure_from_s = within("measure_from_s", s.measure_from_s.unwrap_or(0.0), 0.0, MAX_DURATION_S)?;
+    if measure_from_s >= duration_s {
+        return err("measure_from_s", format!("must be less than duration_s ({duration_s})"));
+    }
+    let sample_ms = within("sample_interval_ms", s.sample_interval_ms, 0.1, 60_000.0)?;
+    if sample_ms > duration_s * 1000.0 {
+        return err("sample_interval_ms", "must not exceed the duration");
+    }
+
+    let t = &s.topology;
+    let (bottleneck_rate_bps, bottleneck_delay_ms) = link("topology.bottleneck", &t.bottleneck)?;
+    let limit = buffer(&t.buffer)?;
+    let access = t.access.unwrap_or(DEFAULT_ACCESS);
+    let (access_rate_bps, access_delay_ms) = link("topology.access", &access)?;
+    let hops = match (t.kind, t.hops) {
+        (TopologyKind::Dumbbell, None) => 1,
+        (TopologyKind::Dumbbell, Some(_)) => return err("topology.hops", "only a parking_lot has hops"),
+        (TopologyKind::ParkingLot, Some(h)) => within("topology.hops", h as f64, 1.0, 32.0)? as u32,
+        (TopologyKind::ParkingLot, None) => return err("topology.hops", "a parking_lot needs `hops`"),
+    };
+
+    let scheme = find_scheme(&s.queue.scheme).ok_or_else(|| {
+        let known: Vec<_> = crate::queue::registry::SCHEMES.iter().map(|s| s.id).collect();
+        ScenarioError::new("queue.scheme", format!("unknown scheme `{}` (known: {})", s.queue.scheme, known.join(", ")))
+    })?;
+    let mut params = ParamValues::defaults(scheme, limit);
+    for (id, value) in &s.queue.params {
+        let path = format!("queue.params.{id}");
+        let spec = scheme
+            .param(id)
+            .ok_or_else(|| ScenarioError::new(&path, format!("`{}` has no parameter `{id}`", scheme.id)))?;
+        let v = spec.for_limit(limit).check(value.as_f64()).map_err(|m| ScenarioError::new(&path, m))?;
+        params.set(id, v);
+    }
+    (scheme.cross_check)(&params).map_err(|(id, m)| ScenarioError::new(format!("queue.params.{id}"), m))?;
+
+    if s.flows.is_empty() {
+        return err("flows", "needs at least one flow group");
+    }
+    let ctx = GroupCtx { duration_s, hops, access_rate_bps, access_delay_ms };
+    let groups = s.flows.iter().enumerate().map(|(i, g)| group(&format!("flows[{i}]"), g, &ctx)).collect::<Result<Vec<_>, _>>()?;
+    let total: u64 = groups.iter().map(|g| g.count as u64).sum();
+    if total > MAX_FLOWS {
+        return err("flows", format!("{total} flows in all; at most {MAX_FLOWS} are supported"));
+    }
+
+    Ok(Plan {
+        seed: s.seed,
+        name,
+        duration_ns: secs_f64(duration_s),
+        measure_from_ns: secs_f64(measure_from_s),
+        sample_interval_ns: ms(sample_ms).max(1),
+        kind: t.kind,
+        hops,
+        bottleneck_rate_bps,
+        bottleneck_delay_ns: ms(bottleneck_delay_ms),
+        limit,
+        scheme,
+        params,
+        groups,
+    })
+}
+
+struct GroupCtx {
+    duration_s: f64,
+    hops: u32,
+    access_rate_bps: u64,
+    access_delay_ms: f64,
+}
+
+/// The keys of a flow group that are set, by name.
+fn set_keys(g: &FlowGroup) -> Vec<&'static str> {
+    let keys = [
+        ("cc", g.cc.is_some()),
+        ("segment_bytes", g.segment_bytes.is_some()),
+        ("min_rto_ms", g.min_rto_ms.is_some()),
+        ("initial_cwnd_packets", g.initial_cwnd_packets.is_some()),
+        ("delayed_ack", g.delayed_ack.is_some()),
+        ("rwnd_packets", g.rwnd_packets.is_some()),
+        ("ecn", g.ecn.is_some()),
+        ("rate_bps", g.rate_bps.is_some()),
+        ("packet_bytes", g.packet_bytes.is_some()),
+        ("burst_gsd", g.burst_gsd.is_some()),
+        ("peak_rate_bps", g.peak_rate_bps.is_some()),
+        ("on_mean_s", g.on_mean_s.is_some()),
+        ("off_mean_s", g.off_mean_s.is_some()),
+        ("sessions_per_s", g.sessions_per_s.is_some()),
+        ("mean_bytes", g.mean_bytes.is_some()),
+        ("pareto_shape", g.pareto_shape.is_some()),
+    ];
+    keys.iter().filter(|(_, set)| *set).map(|(k, _)| *k).collect()
+}
+
+const TCP_KEYS: &[&str] = &["cc", "segment_bytes", "min_rto_ms", "initial_cwnd_packets", "delayed_ack", "rwnd_packets", "ecn"];
+
+fn allowed_keys(kind: FlowKind) -> &'static [&'static str] {
+    match kind {
+        FlowKind::Tcp => TCP_KEYS,
+        FlowKind::Cbr | FlowKind::Poisson => &["rate_bps", "packet_bytes"],
+        FlowKind::Vbr => &["rate_bps", "packet_bytes", "burst_gsd"],
+        FlowKind::Onoff => &["peak_rate_bps", "on_mean_s", "off_mean_s", "packet_bytes"],
+        FlowKind::Web => &["sessions_per_s", "mean_bytes", "pareto_shape", "segment_bytes"],
+        FlowKind::Tfrc => &["segment_bytes"],
+    }
+}
+
+fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, ScenarioError> {
+    let kind = g.kind;
+    for key in set_keys(g) {
+        if !allowed_keys(kind).contains(&key) {
+            return err(format!("{path}.{key}"), format!("not a field of `{}` flows", kind.as_str()));
+        }
+    }
+    let p = |k: &str| format!("{path}.{k}");
+    let count = within(&p("count"), g.count.unwrap_or(1) as f64, 1.0, MAX_FLOWS as f64)? as u32;
+    let label = g.label.clone().unwrap_or_else(|| kind.as_str().to_string());
+    if label.chars().count() > 80 || label.chars().any(char::is_control) {
+        return err(p("label"), "must be plain text of at most 80 characters");
+    }
+    let access_rate_bps = match g.access_rate_bps {
+        Some(r) => within(&p("access_rate_bps"), r, 1e3, 1e12)?.round() as u64,
+        None => ctx.access_rate_bps,
+    };
+    let access_delay_ms = spread(&p("access_delay_ms"), g.access_delay_ms.unwrap_or(Spread::One(ctx.access_delay_ms)), 0.0, 10_000.0)?;
+    let start_s = spread(&p("start_s"), g.start_s.unwrap_or(Spread::One(0.0)), 0.0, ctx.duration_s)?;
+    let latest_start = match start_s {
+        Spread::One(v) | Spread::Range([_, v]) => v,
+    };
+    let stop_ns = match g.stop_s {
+        Some(v) => {
+            within(&p("stop_s"), v, 0.0, MAX_DURATION_S)?;
+            if v <= latest_start {
+                return err(p("stop_s"), format!("must be after start_s ({latest_start})"));
+            }
+            Some(secs_f64(v))
+        }
+        None => None,
+    };
+    let weight = positive(&p("weight"), g.weight.unwrap_or(1.0), 1000.0)?;
+    let drop_precedence = g.drop_precedence.unwrap_or(0);
+    if drop_precedence > 1 {
+        return err(p("drop_precedence"), format!("must be 0 or 1, got {drop_precedence}"));
+    }
+    let path_hops = match g.path {
+        None => (0, ctx.hops - 1),
+        Some([a, b]) => {
+            if a > b || b >= ctx.hops {
+                return err(p("path"), format!("needs 0 <= first <= last < hops ({}), got [{a}, {b}]", ctx.hops));
+            }
+            (a, b)
+        }
+    };
+    let traffic = match kind {
+        FlowKind::Tcp => TrafficPlan::Tcp(tcp_config(path, g)?),
+        FlowKind::Cbr | FlowKind::Poisson => {
+            let rate_bps = g.rate_bps.ok_or_else(|| ScenarioError::new(p("rate_bps"), "is required"))?;
+            TrafficPlan::Udp {
+                rate_bps: positive(&p("rate_bps"), rate_bps, 1e12)?,
+                payload_bytes: within(&p("packet_bytes"), g.packet_bytes.unwrap_or(1000) as f64, 1.0, 65_507.0)? as u32,
+                spacing: if kind == FlowKind::Cbr { Spacing::Constant } else { Spacing::Exponential },
+            }
+        }
+        other => return err(p("kind"), format!("`{}` flows are not implemented yet", other.as_str())),
+    };
+    Ok(GroupPlan {
+        kind,
+        label,
+        count,
+        access_rate_bps,
+        access_delay_ms,
+        start_s,
+        stop_ns,
+        weight,
+        drop_precedence,
+        path: path_hops,
+        traffic,
+    })
+}
+
+fn tcp_config(path: &str, g: &FlowGroup) -> Result<TcpConfig, ScenarioError> {
+    let p = |k: &str| format!("{path}.{k}");
+    Ok(TcpConfig {
+        cc: match g.cc {
+            Some(super::CcName::Reno) => CcVariant::Reno,
+            Some(super::CcName::Newreno) | None => CcVariant::NewReno,
+        },
+        segment_bytes: within(&p("segment_bytes"), g.segment_bytes.unwrap_or(1000) as f64, 64.0, 65_495.0)? as u32,
+        min_rto_ns: ms(within(&p("min_rto_ms"), g.min_rto_ms.unwrap_or(200.0), 1.0, 60_000.0)?),
+        initial_cwnd_packets: within(&p("initial_cwnd_packets"), g.initial_cwnd_packets.unwrap_or(2) as f64, 1.0, 1000.0)?
+            as u32,
+        delayed_ack: g.delayed_ack.unwrap_or(false),
+        rwnd_packets: match g.rwnd_packets {
+            Some(w) => Some(within(&p("rwnd_packets"), w as f64, 1.0, 1e6)? as u32),
+            None => None,
+        },
+        ecn: g.ecn.unwrap_or(false),
+        transfer_bytes: None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BASE: &str = r#"{
+        "version": 1, "seed": 3, "duration_s": 10, "measure_from_s": 2,
+        "topology": { "kind": "dumbbell", "bottleneck": { "rate_bps": 1e6, "delay_ms": 10 }, "buffer": { "packets": 50 } },
+        "queue": { "scheme": "red", "params": { "max_p": 0.2, "gentle": true } },
+        "flows": [
+            { "kind": "tcp", "count": 4, "access_delay_ms": [1, 7], "start_s": [0, 1] },
+            { "kind": "cbr", "rate_bps": 500000 }
+        ]
+    }"#;
+
+    fn plan_of(text: &str) -> Result<Plan, ScenarioError> {
+        Scenario::from_json(text)?.plan()
+    }
+
+    fn error_of(patch: impl Fn(&mut serde_json::Value)) -> String {
+        let mut v: serde_json::Value = serde_json::from_str(BASE).unwrap();
+        patch(&mut v);
+        plan_of(&v.to_string()).expect_err("should be rejected").to_string()
+    }
+
+    #[test]
+    fn a_valid_scenario_resolves_defaults() {
+        let plan = plan_of(BASE).unwrap();
+        assert_eq!(plan.limit, Limit::Packets(50));
+        assert_eq!(plan.params.get("max_p"), 0.2);
+        assert!(plan.params.flag("gentle"));
+        assert_eq!(plan.params.get("w_q"), 0.002);
+        assert_eq!(plan.sample_interval_ns, 10_000_000);
+        let flows = plan.flows();
+        assert_eq!(flows.len(), 5);
+        let delays: Vec<_> = flows[..4].iter().map(|f| f.access_delay_ns / 1_000_000).collect();
+        assert_eq!(delays, [1, 3, 5, 7]);
+        assert!(flows[..4].iter().all(|f| f.start_ns <= 1_000_000_000));
+        assert_eq!(flows[4].access_delay_ns, 1_000_000);
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        let cases: Vec<(Box<dyn Fn(&mut serde_json::Value)>, &str)> = vec![
+            (Box::new(|v| v["flows"][1]["rate_bps"] = (-5).into()), "flows[1].rate_bps: must be > 0"),
+            (Box::new(|v| v["flows"][1]["cc"] = "reno".into()), "flows[1].cc: not a field of `cbr` flows"),
+            (Box::new(|v| v["flows"][0]["sped"] = 1.into()), "flows[0]: unknown field `sped`"),
+            (Box::new(|v| v["queue"]["scheme"] = "blu".into()), "queue.scheme: unknown scheme `blu`"),
+            (Box::new(|v| v["queue"]["params"]["max_p"] = 3.into()), "queue.params.max_p: 3 is outside"),
+            (Box::new(|v| v["queue"]["params"]["min_th"] = 40.into()), "queue.params.max_th: must exceed min_th"),
+            (Box::new(|v| v["queue"]["params"]["nope"] = 1.into()), "queue.params.nope: `red` has no parameter"),
+            (Box::new(|v| v["topology"]["buffer"] = serde_json::json!({})), "topology.buffer: give exactly one"),
+            (Box::new(|v| v["measure_from_s"] = 10.into()), "measure_from_s: must be less than"),
+            (Box::new(|v| v["duration_s"] = "ten".into()), "duration_s: invalid type"),
+            (Box::new(|v| v["flows"][0]["start_s"] = serde_json::json!([3, 1])), "flows[0].start_s: [lo, hi]"),
+            (Box::new(|v| v["flows"][0]["count"] = 0.into()), "flows[0].count: must be between"),
+            (Box::new(|v| v["flows"][1]["kind"] = "web".into()), "flows[1].kind: `web` flows are not implemented"),
+            (Box::new(|v| v["flows"] = serde_json::json!([])), "flows: needs at least one"),
+            (Box::new(|v| v["topology"]["hops"] = 3.into()), "topology.hops: only a parking_lot"),
+            (Box::new(|v| v["name"] = "a\u{0007}b".into()), "name: must be plain text"),
+            (Box::new(|v| v["version"] = 2.into()), "version: only version 1"),
+        ];
+        for (patch, expect) in cases {
+            let msg = error_of(patch);
+            assert!(msg.starts_with(expect), "expected `{expect}`, got `{msg}`");
+        }
+    }
+
+    #[test]
+    fn byte_buffers_scale_threshold_defaults() {
+        let text = BASE.replace(r#""packets": 50"#, r#""bytes": 50000"#);
+        let plan = plan_of(&text).unwrap();
+        assert_eq!(plan.limit, Limit::Bytes(50_000));
+        assert_eq!(plan.params.get("min_th"), 5000.0);
+    }
+
+    #[test]
+    fn garbage_never_panics() {
+        for text in ["", "null", "[]", "{", r#"{"version":1}"#, "1e999", r#"{"version":1,"duration_s":1e308}"#] {
+            assert!(plan_of(text).is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn round_trips_through_json() {
+        let s = Scenario::from_json(BASE).unwrap();
+        assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s);
+    }
+}

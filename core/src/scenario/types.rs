@@ -1,0 +1,210 @@
+//! The serde shape of a scenario document (SCENARIO.md). Every key that
+//! carries a quantity ends in its unit.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(into_wasm_abi, from_wasm_abi))]
+pub struct Scenario {
+    pub version: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+    pub duration_s: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub measure_from_s: Option<f64>,
+    #[serde(default = "default_sample_interval_ms")]
+    pub sample_interval_ms: f64,
+    pub topology: Topology,
+    pub queue: QueueSpec,
+    pub flows: Vec<FlowGroup>,
+}
+
+fn default_seed() -> u64 {
+    1
+}
+
+fn default_sample_interval_ms() -> f64 {
+    10.0
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub enum TopologyKind {
+    Dumbbell,
+    ParkingLot,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub struct Topology {
+    pub kind: TopologyKind,
+    pub bottleneck: LinkSpec,
+    pub buffer: BufferSpec,
+    /// Default access link of every sender (100 Mb/s, 1 ms when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub access: Option<LinkSpec>,
+    /// Parking lot only: the number of congested links in a row.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hops: Option<u32>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub struct LinkSpec {
+    pub rate_bps: f64,
+    pub delay_ms: f64,
+}
+
+/// Exactly one of `packets` or `bytes`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub struct BufferSpec {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub packets: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bytes: Option<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub struct QueueSpec {
+    pub scheme: String,
+    /// Partial: missing parameters take the scheme's defaults. Switches
+    /// (gentle, ecn, …) accept true/false as well as 1/0.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, number | boolean>"))]
+    pub params: BTreeMap<String, ParamValue>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum ParamValue {
+    Number(f64),
+    Switch(bool),
+}
+
+impl ParamValue {
+    pub fn as_f64(self) -> f64 {
+        match self {
+            ParamValue::Number(v) => v,
+            ParamValue::Switch(b) => b as u8 as f64,
+        }
+    }
+}
+
+/// A number, or `[lo, hi]` spread over a group.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub enum Spread {
+    One(f64),
+    Range([f64; 2]),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub enum FlowKind {
+    #[default]
+    Tcp,
+    Cbr,
+    Poisson,
+    Vbr,
+    Onoff,
+    Web,
+    Tfrc,
+}
+
+impl FlowKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FlowKind::Tcp => "tcp",
+            FlowKind::Cbr => "cbr",
+            FlowKind::Poisson => "poisson",
+            FlowKind::Vbr => "vbr",
+            FlowKind::Onoff => "onoff",
+            FlowKind::Web => "web",
+            FlowKind::Tfrc => "tfrc",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub enum CcName {
+    Reno,
+    Newreno,
+}
+
+/// One flow group. The document is flat (every kind's keys live here) and
+/// validation rejects keys that do not belong to the group's kind.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub struct FlowGroup {
+    pub kind: FlowKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub access_delay_ms: Option<Spread>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub access_rate_bps: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_s: Option<Spread>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stop_s: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weight: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drop_precedence: Option<u8>,
+    /// Parking lot: `[first, last]` hop crossed (0-based).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<[u32; 2]>,
+    // TCP
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cc: Option<CcName>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub segment_bytes: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_rto_ms: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initial_cwnd_packets: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delayed_ack: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rwnd_packets: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ecn: Option<bool>,
+    // UDP
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rate_bps: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub packet_bytes: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub burst_gsd: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_rate_bps: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_mean_s: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub off_mean_s: Option<f64>,
+    // Web
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sessions_per_s: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mean_bytes: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pareto_shape: Option<f64>,
+}

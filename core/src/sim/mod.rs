@@ -1,0 +1,412 @@
+//! The `Simulation` facade: build from a scenario, advance, drain series,
+//! change a parameter live, probe, summarise. The CLI and the wasm bindings
+//! are thin layers over this and nothing else.
+
+use crate::kernel::{EventQueue, Nanos, Rng};
+use crate::metrics::{FlowInfo, Recorder, SeriesChunk, Summary};
+use crate::net::topology::{self, FlowAttachment, PortRole, Route, UNCONGESTED_BUFFER_PACKETS};
+use crate::net::{Dir, FlowId, Packet, Port, PortId};
+use crate::queue::droptail::DropTail;
+use crate::queue::registry::ParamValues;
+use crate::queue::{DropCurve, Limit, QueueCtx, QueueOutcome, QueueSetup};
+use crate::scenario::{Plan, Scenario, ScenarioError, TrafficPlan};
+use crate::transport::tcp::{TcpReceiver, TcpSender};
+use crate::transport::udp::{UdpSink, UdpSource};
+use crate::transport::{Agent, AgentCtx, AgentOutput, AgentProbe};
+
+enum Event {
+    /// A packet reaches the queue of `port`.
+    Arrive { port: PortId, pkt: Packet },
+    /// `port`'s link finished serialising a packet.
+    TxDone { port: PortId },
+    /// A packet reaches the endpoint its direction points to.
+    Deliver { pkt: Packet },
+    Timer { flow: FlowId, at_sink: bool, id: u32 },
+    QueueWake { port: PortId },
+    Start { flow: FlowId },
+    Stop { flow: FlowId },
+    Sample,
+}
+
+struct FlowRuntime {
+    source: Box<dyn Agent>,
+    sink: Box<dyn Agent>,
+    source_rng: Rng,
+    sink_rng: Rng,
+    route: Route,
+    weight: f64,
+    drop_precedence: u8,
+}
+
+/// What entered and left the network, for the conservation check.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PacketLedger {
+    pub injected: u64,
+    pub delivered: u64,
+    pub dropped: u64,
+}
+
+pub struct Simulation {
+    plan: Plan,
+    events: EventQueue<Event>,
+    ports: Vec<Port>,
+    /// Monitored hop of each port (the congested forward links).
+    port_hop: Vec<Option<usize>>,
+    port_rngs: Vec<Rng>,
+    flows: Vec<FlowRuntime>,
+    params: ParamValues,
+    recorder: Recorder,
+    ledger: PacketLedger,
+    agent_out: AgentOutput,
+    queue_out: QueueOutcome,
+    probe_buf: Vec<f64>,
+    agent_probes: Vec<AgentProbe>,
+}
+
+/// How a simulation keeps its time series.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SeriesMode {
+    /// Keep a decimated history of the whole run (CSV export).
+    pub history: bool,
+    /// Keep rows until [`Simulation::drain`] takes them (live charts).
+    pub streaming: bool,
+}
+
+/// A live parameter change that was refused.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamError {
+    pub param: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for ParamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "queue.params.{}: {}", self.param, self.message)
+    }
+}
+
+impl Simulation {
+    pub fn from_json(text: &str, mode: SeriesMode) -> Result<Simulation, ScenarioError> {
+        Simulation::new(&Scenario::from_json(text)?, mode)
+    }
+
+    pub fn new(scenario: &Scenario, mode: SeriesMode) -> Result<Simulation, ScenarioError> {
+        Ok(Simulation::from_plan(scenario.plan()?, mode))
+    }
+
+    pub fn from_plan(plan: Plan, mode: SeriesMode) -> Simulation {
+        let flow_plans = plan.flows();
+        let attachments: Vec<FlowAttachment> = flow_plans
+            .iter()
+            .map(|f| FlowAttachment {
+                access_rate_bps: f.access_rate_bps,
+                access_delay_ns: f.access_delay_ns,
+                path: plan.groups[f.group].path,
+            })
+            .collect();
+        let layout = topology::layout(plan.hops as usize, plan.bottleneck_rate_bps, plan.bottleneck_delay_ns, &attachments);
+
+        let mut ports = Vec::with_capacity(layout.ports.len());
+        let mut port_hop = Vec::with_capacity(layout.ports.len());
+        let mut port_rngs = Vec::with_capacity(layout.ports.len());
+        for p in &layout.ports {
+            let (name, queue, hop): (String, Box<dyn crate::queue::Qdisc>, _) = match p.role {
+                PortRole::Hop(h) => {
+                    let setup = QueueSetup { limit: plan.limit, link_rate_bps: p.rate_bps };
+                    (format!("hop/{h}"), (plan.scheme.build)(&setup, &plan.params), Some(h))
+                }
+                PortRole::ReverseHop(h) => (format!("rev/{h}"), uncongested(), None),
+                PortRole::AccessUp(f) => (format!("up/{f}"), uncongested(), None),
+                PortRole::AccessDown(f) => (format!("down/{f}"), uncongested(), None),
+            };
+            port_rngs.push(Rng::stream(plan.seed, &format!("port/{name}")));
+            ports.push(Port { name, queue, rate_bps: p.rate_bps, delay_ns: p.delay_ns, busy: false });
+            port_hop.push(hop);
+        }
+
+        let mut events = EventQueue::new();
+        let mut member = vec![0u32; plan.groups.len()];
+        let mut flows = Vec::with_capacity(flow_plans.len());
+        let mut infos = Vec::with_capacity(flow_plans.len());
+        for (i, (fp, route)) in flow_plans.iter().zip(layout.routes).enumerate() {
+            let group = &plan.groups[fp.group];
+            let k = member[fp.group];
+            member[fp.group] += 1;
+            let (source, sink): (Box<dyn Agent>, Box<dyn Agent>) = match &group.traffic {
+                TrafficPlan::Tcp(cfg) => (Box::new(TcpSender::new(cfg)), Box::new(TcpReceiver::new(cfg))),
+                TrafficPlan::Udp { rate_bps, payload_bytes, spacing } => {
+                    (Box::new(UdpSource::new(*rate_bps, *payload_bytes, *spacing)), Box::new(UdpSink))
+                }
+            };
+            let stream = |side: &str| Rng::stream(plan.seed, &format!("group/{}/flow/{k}/{side}", fp.group));
+            flows.push(FlowRuntime {
+                source,
+                sink,
+                source_rng: stream("source"),
+                sink_rng: stream("sink"),
+                route,
+                weight: group.weight,
+                drop_precedence: group.drop_precedence,
+            });
+            infos.push(FlowInfo { group: fp.group, kind: group.kind });
+            events.schedule(fp.start_ns, Event::Start { flow: i as FlowId });
+            if let Some(stop) = group.stop_ns.filter(|s| *s < plan.duration_ns) {
+                events.schedule(stop, Event::Stop { flow: i as FlowId });
+            }
+        }
+        events.schedule(plan.sample_interval_ns, Event::Sample);
+
+        let probe_ids: Vec<&str> = plan.scheme.probes.iter().map(|p| p.id).collect();
+        let recorder =
+            Recorder::new(plan.measure_from_ns, infos, plan.hops as usize, &probe_ids, mode.history, mode.streaming);
+        Simulation {
+            probe_buf: vec![0.0; probe_ids.len()],
+            agent_probes: vec![AgentProbe::default(); flows.len()],
+            params: plan.params.clone(),
+            plan,
+            events,
+            ports,
+            port_hop,
+            port_rngs,
+            flows,
+            recorder,
+            ledger: PacketLedger::default(),
+            agent_out: AgentOutput::default(),
+            queue_out: QueueOutcome::default(),
+        }
+    }
+
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    pub fn now(&self) -> Nanos {
+        self.events.now()
+    }
+
+    pub fn duration(&self) -> Nanos {
+        self.plan.duration_ns
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.now() >= self.plan.duration_ns
+    }
+
+    pub fn events_handled(&self) -> u64 {
+        self.events.popped()
+    }
+
+    pub fn ledger(&self) -> PacketLedger {
+        self.ledger
+    }
+
+    /// Packets sitting in queues or on links right now.
+    pub fn packets_in_network(&self) -> u64 {
+        let queued: usize = self.ports.iter().map(|p| p.queue.len_packets()).sum();
+        let on_links = self.events.iter().filter(|e| matches!(e, Event::Arrive { .. } | Event::Deliver { .. })).count();
+        (queued + on_links) as u64
+    }
+
+    /// Run to the end of the scenario.
+    pub fn run(&mut self) {
+        self.advance_to(self.plan.duration_ns);
+    }
+
+    /// Handle every event up to `t` (capped at the scenario's duration).
+    pub fn advance_to(&mut self, t: Nanos) {
+        let until = t.min(self.plan.duration_ns);
+        while let Some((now, event)) = self.events.pop_until(until) {
+            self.handle(now, event);
+        }
+        self.events.advance_clock(until);
+    }
+
+    fn handle(&mut self, now: Nanos, event: Event) {
+        match event {
+            Event::Arrive { port, pkt } => self.arrive(now, port, pkt),
+            Event::TxDone { port } => {
+                self.ports[port].busy = false;
+                self.start_tx(now, port);
+            }
+            Event::Deliver { pkt } => {
+                self.ledger.delivered += 1;
+                let flow = pkt.flow;
+                let at_sink = pkt.dir == Dir::Forward;
+                self.with_agent(now, flow, at_sink, |agent, ctx| agent.on_packet(pkt, ctx));
+            }
+            Event::Timer { flow, at_sink, id } => self.with_agent(now, flow, at_sink, |a, ctx| a.on_timer(id, ctx)),
+            Event::QueueWake { port } => {
+                let mut out = std::mem::take(&mut self.queue_out);
+                let mut ctx = QueueCtx::new(now, &mut self.port_rngs[port], &mut out);
+                self.ports[port].queue.on_wake(&mut ctx);
+                self.settle_queue(now, port, out);
+                self.start_tx(now, port);
+            }
+            Event::Start { flow } => self.with_agent(now, flow, false, |a, ctx| a.start(ctx)),
+            Event::Stop { flow } => self.with_agent(now, flow, false, |a, ctx| a.stop(ctx)),
+            Event::Sample => {
+                self.sample(now);
+                self.events.schedule(now + self.plan.sample_interval_ns, Event::Sample);
+            }
+        }
+    }
+
+    /// Run one agent callback, then act on what it asked for.
+    fn with_agent(&mut self, now: Nanos, flow: FlowId, at_sink: bool, f: impl FnOnce(&mut dyn Agent, &mut AgentCtx)) {
+        let mut out = std::mem::take(&mut self.agent_out);
+        let rt = &mut self.flows[flow as usize];
+        let (agent, rng) = if at_sink { (&mut rt.sink, &mut rt.sink_rng) } else { (&mut rt.source, &mut rt.source_rng) };
+        f(agent.as_mut(), &mut AgentCtx::new(now, flow, rng, &mut out));
+
+        for (at, id) in out.timers.drain(..) {
+            self.events.schedule(at, Event::Timer { flow, at_sink, id });
+        }
+        if out.delivered_bytes > 0 {
+            self.recorder.on_delivered(flow as usize, out.delivered_bytes, now);
+            out.delivered_bytes = 0;
+        }
+        let mut sends = std::mem::take(&mut out.send);
+        for mut pkt in sends.drain(..) {
+            let rt = &self.flows[flow as usize];
+            pkt.flow = flow;
+            pkt.sent_at = now;
+            pkt.hop = 0;
+            pkt.labels.weight = rt.weight;
+            pkt.labels.drop_precedence = rt.drop_precedence;
+            let first = match pkt.dir {
+                Dir::Forward => rt.route.forward[0],
+                Dir::Reverse => rt.route.reverse[0],
+            };
+            self.ledger.injected += 1;
+            if pkt.dir == Dir::Forward {
+                self.recorder.on_sent(flow as usize, now);
+            }
+            self.arrive(now, first, pkt);
+        }
+        out.send = sends;
+        self.agent_out = out;
+    }
+
+    fn arrive(&mut self, now: Nanos, port: PortId, mut pkt: Packet) {
+        pkt.enqueued_at = now;
+        if let Some(h) = self.port_hop[port] {
+            self.recorder.on_arrival(h, now);
+        }
+        let mut out = std::mem::take(&mut self.queue_out);
+        let mut ctx = QueueCtx::new(now, &mut self.port_rngs[port], &mut out);
+        self.ports[port].queue.enqueue(pkt, &mut ctx);
+        self.settle_queue(now, port, out);
+        self.start_tx(now, port);
+    }
+
+    /// Account for a scheme's drops, marks and wake-up request.
+    fn settle_queue(&mut self, now: Nanos, port: PortId, mut out: QueueOutcome) {
+        let hop = self.port_hop[port];
+        for (pkt, reason) in out.drops.drain(..) {
+            self.ledger.dropped += 1;
+            self.recorder.on_drop(hop, pkt.flow as usize, reason, now);
+        }
+        for pkt in out.marks.drain(..) {
+            self.recorder.on_mark(hop, pkt.flow as usize, now);
+        }
+        if let Some(at) = out.wake_at.take() {
+            self.events.schedule(at, Event::QueueWake { port });
+        }
+        if let Some(h) = hop {
+            let q = &self.ports[port].queue;
+            self.recorder.on_queue_len(h, now, q.len_packets(), q.len_bytes());
+        }
+        self.queue_out = out;
+    }
+
+    /// If the link is idle, take the next packet and put it on the wire.
+    fn start_tx(&mut self, now: Nanos, port: PortId) {
+        if self.ports[port].busy {
+            return;
+        }
+        let mut out = std::mem::take(&mut self.queue_out);
+        let mut ctx = QueueCtx::new(now, &mut self.port_rngs[port], &mut out);
+        let next = self.ports[port].queue.dequeue(&mut ctx);
+        self.settle_queue(now, port, out);
+        let Some(mut pkt) = next else { return };
+
+        let p = &mut self.ports[port];
+        p.busy = true;
+        let tx = p.tx_time(pkt.size_bytes);
+        let arrival = now + tx + p.delay_ns;
+        if let Some(h) = self.port_hop[port] {
+            self.recorder.on_departure(h, now, now - pkt.enqueued_at, tx);
+        }
+        self.events.schedule(now + tx, Event::TxDone { port });
+
+        let route = &self.flows[pkt.flow as usize].route;
+        let path = if pkt.dir == Dir::Forward { &route.forward } else { &route.reverse };
+        pkt.hop += 1;
+        match path.get(pkt.hop as usize) {
+            Some(&next_port) => self.events.schedule(arrival, Event::Arrive { port: next_port, pkt }),
+            None => self.events.schedule(arrival, Event::Deliver { pkt }),
+        }
+    }
+
+    fn sample(&mut self, now: Nanos) {
+        self.ports[0].queue.probe(&mut self.probe_buf);
+        for (slot, f) in self.agent_probes.iter_mut().zip(&self.flows) {
+            *slot = f.source.probe();
+        }
+        self.recorder.sample(now, &self.probe_buf, &self.agent_probes);
+    }
+
+    /// Change a scheme parameter on every congested hop, mid-run.
+    pub fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
+        let scheme = self.plan.scheme;
+        let err = |m: String| ParamError { param: id.to_string(), message: m };
+        let spec = scheme.param(id).ok_or_else(|| err(format!("`{}` has no parameter `{id}`", scheme.id)))?;
+        let value = spec.for_limit(self.plan.limit).check(value).map_err(err)?;
+        let mut next = self.params.clone();
+        next.set(id, value);
+        (scheme.cross_check)(&next).map_err(|(param, message)| ParamError { param: param.to_string(), message })?;
+        self.params = next;
+        for (port, hop) in self.ports.iter_mut().zip(&self.port_hop) {
+            if hop.is_some() {
+                port.queue.set_param(id, value);
+            }
+        }
+        Ok(())
+    }
+
+    pub fn params(&self) -> &ParamValues {
+        &self.params
+    }
+
+    /// The scheme's probe values at the first congested hop, now.
+    pub fn probe(&self) -> Vec<(&'static str, f64)> {
+        let mut out = vec![0.0; self.plan.scheme.probes.len()];
+        self.ports[0].queue.probe(&mut out);
+        self.plan.scheme.probes.iter().map(|p| p.id).zip(out).collect()
+    }
+
+    pub fn drop_curve(&self) -> Option<DropCurve> {
+        self.ports[0].queue.drop_curve()
+    }
+
+    pub fn summary(&self) -> Summary {
+        self.recorder.summary(self.now(), self.events.popped(), self.ledger.injected)
+    }
+
+    /// Time-series rows added since the last drain (streaming mode).
+    pub fn drain(&mut self) -> SeriesChunk {
+        self.recorder.drain()
+    }
+
+    /// The decimated history of every series (history mode).
+    pub fn history(&self) -> SeriesChunk {
+        self.recorder.history()
+    }
+}
+
+fn uncongested() -> Box<dyn crate::queue::Qdisc> {
+    Box::new(DropTail::new(Limit::Packets(UNCONGESTED_BUFFER_PACKETS)))
+}
+
+#[cfg(test)]
+mod tests;

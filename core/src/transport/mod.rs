@@ -1,0 +1,85 @@
+//! Traffic endpoints. Every flow is a pair of agents: a source at the sender
+//! and a sink at the receiver. Agents see packets addressed to them, their
+//! own timers and their own RNG stream; they act through [`AgentCtx`].
+
+pub mod tcp;
+pub mod udp;
+
+use crate::kernel::{Nanos, Rng};
+use crate::net::{FlowId, Packet};
+
+/// What an agent asked for during one call.
+#[derive(Default)]
+pub struct AgentOutput {
+    /// Packets to put on the wire, in order.
+    pub send: Vec<Packet>,
+    /// Timers to fire: (absolute time, agent-defined id).
+    pub timers: Vec<(Nanos, u32)>,
+    /// Payload bytes newly delivered in order to the receiving application.
+    pub delivered_bytes: u64,
+}
+
+pub struct AgentCtx<'a> {
+    pub now: Nanos,
+    pub flow: FlowId,
+    pub rng: &'a mut Rng,
+    pub(crate) out: &'a mut AgentOutput,
+}
+
+impl<'a> AgentCtx<'a> {
+    pub fn new(now: Nanos, flow: FlowId, rng: &'a mut Rng, out: &'a mut AgentOutput) -> Self {
+        AgentCtx { now, flow, rng, out }
+    }
+
+    /// Hand a packet to the network (the simulation stamps `sent_at`,
+    /// route and labels).
+    pub fn send(&mut self, pkt: Packet) {
+        self.out.send.push(pkt);
+    }
+
+    /// Fire [`Agent::on_timer`] with `id` at `at`. There is no cancel: an
+    /// agent ignores timers it no longer wants (keep a deadline, compare).
+    pub fn set_timer(&mut self, at: Nanos, id: u32) {
+        self.out.timers.push((at, id));
+    }
+
+    /// Report payload bytes delivered in order to the application.
+    pub fn deliver(&mut self, bytes: u64) {
+        self.out.delivered_bytes += bytes;
+    }
+}
+
+/// Per-flow internals shown in charts; NaN where an agent has no such thing.
+#[derive(Clone, Copy, Debug)]
+pub struct AgentProbe {
+    pub cwnd_packets: f64,
+    pub srtt_ms: f64,
+}
+
+impl Default for AgentProbe {
+    fn default() -> Self {
+        AgentProbe { cwnd_packets: f64::NAN, srtt_ms: f64::NAN }
+    }
+}
+
+pub trait Agent {
+    /// The flow begins (its `start_s`).
+    fn start(&mut self, ctx: &mut AgentCtx);
+    /// The flow stops offering new data (its `stop_s`).
+    fn stop(&mut self, _ctx: &mut AgentCtx) {}
+    fn on_packet(&mut self, pkt: Packet, ctx: &mut AgentCtx);
+    fn on_timer(&mut self, id: u32, ctx: &mut AgentCtx);
+    fn probe(&self) -> AgentProbe {
+        AgentProbe::default()
+    }
+}
+
+/// An agent that accepts everything and delivers nothing; the sink of
+/// one-way UDP flows counts bytes itself.
+pub struct NullAgent;
+
+impl Agent for NullAgent {
+    fn start(&mut self, _: &mut AgentCtx) {}
+    fn on_packet(&mut self, _: Packet, _: &mut AgentCtx) {}
+    fn on_timer(&mut self, _: u32, _: &mut AgentCtx) {}
+}
