@@ -6,6 +6,7 @@
 //! because schemes differ in *which* packet they drop when full.
 
 pub mod droptail;
+pub mod estimator;
 mod fifo;
 #[cfg(test)]
 pub mod testing;

@@ -320,21 +320,27 @@ mod tests {
 
     #[test]
     fn spacing_gives_uniform_inter_drop_gaps() {
-        // With p_b fixed, uniform spacing makes the gap between drops uniform on
-        // [1, 1/p_b], mean (1/p_b + 1)/2 (F&J §7): 10.5 for p_b = 0.1.
+        // Fig. 2 increments count before using it, so with p_b fixed
+        // P(gap > n) = (1 − (n+1)·p_b)/(1 − p_b): the gap between drops is
+        // uniform on {1, …, 1/p_b − 1} (§7's point: no clusters, no long waits).
         let mut s = state(false);
         s.avg = 10.0;
-        s.max_p = 0.2; // p_b(10) = 0.1
         let mut rng = crate::kernel::Rng::stream(3, "gaps");
-        let (mut drops, mut n) = (0u64, 0u64);
-        for _ in 0..200_000 {
-            n += 1;
+        let mut hist = [0u32; 12];
+        let mut gap = 0;
+        for _ in 0..300_000 {
+            gap += 1;
             if s.decide(0.1, 1000, rng.uniform()) == RedVerdict::Early {
-                drops += 1;
+                hist[gap.min(11)] += 1;
+                gap = 0;
             }
         }
-        let gap = n as f64 / drops as f64;
-        assert!((gap - 10.5).abs() < 0.2, "mean gap {gap}");
+        let drops: u32 = hist.iter().sum();
+        assert_eq!(hist[0] + hist[10] + hist[11], 0, "{hist:?}");
+        for n in 1..=9 {
+            let share = hist[n] as f64 / drops as f64;
+            assert!((share * 9.0 - 1.0).abs() < 0.05, "gap {n}: {share}");
+        }
     }
 
     #[test]

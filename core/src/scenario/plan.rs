@@ -268,6 +268,9 @@ fn allowed_keys(kind: FlowKind) -> &'static [&'static str] {
 
 fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, ScenarioError> {
     let kind = g.kind;
+    if !matches!(kind, FlowKind::Tcp | FlowKind::Cbr | FlowKind::Poisson) {
+        return not_implemented(path, kind);
+    }
     for key in set_keys(g) {
         if !allowed_keys(kind).contains(&key) {
             return err(format!("{path}.{key}"), format!("not a field of `{}` flows", kind.as_str()));
@@ -322,7 +325,7 @@ fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, Scenari
                 spacing: if kind == FlowKind::Cbr { Spacing::Constant } else { Spacing::Exponential },
             }
         }
-        other => return err(p("kind"), format!("`{}` flows are not implemented yet", other.as_str())),
+        FlowKind::Vbr | FlowKind::Onoff | FlowKind::Web | FlowKind::Tfrc => return not_implemented(path, kind),
     };
     Ok(GroupPlan {
         kind,
@@ -337,6 +340,10 @@ fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, Scenari
         path: path_hops,
         traffic,
     })
+}
+
+fn not_implemented<T>(path: &str, kind: FlowKind) -> Result<T, ScenarioError> {
+    err(format!("{path}.kind"), format!("`{}` flows are not implemented yet", kind.as_str()))
 }
 
 fn tcp_config(path: &str, g: &FlowGroup) -> Result<TcpConfig, ScenarioError> {
@@ -405,7 +412,7 @@ mod tests {
         let cases: Vec<(Box<dyn Fn(&mut serde_json::Value)>, &str)> = vec![
             (Box::new(|v| v["flows"][1]["rate_bps"] = (-5).into()), "flows[1].rate_bps: must be > 0"),
             (Box::new(|v| v["flows"][1]["cc"] = "reno".into()), "flows[1].cc: not a field of `cbr` flows"),
-            (Box::new(|v| v["flows"][0]["sped"] = 1.into()), "flows[0]: unknown field `sped`"),
+            (Box::new(|v| v["flows"][0]["sped"] = 1.into()), "flows[0].sped: unknown field `sped`"),
             (Box::new(|v| v["queue"]["scheme"] = "blu".into()), "queue.scheme: unknown scheme `blu`"),
             (Box::new(|v| v["queue"]["params"]["max_p"] = 3.into()), "queue.params.max_p: 3 is outside"),
             (Box::new(|v| v["queue"]["params"]["min_th"] = 40.into()), "queue.params.max_th: must exceed min_th"),

@@ -1,1 +1,299 @@
+//! Whole-simulation checks against theory. Each test states the model it
+//! compares with.
 
+use super::*;
+
+/// A dumbbell scenario with the given queue and flow groups (JSON snippets).
+pub(crate) fn scenario(duration_s: f64, rate_bps: f64, delay_ms: f64, buffer: &str, queue: &str, flows: &str) -> String {
+    format!(
+        r#"{{ "version": 1, "seed": 1, "duration_s": {duration_s}, "measure_from_s": {},
+            "topology": {{ "kind": "dumbbell", "bottleneck": {{ "rate_bps": {rate_bps}, "delay_ms": {delay_ms} }},
+                           "buffer": {buffer} }},
+            "queue": {queue}, "flows": [{flows}] }}"#,
+        duration_s / 5.0
+    )
+}
+
+pub(crate) fn run(text: &str) -> Summary {
+    let mut sim = Simulation::from_json(text, SeriesMode::default()).expect("valid scenario");
+    sim.run();
+    sim.summary()
+}
+
+/// M/D/1/K by the embedded Markov chain at departures (Gross & Harris §5.1.9):
+/// a_k = e^{−ρ}ρ^k/k! arrivals per service; π from the recursion
+/// π_{j+1} = (π_j − π_0·a_j − Σ_{i=1..j} π_i·a_{j−i+1}) / a_0; then the
+/// time-average p_j = π_j/(π_0 + ρ) and blocking P_K = 1 − 1/(π_0 + ρ).
+/// Returns (blocking probability, mean number waiting), K = system capacity.
+fn md1k(rho: f64, k: usize) -> (f64, f64) {
+    let a: Vec<f64> = (0..=k)
+        .scan(libm::exp(-rho), |term, i| {
+            let v = *term;
+            *term *= rho / (i + 1) as f64;
+            Some(v)
+        })
+        .collect();
+    let mut pi = vec![1.0];
+    for j in 0..k - 1 {
+        let s: f64 = (1..=j).map(|i| pi[i] * a[j - i + 1]).sum();
+        pi.push((pi[j] - pi[0] * a[j] - s) / a[0]);
+    }
+    let total: f64 = pi.iter().sum();
+    pi.iter_mut().for_each(|p| *p /= total);
+    let denom = pi[0] + rho;
+    let blocking = 1.0 - 1.0 / denom;
+    let mut p: Vec<f64> = pi.iter().map(|x| x / denom).collect();
+    p.push(blocking);
+    let in_system: f64 = p.iter().enumerate().map(|(j, x)| j as f64 * x).sum();
+    (blocking, in_system - (1.0 - p[0]))
+}
+
+#[test]
+fn md1k_formula_sanity() {
+    // K = 1 is M/D/1/1 (Erlang loss with one server): blocking ρ/(1+ρ).
+    let (b, _) = md1k(0.5, 1);
+    assert!((b - 0.5 / 1.5).abs() < 1e-12);
+}
+
+#[test]
+fn drop_tail_with_poisson_arrivals_matches_md1k() {
+    // 1000-byte packets at 1 Mb/s: service 8 ms. A buffer of 10 waiting
+    // packets plus the one on the wire is an M/D/1/K system with K = 11.
+    for (rate, secs) in [(900_000.0, 3000.0), (1_100_000.0, 1000.0)] {
+        let text = scenario(
+            secs,
+            1e6,
+            1.0,
+            r#"{ "packets": 10 }"#,
+            r#"{ "scheme": "droptail" }"#,
+            &format!(r#"{{ "kind": "poisson", "rate_bps": {rate}, "packet_bytes": 972 }}"#),
+        );
+        let s = run(&text);
+        let (blocking, mean_waiting) = md1k(rate / 1e6, 11);
+        let f = &s.flows[0];
+        let measured = f.dropped_packets as f64 / f.sent_packets as f64;
+        assert!((measured / blocking - 1.0).abs() < 0.06, "ρ={}: blocking {measured} vs {blocking}", rate / 1e6);
+        assert!((s.queue.mean_packets / mean_waiting - 1.0).abs() < 0.04, "mean queue {} vs {mean_waiting}", s.queue.mean_packets);
+        assert!((s.utilization - (rate / 1e6) * (1.0 - blocking)).abs() < 0.01);
+    }
+}
+
+#[test]
+fn cbr_below_capacity_is_delivered_whole() {
+    let text = scenario(10.0, 1e6, 5.0, r#"{ "packets": 5 }"#, r#"{ "scheme": "droptail" }"#,
+        r#"{ "kind": "cbr", "rate_bps": 400000, "packet_bytes": 472 }, { "kind": "cbr", "rate_bps": 400000, "packet_bytes": 972 }"#);
+    let s = run(&text);
+    assert_eq!(s.drops.total, 0);
+    // Goodput counts payload only: 400 kb/s of wire is 472/500 of it as payload.
+    assert!((s.flows[0].goodput_bps / (400_000.0 * 472.0 / 500.0) - 1.0).abs() < 0.01, "{}", s.flows[0].goodput_bps);
+    assert!((s.flows[1].goodput_bps / (400_000.0 * 972.0 / 1000.0) - 1.0).abs() < 0.01);
+    assert!((s.utilization - 0.8).abs() < 0.01);
+}
+
+fn mixed() -> String {
+    scenario(20.0, 2e6, 10.0, r#"{ "packets": 30 }"#, r#"{ "scheme": "red", "params": { "min_th": 5, "max_th": 20 } }"#,
+        r#"{ "kind": "tcp", "count": 5, "start_s": [0, 2], "access_delay_ms": [1, 20] },
+           { "kind": "poisson", "rate_bps": 800000 }, { "kind": "cbr", "rate_bps": 500000, "stop_s": 12 }"#)
+}
+
+#[test]
+fn every_packet_is_delivered_dropped_or_in_flight() {
+    let mut sim = Simulation::from_json(&mixed(), SeriesMode::default()).unwrap();
+    for step in 1..=20 {
+        sim.advance_to(step * 1_000_000_000);
+        let l = sim.ledger();
+        assert_eq!(l.injected, l.delivered + l.dropped + sim.packets_in_network(), "at {step} s: {l:?}");
+    }
+    assert!(sim.ledger().dropped > 0 && sim.ledger().delivered > 1000);
+}
+
+#[test]
+fn same_seed_same_result_other_seed_differs() {
+    let a = run(&mixed());
+    let mut b = run(&mixed());
+    assert_eq!(a.perf.events, b.perf.events);
+    b.perf = a.perf.clone();
+    assert_eq!(a, b);
+    let c = run(&mixed().replace(r#""seed": 1"#, r#""seed": 2"#));
+    assert_ne!(a.flows[5].sent_packets, c.flows[5].sent_packets);
+}
+
+#[test]
+fn advancing_in_slices_equals_one_run() {
+    let whole = run(&mixed());
+    let mut sim = Simulation::from_json(&mixed(), SeriesMode { history: false, streaming: true }).unwrap();
+    let mut t = 0;
+    let mut rows = 0;
+    while !sim.is_finished() {
+        t += 7_777_777;
+        sim.advance_to(t);
+        rows += sim.drain().rows;
+    }
+    let mut sliced = sim.summary();
+    sliced.perf = whole.perf.clone();
+    assert_eq!(sliced, whole);
+    assert_eq!(rows, 2000, "one row per 10 ms sample");
+}
+
+#[test]
+fn live_parameter_changes_are_checked_and_applied() {
+    let mut sim = Simulation::from_json(&mixed(), SeriesMode::default()).unwrap();
+    sim.advance_to(2_000_000_000);
+    assert!(sim.set_param("max_p", 1.5).unwrap_err().to_string().starts_with("queue.params.max_p:"));
+    assert!(sim.set_param("min_th", 25.0).unwrap_err().to_string().starts_with("queue.params.max_th: must exceed"));
+    assert!(sim.set_param("bogus", 1.0).is_err());
+    sim.set_param("max_th", 40.0).unwrap();
+    assert_eq!(sim.params().get("max_th"), 40.0);
+    let curve = sim.drop_curve().unwrap();
+    assert!(curve.points.iter().any(|p| p[0] == 40.0 && p[1] == 1.0), "curve follows the new max_th");
+}
+
+/// Utilisation of one Reno-style flow in congestion avoidance with a buffer
+/// of `b` packets and a pipe of `bdp` packets (the sawtooth model): the
+/// window cycles between W/2 and W = bdp + b; while it is below bdp the link
+/// idles for part of each RTT, above it the link is saturated.
+fn sawtooth_utilization(bdp: f64, b: f64) -> f64 {
+    let w_max = bdp + b;
+    let w0 = w_max / 2.0;
+    if w0 >= bdp {
+        return 1.0;
+    }
+    let rounds_below = bdp - w0;
+    let sent_below = (w0 + bdp) / 2.0 * rounds_below;
+    let sent_above = (bdp + w_max) / 2.0 * b;
+    (sent_below + sent_above) / (rounds_below * bdp + sent_above)
+}
+
+fn one_flow(buffer_packets: u32) -> Summary {
+    // 10 Mb/s, base RTT 2·(10 + 40) = 100 ms, 1040-byte packets: BDP ≈ 120 packets.
+    let text = format!(
+        r#"{{ "version": 1, "duration_s": 150, "measure_from_s": 30,
+            "topology": {{ "kind": "dumbbell", "bottleneck": {{ "rate_bps": 1e7, "delay_ms": 40 }},
+                           "buffer": {{ "packets": {buffer_packets} }}, "access": {{ "rate_bps": 1e9, "delay_ms": 10 }} }},
+            "queue": {{ "scheme": "droptail" }}, "flows": [{{ "kind": "tcp", "segment_bytes": 1000 }}] }}"#
+    );
+    run(&text)
+}
+
+#[test]
+fn one_tcp_flow_fills_the_pipe_with_a_bdp_of_buffer() {
+    let bdp = 1e7 * 0.1 / (8.0 * 1040.0);
+    let s = one_flow(bdp.round() as u32);
+    assert!(s.utilization >= 0.95, "utilisation {}", s.utilization);
+    assert_eq!(sawtooth_utilization(bdp, bdp), 1.0);
+}
+
+#[test]
+fn one_tcp_flow_with_a_tiny_buffer_follows_the_sawtooth_model() {
+    let bdp = 1e7 * 0.1 / (8.0 * 1040.0);
+    let b = 12.0;
+    let s = one_flow(b as u32);
+    // +1: the packet on the wire also holds a place in the pipe.
+    let model = sawtooth_utilization(bdp, b + 1.0);
+    assert!(s.utilization < 0.9, "a tiny buffer cannot keep the link busy: {}", s.utilization);
+    assert!((s.utilization - model).abs() < 0.04, "utilisation {} vs model {model}", s.utilization);
+}
+
+/// Test-only scheme: a large FIFO that drops each arrival independently
+/// with probability `p` (a lossy link).
+mod random_loss {
+    use crate::net::Packet;
+    use crate::queue::registry::{no_cross_check, ParamValues, SchemeInfo};
+    use crate::queue::{DropReason, Fifo, ParamSpec, Qdisc, QueueCtx, QueueSetup};
+
+    pub static INFO: SchemeInfo = SchemeInfo {
+        id: "test_random_loss",
+        name: "random loss",
+        paper: "test only",
+        summary: "independent Bernoulli losses",
+        params: &[ParamSpec { id: "p", label: "p", unit: "", min: 0.0, max: 1.0, step: 0.001, default: 0.01, doc: "loss" }],
+        probes: &[],
+        build,
+        cross_check: no_cross_check,
+    };
+
+    fn build(_: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
+        Box::new(Lossy { p: params.get("p"), fifo: Fifo::default() })
+    }
+
+    struct Lossy {
+        p: f64,
+        fifo: Fifo,
+    }
+
+    impl Qdisc for Lossy {
+        fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+            if ctx.rng.chance(self.p) {
+                ctx.drop(pkt, DropReason::Early);
+            } else {
+                self.fifo.push(pkt);
+            }
+        }
+        fn dequeue(&mut self, _: &mut QueueCtx) -> Option<Packet> {
+            self.fifo.pop()
+        }
+        fn len_packets(&self) -> usize {
+            self.fifo.len()
+        }
+        fn len_bytes(&self) -> u64 {
+            self.fifo.bytes()
+        }
+        fn set_param(&mut self, _: &str, v: f64) {
+            self.p = v;
+        }
+        fn probe(&self, _: &mut [f64]) {}
+    }
+}
+
+#[test]
+fn newreno_under_random_loss_follows_the_mathis_formula() {
+    // 100 Mb/s keeps the queue empty, so RTT is the base 100 ms and the only
+    // losses are the random ones: throughput ≈ MSS/RTT·√(3/(2p)).
+    for p in [0.001, 0.005, 0.01, 0.02] {
+        let text = r#"{ "version": 1, "duration_s": 300, "measure_from_s": 20,
+            "topology": { "kind": "dumbbell", "bottleneck": { "rate_bps": 1e8, "delay_ms": 40 },
+                          "buffer": { "packets": 10000 }, "access": { "rate_bps": 1e9, "delay_ms": 10 } },
+            "queue": { "scheme": "droptail" }, "flows": [{ "kind": "tcp", "segment_bytes": 1000, "count": 4 }] }"#;
+        let mut plan = Scenario::from_json(text).unwrap().plan().unwrap();
+        plan.scheme = &random_loss::INFO;
+        plan.params = ParamValues::defaults(&random_loss::INFO, plan.limit);
+        plan.params.set("p", p);
+        let mut sim = Simulation::from_plan(plan, SeriesMode::default());
+        sim.run();
+        let s = sim.summary();
+        let mathis = 1000.0 * 8.0 / 0.1 * (1.5 / p).sqrt();
+        let mean = s.aggregate_goodput_bps / 4.0;
+        assert!((mean / mathis - 1.0).abs() < 0.25, "p={p}: {mean} b/s vs Mathis {mathis}");
+    }
+}
+
+fn red_and_droptail(queue: &str, flows: &str) -> Summary {
+    run(&scenario(60.0, 1e6, 10.0, r#"{ "packets": 100 }"#, queue, flows))
+}
+
+#[test]
+fn ten_identical_tcp_flows_share_red_fairly() {
+    let text = scenario(60.0, 1e7, 10.0, r#"{ "packets": 100 }"#,
+        r#"{ "scheme": "red", "params": { "min_th": 15, "max_th": 45, "gentle": true } }"#,
+        r#"{ "kind": "tcp", "count": 10, "start_s": [0, 1] }"#);
+    let s = run(&text);
+    let jain = s.fairness.jain_tcp.unwrap();
+    assert!(jain >= 0.95, "Jain {jain}");
+    assert!(s.utilization > 0.9, "utilisation {}", s.utilization);
+    assert!(s.drops.by_reason.early > 0, "RED drops early");
+}
+
+#[test]
+fn a_cbr_flow_takes_most_of_the_link_under_red_and_drop_tail() {
+    // The seeds' shared starting point (seed 003 §3B): 32 TCP + 1 CBR at the
+    // link rate on 1 Mb/s. Neither scheme knows flows, so the unresponsive
+    // flow keeps sending while TCP backs off.
+    let flows = r#"{ "kind": "tcp", "count": 32, "start_s": [0, 2] },
+                   { "kind": "cbr", "rate_bps": 1000000, "packet_bytes": 972 }"#;
+    for queue in [r#"{ "scheme": "droptail" }"#, r#"{ "scheme": "red", "params": { "min_th": 20, "max_th": 60 } }"#] {
+        let s = red_and_droptail(queue, flows);
+        let cbr = s.flows[32].goodput_bps;
+        assert!(cbr > 0.5 * 1e6, "{queue}: CBR got only {cbr} b/s");
+        assert!(cbr > 10.0 * 1e6 / 33.0, "far above its fair share");
+    }
+}
