@@ -177,7 +177,7 @@ fn one_flow(buffer_packets: u32) -> Summary {
 
 #[test]
 fn one_tcp_flow_fills_the_pipe_with_a_bdp_of_buffer() {
-    let bdp = 1e7 * 0.1 / (8.0 * 1040.0);
+    let bdp: f64 = 1e7 * 0.1 / (8.0 * 1040.0);
     let s = one_flow(bdp.round() as u32);
     assert!(s.utilization >= 0.95, "utilisation {}", s.utilization);
     assert_eq!(sawtooth_utilization(bdp, bdp), 1.0);
@@ -185,7 +185,7 @@ fn one_tcp_flow_fills_the_pipe_with_a_bdp_of_buffer() {
 
 #[test]
 fn one_tcp_flow_with_a_tiny_buffer_follows_the_sawtooth_model() {
-    let bdp = 1e7 * 0.1 / (8.0 * 1040.0);
+    let bdp: f64 = 1e7 * 0.1 / (8.0 * 1040.0);
     let b = 12.0;
     let s = one_flow(b as u32);
     // +1: the packet on the wire also holds a place in the pipe.
