@@ -43,6 +43,12 @@ pub struct ByReason {
     pub overflow: u64,
 }
 
+impl ByReason {
+    fn from_counts(c: [u64; 3]) -> ByReason {
+        ByReason { early: c[DropReason::Early.index()], forced: c[DropReason::Forced.index()], overflow: c[DropReason::Overflow.index()] }
+    }
+}
+
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Fairness {
     /// Jain's index over every flow's goodput.
@@ -59,6 +65,7 @@ pub struct FlowSummary {
     pub goodput_bps: f64,
     pub sent_packets: u64,
     pub dropped_packets: u64,
+    pub drops_by_reason: ByReason,
     pub marked_packets: u64,
 }
 
@@ -130,11 +137,12 @@ pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Su
             goodput_bps: per_s(c.delivered_bytes as f64 * 8.0),
             sent_packets: c.sent_packets,
             dropped_packets: c.drops.iter().sum(),
+            drops_by_reason: ByReason::from_counts(c.drops),
             marked_packets: c.marks,
         })
         .collect();
     let by = |reason: DropReason| r.counters.iter().map(|c| c.drops[reason.index()]).sum::<u64>();
-    let by_reason = ByReason { early: by(DropReason::Early), forced: by(DropReason::Forced), overflow: by(DropReason::Overflow) };
+    let by_reason = ByReason::from_counts(DropReason::ALL.map(by));
     let tcp: Vec<f64> = flows.iter().filter(|f| f.kind == FlowKind::Tcp.as_str()).map(|f| f.goodput_bps).collect();
 
     let p0 = &r.ports[0];
