@@ -1,6 +1,45 @@
-//! TCP Reno / NewReno (placeholder: being written).
+//! TCP Reno and NewReno without SACK, as the ns-2 agents the reproduced
+//! papers used: a one-way bulk or finite transfer with no handshake, byte
+//! sequence numbers from 0 (no wraparound), cwnd in bytes, and every segment
+//! a full MSS except the last one of a finite transfer.
+//!
+//! The sender is an explicit state machine ([`TcpState`]); each RFC rule is
+//! a small method named after it. Where the RFCs leave room:
+//! - FlightSize is everything sent and not yet acknowledged (`snd_max −
+//!   snd_una`), so a repeated timeout of the same segment yields the same
+//!   ssthresh, as RFC 5681 §3.1 asks.
+//! - Slow start adds min(bytes acked, MSS) per new ACK (no ABC); congestion
+//!   avoidance adds max(1, MSS²/cwnd) per new ACK in integer bytes.
+//! - An ACK carrying ECN-Echo never grows cwnd (RFC 3168 §6.1.2).
+//! - Fast retransmit requires the cumulative ACK to cover `recover` for
+//!   both variants (RFC 6582 §3.2; ns-2 applied it to Reno too as
+//!   `bug_fix_`), and restarts the RTO timer as ns-2 did.
+//! - NewReno is the "Impatient" variant (the RTO timer is reset on the first
+//!   partial ACK only) and leaves recovery with cwnd = min(ssthresh,
+//!   max(FlightSize, MSS) + MSS), RFC 6582's burst-avoiding option.
+//! - No limited transmit (RFC 3042): ns-2's Reno and NewReno had none.
+//! - RTO: initial 1 s (RFC 6298 §2.1; ns-2 used 3 s), clock granularity
+//!   G = 1 ms, 60 s cap. RTT is timed one segment at a time like BSD, and
+//!   any retransmission abandons the timing (Karn). A new RTT sample clears
+//!   the exponential backoff (RFC 6298 §5, the note on "collapsing" RTO).
+//! - A timeout goes back N: snd_nxt returns to snd_una and the send rule
+//!   resends from the hole as cwnd grows, as ns-2 did.
+//! - One reduction per window for losses and CE marks together (RFC 3168
+//!   §6.1.2): a fast retransmit of a segment sent before an ECN reduction
+//!   keeps the ssthresh that reduction set.
+//! - `stop()` caps the data at what was already sent, so a stopped bulk
+//!   sender also ends in `Done` once that is acknowledged.
+//! - `probe()` shows cwnd without fast-recovery inflation, as ns-2 traced it.
+//! - The receiver advertises no window: the sender applies `rwnd_packets`
+//!   itself. With delayed ACKs the receiver ACKs every second segment,
+//!   whatever its size, and otherwise after 100 ms (ns-2's DelAckSink
+//!   interval); out-of-order, duplicate and hole-filling segments are ACKed
+//!   at once.
 
-use crate::kernel::Nanos;
+use super::{Agent, AgentCtx, AgentProbe};
+use crate::kernel::{Nanos, NS_PER_MS, NS_PER_S};
+use crate::net::{Dir, Ecn, Packet, PacketKind, ACK_BYTES, TCP_HEADER_BYTES};
+use std::collections::BTreeMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CcVariant {
@@ -24,10 +63,1235 @@ pub struct TcpConfig {
     pub transfer_bytes: Option<u64>,
 }
 
-// TEMPORARY until the TCP agent lands.
-pub struct TcpSender;
-pub struct TcpReceiver;
-impl TcpSender { pub fn new(_: &TcpConfig) -> Self { TcpSender } }
-impl TcpReceiver { pub fn new(_: &TcpConfig) -> Self { TcpReceiver } }
-impl super::Agent for TcpSender { fn start(&mut self, _: &mut super::AgentCtx) {} fn on_packet(&mut self, _: crate::net::Packet, _: &mut super::AgentCtx) {} fn on_timer(&mut self, _: u32, _: &mut super::AgentCtx) {} }
-impl super::Agent for TcpReceiver { fn start(&mut self, _: &mut super::AgentCtx) {} fn on_packet(&mut self, _: crate::net::Packet, _: &mut super::AgentCtx) {} fn on_timer(&mut self, _: u32, _: &mut super::AgentCtx) {} }
+/// RFC 6298 §2.1: the RTO before any RTT sample.
+const INITIAL_RTO_NS: Nanos = NS_PER_S;
+/// RFC 6298 §2.5: the RTO may be capped, at no less than 60 s.
+const MAX_RTO_NS: Nanos = 60 * NS_PER_S;
+/// RFC 6298's clock granularity G: keeps the RTO above SRTT once RTTVAR has
+/// decayed on a jitter-free simulated path.
+const CLOCK_GRANULARITY_NS: Nanos = NS_PER_MS;
+/// RFC 5681 §3.2: the duplicate ACK that signals a loss.
+const DUPACK_THRESHOLD: u32 = 3;
+/// Delayed-ACK timeout: ns-2's DelAckSink interval (RFC 5681 §4.2 allows up to 500 ms).
+const DELACK_TIMEOUT_NS: Nanos = 100 * NS_PER_MS;
+
+/// One logical timer over the kernel's cancel-free timers. It keeps a
+/// deadline and at most one live event: moving the deadline later costs no
+/// event (the live one re-arms itself when it fires early), and events it
+/// has superseded carry an older id and are ignored.
+#[derive(Default)]
+struct Timer {
+    deadline: Option<Nanos>,
+    live: Option<(Nanos, u32)>,
+    next_id: u32,
+}
+
+impl Timer {
+    fn set(&mut self, at: Nanos, ctx: &mut AgentCtx) {
+        self.deadline = Some(at);
+        if self.live.is_none_or(|(live_at, _)| at < live_at) {
+            self.schedule(at, ctx);
+        }
+    }
+
+    fn clear(&mut self) {
+        self.deadline = None;
+    }
+
+    fn is_set(&self) -> bool {
+        self.deadline.is_some()
+    }
+
+    /// Event `id` fired: true when the deadline has passed (it is then cleared).
+    fn fired(&mut self, id: u32, ctx: &mut AgentCtx) -> bool {
+        if self.live.map(|(_, live_id)| live_id) != Some(id) {
+            return false;
+        }
+        self.live = None;
+        match self.deadline {
+            Some(d) if d <= ctx.now => {
+                self.deadline = None;
+                true
+            }
+            Some(d) => {
+                self.schedule(d, ctx);
+                false
+            }
+            None => false,
+        }
+    }
+
+    fn schedule(&mut self, at: Nanos, ctx: &mut AgentCtx) {
+        self.next_id = self.next_id.wrapping_add(1);
+        self.live = Some((at, self.next_id));
+        ctx.set_timer(at, self.next_id);
+    }
+}
+
+/// The sender's congestion-control state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TcpState {
+    /// cwnd < ssthresh: cwnd grows by up to one MSS per new ACK.
+    SlowStart,
+    /// cwnd ≥ ssthresh: cwnd grows by about one MSS per round trip.
+    CongestionAvoidance,
+    /// From a fast retransmit until the loss is repaired.
+    FastRecovery,
+    /// A finite (or stopped) transfer is fully acknowledged; nothing more is sent.
+    Done,
+}
+
+/// The data source: sends segments, reacts to ACKs and its RTO timer.
+pub struct TcpSender {
+    cc: CcVariant,
+    mss: u64,
+    min_rto: Nanos,
+    ecn: bool,
+    /// `rwnd_packets` in bytes; u64::MAX when unlimited.
+    rwnd: u64,
+    /// One past the last byte the application offers; None = unlimited.
+    end: Option<u64>,
+    state: TcpState,
+    /// Oldest unacknowledged byte.
+    snd_una: u64,
+    /// Next byte to send; below `snd_max` after a timeout (go-back-N).
+    snd_nxt: u64,
+    /// One past the highest byte ever sent.
+    snd_max: u64,
+    cwnd: u64,
+    ssthresh: u64,
+    dupacks: u32,
+    /// RFC 6582's `recover`, stored one past the highest byte sent then, so
+    /// "the ACK covers more than recover" reads `ack >= recover`.
+    recover: u64,
+    /// `snd_max` at the last window reduction (loss or ECN): the window of
+    /// data that reduction answered for.
+    reduced_until: u64,
+    partial_ack_seen: bool,
+    /// Set CWR on the next new data packet (RFC 3168 §6.1.2).
+    cwr_pending: bool,
+    srtt: Option<Nanos>,
+    rttvar: Nanos,
+    rto: Nanos,
+    /// The segment being timed: (its end, when it was sent).
+    rtt_probe: Option<(u64, Nanos)>,
+    rto_timer: Timer,
+    retransmits: u64,
+    timeouts: u64,
+    ecn_reductions: u64,
+}
+
+impl TcpSender {
+    pub fn new(cfg: &TcpConfig) -> TcpSender {
+        let mss = cfg.segment_bytes.max(1) as u64;
+        let rwnd = cfg.rwnd_packets.map_or(u64::MAX, |w| (w as u64).saturating_mul(mss));
+        TcpSender {
+            cc: cfg.cc,
+            mss,
+            min_rto: cfg.min_rto_ns,
+            ecn: cfg.ecn,
+            rwnd,
+            end: cfg.transfer_bytes,
+            state: TcpState::SlowStart,
+            snd_una: 0,
+            snd_nxt: 0,
+            snd_max: 0,
+            cwnd: cfg.initial_cwnd_packets.max(1) as u64 * mss,
+            // RFC 5681 §3.1: "arbitrarily high", e.g. the receiver's window.
+            ssthresh: rwnd,
+            dupacks: 0,
+            recover: 0,
+            reduced_until: 0,
+            partial_ack_seen: false,
+            cwr_pending: false,
+            srtt: None,
+            rttvar: 0,
+            rto: INITIAL_RTO_NS.max(cfg.min_rto_ns).min(MAX_RTO_NS),
+            rtt_probe: None,
+            rto_timer: Timer::default(),
+            retransmits: 0,
+            timeouts: 0,
+            ecn_reductions: 0,
+        }
+    }
+
+    pub fn state(&self) -> TcpState {
+        self.state
+    }
+
+    pub fn cwnd_bytes(&self) -> u64 {
+        self.cwnd
+    }
+
+    /// u64::MAX until the first reduction when no receiver window is set.
+    pub fn ssthresh_bytes(&self) -> u64 {
+        self.ssthresh
+    }
+
+    /// The current retransmission timeout, backoff included.
+    pub fn rto_ns(&self) -> Nanos {
+        self.rto
+    }
+
+    pub fn srtt_ns(&self) -> Option<Nanos> {
+        self.srtt
+    }
+
+    /// Oldest unacknowledged byte: the bytes acknowledged so far.
+    pub fn snd_una(&self) -> u64 {
+        self.snd_una
+    }
+
+    /// Segments sent again, by fast retransmit, partial ACKs or timeouts.
+    pub fn retransmits(&self) -> u64 {
+        self.retransmits
+    }
+
+    pub fn timeouts(&self) -> u64 {
+        self.timeouts
+    }
+
+    /// Window reductions in answer to ECN-Echo.
+    pub fn ecn_reductions(&self) -> u64 {
+        self.ecn_reductions
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.state == TcpState::Done
+    }
+
+    fn flight_size(&self) -> u64 {
+        self.snd_max - self.snd_una
+    }
+
+    /// RFC 5681 §3.1, equation (4): ssthresh = max(FlightSize / 2, 2·SMSS).
+    fn halved_ssthresh(&self) -> u64 {
+        (self.flight_size() / 2).max(2 * self.mss)
+    }
+
+    /// RFC 5681 §3.1: slow start below ssthresh, congestion avoidance from it on.
+    fn open_state(&self) -> TcpState {
+        if self.cwnd < self.ssthresh {
+            TcpState::SlowStart
+        } else {
+            TcpState::CongestionAvoidance
+        }
+    }
+
+    /// Length of the segment starting at `seq`, None past the application's data.
+    fn segment_len(&self, seq: u64) -> Option<u64> {
+        let end = self.end.unwrap_or(u64::MAX);
+        (seq < end).then(|| self.mss.min(end - seq))
+    }
+
+    /// RFC 5681 §3.1 and §3.2 step 5: send from snd_nxt while the flight
+    /// plus the segment fits in min(cwnd, rwnd), cwnd being inflated during
+    /// fast recovery.
+    fn send_what_the_window_allows(&mut self, ctx: &mut AgentCtx) {
+        let window = self.cwnd.min(self.rwnd);
+        while let Some(len) = self.segment_len(self.snd_nxt) {
+            if self.snd_nxt - self.snd_una + len > window {
+                break;
+            }
+            self.transmit(self.snd_nxt, len, ctx);
+            self.snd_nxt += len;
+            self.snd_max = self.snd_max.max(self.snd_nxt);
+        }
+    }
+
+    fn retransmit_first_unacked(&mut self, ctx: &mut AgentCtx) {
+        if let Some(len) = self.segment_len(self.snd_una) {
+            self.transmit(self.snd_una, len, ctx);
+        }
+    }
+
+    /// Put one segment on the wire. Retransmissions are neither ECN-capable
+    /// (RFC 3168 §6.1.5) nor timed (Karn, RFC 6298 §3), and abandon the
+    /// timing in progress since its ACK could now be ambiguous.
+    fn transmit(&mut self, seq: u64, len: u64, ctx: &mut AgentCtx) {
+        let payload = len as u32; // len ≤ MSS, which came from a u32
+        let mut pkt = Packet::new(ctx.flow, PacketKind::Data, Dir::Forward, payload + TCP_HEADER_BYTES, payload);
+        pkt.seq = seq;
+        if seq < self.snd_max {
+            self.retransmits += 1;
+            self.rtt_probe = None;
+        } else {
+            if self.ecn {
+                pkt.ecn = Ecn::Ect;
+                pkt.cwr = std::mem::take(&mut self.cwr_pending);
+            }
+            self.rtt_probe = self.rtt_probe.or(Some((seq + len, ctx.now)));
+        }
+        ctx.send(pkt);
+        // RFC 6298 §5.1: start the timer if it is not running.
+        if !self.rto_timer.is_set() {
+            self.rto_timer.set(ctx.now + self.rto, ctx);
+        }
+    }
+
+    fn on_ack(&mut self, pkt: &Packet, ctx: &mut AgentCtx) {
+        if pkt.ack > self.snd_una {
+            self.on_new_ack(pkt.ack, pkt.ece, ctx);
+        } else if self.snd_una < self.snd_max {
+            self.on_duplicate_ack(ctx);
+        }
+        if pkt.ece {
+            self.ecn_echo();
+        }
+        self.finish_if_complete();
+        if self.state != TcpState::Done {
+            self.send_what_the_window_allows(ctx);
+        }
+    }
+
+    fn on_new_ack(&mut self, ack: u64, ece: bool, ctx: &mut AgentCtx) {
+        let acked = ack - self.snd_una;
+        self.sample_rtt(ack, ctx.now);
+        self.snd_una = ack;
+        // After a go-back-N timeout the receiver may acknowledge past snd_nxt.
+        self.snd_nxt = self.snd_nxt.max(ack);
+        self.dupacks = 0;
+        let restart_rto = match (self.state, self.cc) {
+            (TcpState::FastRecovery, CcVariant::NewReno) if ack < self.recover => self.newreno_partial_ack(acked, ctx),
+            (TcpState::FastRecovery, CcVariant::NewReno) => {
+                self.newreno_full_ack();
+                true
+            }
+            (TcpState::FastRecovery, CcVariant::Reno) => {
+                self.reno_exit_fast_recovery();
+                true
+            }
+            // RFC 3168 §6.1.2: an ECN-Echo ACK must not grow the window.
+            _ if ece => true,
+            (TcpState::SlowStart, _) => {
+                self.slow_start(acked);
+                true
+            }
+            _ => {
+                self.congestion_avoidance();
+                true
+            }
+        };
+        // RFC 6298 §5.2–5.3: stop the timer when all is acknowledged, else restart it.
+        if self.snd_una == self.snd_max {
+            self.rto_timer.clear();
+        } else if restart_rto {
+            self.rto_timer.set(ctx.now + self.rto, ctx);
+        }
+    }
+
+    /// RFC 5681 §3.1, equation (2): cwnd += min(N, SMSS) per new ACK.
+    fn slow_start(&mut self, acked: u64) {
+        self.cwnd += acked.min(self.mss);
+        self.state = self.open_state();
+    }
+
+    /// RFC 5681 §3.1, equation (3): cwnd += SMSS·SMSS/cwnd per new ACK,
+    /// at least one byte.
+    fn congestion_avoidance(&mut self) {
+        self.cwnd += (self.mss * self.mss / self.cwnd).max(1);
+    }
+
+    fn on_duplicate_ack(&mut self, ctx: &mut AgentCtx) {
+        if self.state == TcpState::FastRecovery {
+            self.fast_recovery_inflate();
+            return;
+        }
+        self.dupacks += 1;
+        if self.dupacks == DUPACK_THRESHOLD && self.covers_recover() {
+            self.fast_retransmit(ctx);
+        }
+    }
+
+    /// RFC 6582 §3.2 ("three duplicate ACKs"): enter fast retransmit only if
+    /// the cumulative ACK covers more than `recover`, so the duplicates that
+    /// a timeout's retransmissions provoke do not trigger a second one.
+    fn covers_recover(&self) -> bool {
+        self.snd_una >= self.recover
+    }
+
+    /// RFC 5681 §3.2 steps 2–3 (RFC 6582 §3.2 for `recover`): halve
+    /// ssthresh, retransmit the missing segment and set cwnd = ssthresh +
+    /// 3·SMSS for the segments that have left the network.
+    fn fast_retransmit(&mut self, ctx: &mut AgentCtx) {
+        // RFC 3168 §6.1.2: a loss in the window an ECN reduction already
+        // answered for does not reduce again.
+        if self.snd_una >= self.reduced_until {
+            self.ssthresh = self.halved_ssthresh();
+        }
+        self.recover = self.snd_max;
+        self.reduced_until = self.snd_max;
+        self.cwnd = self.ssthresh + DUPACK_THRESHOLD as u64 * self.mss;
+        self.state = TcpState::FastRecovery;
+        self.partial_ack_seen = false;
+        self.retransmit_first_unacked(ctx);
+        // As ns-2 did: the retransmission gets a full RTO to be acknowledged.
+        self.rto_timer.set(ctx.now + self.rto, ctx);
+    }
+
+    /// RFC 5681 §3.2 step 4: each further duplicate ACK means another
+    /// segment has left the network.
+    fn fast_recovery_inflate(&mut self) {
+        self.cwnd += self.mss;
+    }
+
+    /// RFC 5681 §3.2 step 6 (Reno): the first new ACK ends recovery and
+    /// deflates the window to ssthresh.
+    fn reno_exit_fast_recovery(&mut self) {
+        self.cwnd = self.ssthresh;
+        self.state = self.open_state();
+    }
+
+    /// RFC 6582 §3.2 ("full acknowledgments"): cwnd = min(ssthresh,
+    /// max(FlightSize, SMSS) + SMSS), which avoids a burst on exit.
+    fn newreno_full_ack(&mut self) {
+        self.cwnd = self.ssthresh.min(self.flight_size().max(self.mss) + self.mss);
+        self.state = self.open_state();
+    }
+
+    /// RFC 6582 §3.2 ("partial acknowledgments"): retransmit the next hole,
+    /// deflate cwnd by the bytes acknowledged and add back one SMSS if at
+    /// least one was, and stay in recovery. Returns whether to restart the
+    /// RTO timer: on the first partial ACK only (the "Impatient" variant).
+    fn newreno_partial_ack(&mut self, acked: u64, ctx: &mut AgentCtx) -> bool {
+        self.retransmit_first_unacked(ctx);
+        let add_back = if acked >= self.mss { self.mss } else { 0 };
+        // Never below one segment: congestion avoidance divides by cwnd.
+        self.cwnd = (self.cwnd.saturating_sub(acked) + add_back).max(self.mss);
+        !std::mem::replace(&mut self.partial_ack_seen, true)
+    }
+
+    /// RFC 3168 §6.1.2: treat ECN-Echo as a loss without retransmitting:
+    /// ssthresh = max(FlightSize/2, 2·SMSS), cwnd = ssthresh, CWR on the
+    /// next new segment, at most once per window of data. The ACK that
+    /// completes the window answered for may still echo the old mark, hence
+    /// the strict comparison.
+    fn ecn_echo(&mut self) {
+        if !self.ecn || self.snd_una <= self.reduced_until {
+            return;
+        }
+        self.ssthresh = self.halved_ssthresh();
+        self.cwnd = self.ssthresh;
+        self.state = self.open_state();
+        self.reduced_until = self.snd_max;
+        self.cwr_pending = true;
+        self.ecn_reductions += 1;
+    }
+
+    /// RFC 6298 §3 (Karn): only a segment sent once yields a sample.
+    fn sample_rtt(&mut self, ack: u64, now: Nanos) {
+        if let Some((_, sent_at)) = self.rtt_probe.filter(|&(end, _)| ack >= end) {
+            self.rtt_probe = None;
+            self.update_rto(now - sent_at);
+        }
+    }
+
+    /// RFC 6298 §2.2–2.5: SRTT and RTTVAR with α = 1/8, β = 1/4, then
+    /// RTO = SRTT + max(G, 4·RTTVAR), floored at min_rto and capped. The
+    /// new value replaces any backoff.
+    fn update_rto(&mut self, r: Nanos) {
+        let srtt = match self.srtt {
+            None => {
+                self.rttvar = r / 2;
+                r
+            }
+            Some(srtt) => {
+                self.rttvar = (3 * self.rttvar + srtt.abs_diff(r)) / 4;
+                (7 * srtt + r) / 8
+            }
+        };
+        self.srtt = Some(srtt);
+        self.rto = (srtt + CLOCK_GRANULARITY_NS.max(4 * self.rttvar)).max(self.min_rto).min(MAX_RTO_NS);
+    }
+
+    /// RFC 6298 §5.4–5.6 with RFC 5681 §3.1 and RFC 6582 §3.2 ("retransmit
+    /// timeouts"): ssthresh from equation (4), cwnd = one segment (the loss
+    /// window), `recover` = highest byte sent, leave fast recovery, back off
+    /// the RTO, and go back N: resend from snd_una as cwnd allows.
+    fn retransmission_timeout(&mut self, ctx: &mut AgentCtx) {
+        self.timeouts += 1;
+        self.ssthresh = self.halved_ssthresh();
+        self.cwnd = self.mss;
+        self.recover = self.snd_max;
+        self.reduced_until = self.snd_max;
+        self.dupacks = 0;
+        self.state = self.open_state();
+        self.rto = (2 * self.rto).min(MAX_RTO_NS);
+        self.snd_nxt = self.snd_una;
+        self.rto_timer.set(ctx.now + self.rto, ctx);
+        self.send_what_the_window_allows(ctx);
+    }
+
+    /// A finite or stopped transfer whose every byte is acknowledged is over.
+    fn finish_if_complete(&mut self) {
+        if self.end.is_some_and(|end| self.snd_una >= end) {
+            self.state = TcpState::Done;
+            self.rto_timer.clear();
+        }
+    }
+}
+
+impl Agent for TcpSender {
+    fn start(&mut self, ctx: &mut AgentCtx) {
+        self.state = self.open_state();
+        self.finish_if_complete();
+        if self.state != TcpState::Done {
+            self.send_what_the_window_allows(ctx);
+        }
+    }
+
+    /// No new data from now on; what was sent is still repaired until acknowledged.
+    fn stop(&mut self, _: &mut AgentCtx) {
+        self.end = Some(self.end.map_or(self.snd_max, |end| end.min(self.snd_max)));
+        self.finish_if_complete();
+    }
+
+    fn on_packet(&mut self, pkt: Packet, ctx: &mut AgentCtx) {
+        // An ACK below snd_una is stale; one above snd_max acknowledges nothing we sent.
+        if pkt.kind == PacketKind::Ack
+            && self.state != TcpState::Done
+            && (self.snd_una..=self.snd_max).contains(&pkt.ack)
+        {
+            self.on_ack(&pkt, ctx);
+        }
+    }
+
+    fn on_timer(&mut self, id: u32, ctx: &mut AgentCtx) {
+        if self.state != TcpState::Done && self.rto_timer.fired(id, ctx) {
+            self.retransmission_timeout(ctx);
+        }
+    }
+
+    /// cwnd without fast-recovery inflation (at most ssthresh while
+    /// recovering), as ns-2 traced `cwnd_` and the papers plotted it.
+    fn probe(&self) -> AgentProbe {
+        let cwnd = if self.state == TcpState::FastRecovery { self.cwnd.min(self.ssthresh) } else { self.cwnd };
+        AgentProbe {
+            cwnd_packets: cwnd as f64 / self.mss as f64,
+            srtt_ms: self.srtt.map_or(f64::NAN, |s| s as f64 / NS_PER_MS as f64),
+        }
+    }
+}
+
+/// The data sink: reassembles, delivers in order and ACKs cumulatively.
+pub struct TcpReceiver {
+    delayed_ack: bool,
+    /// Next byte expected: the cumulative ACK.
+    rcv_nxt: u64,
+    /// Data above rcv_nxt, start → end: disjoint, non-touching ranges.
+    out_of_order: BTreeMap<u64, u64>,
+    /// In-order segments not yet acknowledged (delayed ACKs).
+    unacked_segments: u32,
+    delack_timer: Timer,
+    /// RFC 3168 §6.1.3: echo congestion until the sender signals CWR.
+    ece: bool,
+    delivered: u64,
+}
+
+impl TcpReceiver {
+    pub fn new(cfg: &TcpConfig) -> TcpReceiver {
+        TcpReceiver {
+            delayed_ack: cfg.delayed_ack,
+            rcv_nxt: 0,
+            out_of_order: BTreeMap::new(),
+            unacked_segments: 0,
+            delack_timer: Timer::default(),
+            ece: false,
+            delivered: 0,
+        }
+    }
+
+    /// Payload bytes delivered in order to the application: the goodput.
+    pub fn delivered_bytes(&self) -> u64 {
+        self.delivered
+    }
+
+    pub fn rcv_nxt(&self) -> u64 {
+        self.rcv_nxt
+    }
+
+    /// RFC 3168 §6.1.3: a CE mark sets ECE on every ACK until a CWR packet
+    /// arrives (a packet with both restarts the echo).
+    fn note_congestion_signals(&mut self, pkt: &Packet) {
+        if pkt.cwr {
+            self.ece = false;
+        }
+        if pkt.ecn == Ecn::Ce {
+            self.ece = true;
+        }
+    }
+
+    fn buffer_out_of_order(&mut self, start: u64, end: u64) {
+        let (mut start, mut end) = (start, end);
+        // The ranges that overlap or touch [start, end) are consecutive: walk
+        // down from the last one starting at or before `end` until one ends before `start`.
+        let merged: Vec<(u64, u64)> =
+            self.out_of_order.range(..=end).rev().take_while(|&(_, &e)| e >= start).map(|(&s, &e)| (s, e)).collect();
+        for (s, e) in merged {
+            self.out_of_order.remove(&s);
+            start = start.min(s);
+            end = end.max(e);
+        }
+        self.out_of_order.insert(start, end);
+    }
+
+    /// Advance rcv_nxt to `end` and across the buffered ranges it reaches;
+    /// deliver exactly the bytes that became in order.
+    fn accept_in_order(&mut self, end: u64, ctx: &mut AgentCtx) {
+        let before = self.rcv_nxt;
+        self.rcv_nxt = end;
+        while let Some(entry) = self.out_of_order.first_entry() {
+            if *entry.key() > self.rcv_nxt {
+                break;
+            }
+            self.rcv_nxt = self.rcv_nxt.max(entry.remove());
+        }
+        self.delivered += self.rcv_nxt - before;
+        ctx.deliver(self.rcv_nxt - before);
+    }
+
+    /// RFC 5681 §4.2 / RFC 1122 §4.2.3.2: ACK at least every second segment,
+    /// and the first one within the delayed-ACK timeout.
+    fn delay_ack(&mut self, ctx: &mut AgentCtx) {
+        self.unacked_segments += 1;
+        if self.unacked_segments >= 2 {
+            self.send_ack(ctx);
+        } else {
+            self.delack_timer.set(ctx.now + DELACK_TIMEOUT_NS, ctx);
+        }
+    }
+
+    fn send_ack(&mut self, ctx: &mut AgentCtx) {
+        let mut pkt = Packet::new(ctx.flow, PacketKind::Ack, Dir::Reverse, ACK_BYTES, 0);
+        pkt.ack = self.rcv_nxt;
+        pkt.ece = self.ece;
+        ctx.send(pkt);
+        self.unacked_segments = 0;
+        self.delack_timer.clear();
+    }
+}
+
+impl Agent for TcpReceiver {
+    fn start(&mut self, _: &mut AgentCtx) {}
+
+    fn on_packet(&mut self, pkt: Packet, ctx: &mut AgentCtx) {
+        if pkt.kind != PacketKind::Data {
+            return;
+        }
+        self.note_congestion_signals(&pkt);
+        let (start, end) = (pkt.seq, pkt.seq + pkt.payload_bytes as u64);
+        if start > self.rcv_nxt {
+            // RFC 5681 §4.2: out-of-order data is ACKed at once (a duplicate ACK).
+            self.buffer_out_of_order(start, end);
+            self.send_ack(ctx);
+        } else if end <= self.rcv_nxt {
+            // Data delivered already (a retransmission): ACK at once with how far we are.
+            self.send_ack(ctx);
+        } else {
+            // RFC 5681 §4.2: a segment that fills (part of) a hole is ACKed at once.
+            let fills_hole = !self.out_of_order.is_empty();
+            self.accept_in_order(end, ctx);
+            if fills_hole || !self.delayed_ack {
+                self.send_ack(ctx);
+            } else {
+                self.delay_ack(ctx);
+            }
+        }
+    }
+
+    fn on_timer(&mut self, id: u32, ctx: &mut AgentCtx) {
+        if self.delack_timer.fired(id, ctx) {
+            self.send_ack(ctx);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::{tx_time_ns, EventQueue, Rng};
+    use crate::transport::AgentOutput;
+    use CcVariant::{NewReno, Reno};
+    use TcpState::*;
+
+    const MSS: u64 = 1000;
+    const MS: Nanos = NS_PER_MS;
+
+    fn cfg(cc: CcVariant, initial_cwnd_packets: u32) -> TcpConfig {
+        TcpConfig {
+            cc,
+            segment_bytes: MSS as u32,
+            min_rto_ns: 200 * MS,
+            initial_cwnd_packets,
+            delayed_ack: false,
+            rwnd_packets: None,
+            ecn: false,
+            transfer_bytes: None,
+        }
+    }
+
+    /// Drives one agent by hand: calls at chosen times, firing its timers on the way.
+    struct Drive<A> {
+        agent: A,
+        rng: Rng,
+        now: Nanos,
+        timers: Vec<(Nanos, u32)>,
+    }
+
+    fn absorb(into: &mut AgentOutput, from: AgentOutput) {
+        into.send.extend(from.send);
+        into.delivered_bytes += from.delivered_bytes;
+    }
+
+    impl<A: Agent> Drive<A> {
+        fn new(agent: A) -> Self {
+            Drive { agent, rng: Rng::stream(1, "t"), now: 0, timers: Vec::new() }
+        }
+
+        fn call(&mut self, f: impl FnOnce(&mut A, &mut AgentCtx)) -> AgentOutput {
+            let mut out = AgentOutput::default();
+            f(&mut self.agent, &mut AgentCtx::new(self.now, 0, &mut self.rng, &mut out));
+            self.timers.append(&mut out.timers);
+            out
+        }
+
+        /// Move the clock to `t`, firing the timers due on the way (earliest,
+        /// then first set, first); returns what they did.
+        fn advance(&mut self, t: Nanos) -> AgentOutput {
+            let mut all = AgentOutput::default();
+            while let Some(i) =
+                (0..self.timers.len()).filter(|&i| self.timers[i].0 <= t).min_by_key(|&i| self.timers[i].0)
+            {
+                let (at, id) = self.timers.remove(i);
+                self.now = self.now.max(at);
+                let out = self.call(|a, c| a.on_timer(id, c));
+                absorb(&mut all, out);
+            }
+            self.now = self.now.max(t);
+            all
+        }
+
+        fn recv(&mut self, t: Nanos, pkt: Packet) -> AgentOutput {
+            let mut all = self.advance(t);
+            let out = self.call(|a, c| a.on_packet(pkt, c));
+            absorb(&mut all, out);
+            all
+        }
+    }
+
+    fn sender(cfg: &TcpConfig) -> (Drive<TcpSender>, AgentOutput) {
+        let mut s = Drive::new(TcpSender::new(cfg));
+        let out = s.call(|a, c| a.start(c));
+        (s, out)
+    }
+
+    fn ack_bytes(ack: u64) -> Packet {
+        let mut p = Packet::new(0, PacketKind::Ack, Dir::Reverse, ACK_BYTES, 0);
+        p.ack = ack;
+        p
+    }
+
+    fn ack(segments: u64) -> Packet {
+        ack_bytes(segments * MSS)
+    }
+
+    fn ece(mut p: Packet) -> Packet {
+        p.ece = true;
+        p
+    }
+
+    fn data(segment: u64) -> Packet {
+        let mut p = Packet::new(0, PacketKind::Data, Dir::Forward, MSS as u32 + TCP_HEADER_BYTES, MSS as u32);
+        p.seq = segment * MSS;
+        p
+    }
+
+    fn with_ecn(mut p: Packet, ecn: Ecn, cwr: bool) -> Packet {
+        p.ecn = ecn;
+        p.cwr = cwr;
+        p
+    }
+
+    /// Segment numbers sent.
+    fn segs(out: &AgentOutput) -> Vec<u64> {
+        out.send.iter().map(|p| p.seq / MSS).collect()
+    }
+
+    /// Cumulative ACKs sent, in segments.
+    fn acks(out: &AgentOutput) -> Vec<u64> {
+        out.send.iter().map(|p| p.ack / MSS).collect()
+    }
+
+    fn rto_deadline(s: &Drive<TcpSender>) -> Option<Nanos> {
+        s.agent.rto_timer.deadline
+    }
+
+    #[test]
+    fn initial_window_sends_exactly_initial_cwnd_segments() {
+        let (s, out) = sender(&cfg(NewReno, 3));
+        assert_eq!(segs(&out), [0, 1, 2]);
+        assert!(out.send.iter().all(|p| p.kind == PacketKind::Data
+            && p.dir == Dir::Forward
+            && (p.size_bytes, p.payload_bytes) == (1040, 1000)
+            && p.ecn == Ecn::NotEct));
+        assert_eq!((s.agent.state(), s.agent.cwnd_bytes(), s.agent.ssthresh_bytes()), (SlowStart, 3000, u64::MAX));
+        // RFC 6298 §2.1 and §5.1: one timer, 1 s after the first transmission.
+        assert_eq!(s.timers, [(NS_PER_S, 1)]);
+        let probe = s.agent.probe();
+        assert_eq!(probe.cwnd_packets, 3.0);
+        assert!(probe.srtt_ms.is_nan());
+    }
+
+    #[test]
+    fn slow_start_adds_one_mss_per_new_ack_capped_at_the_bytes_acked() {
+        let (mut s, _) = sender(&cfg(NewReno, 2));
+        assert_eq!(segs(&s.recv(100 * MS, ack(1))), [2, 3]);
+        assert_eq!(s.agent.cwnd_bytes(), 3000);
+        assert_eq!(segs(&s.recv(101 * MS, ack(2))), [4, 5]);
+        assert_eq!(s.agent.cwnd_bytes(), 4000);
+        // A stretch ACK of two segments still adds one MSS.
+        assert_eq!(segs(&s.recv(102 * MS, ack(4))), [6, 7, 8]);
+        assert_eq!(s.agent.cwnd_bytes(), 5000);
+        // An ACK of half a segment adds half a segment.
+        assert_eq!(segs(&s.recv(103 * MS, ack_bytes(4500))), [9]);
+        assert_eq!((s.agent.cwnd_bytes(), s.agent.state()), (5500, SlowStart));
+    }
+
+    #[test]
+    fn congestion_avoidance_adds_about_one_mss_per_round_trip() {
+        let mut s = Drive::new(TcpSender::new(&cfg(NewReno, 10)));
+        s.agent.ssthresh = 10 * MSS;
+        assert_eq!(segs(&s.call(|a, c| a.start(c))).len(), 10);
+        assert_eq!(s.agent.state(), CongestionAvoidance);
+        let mut expected = 10 * MSS;
+        let mut acked = 0;
+        let mut per_round = Vec::new();
+        for round in 1..=3 {
+            // Acknowledge, one by one, the window that was in flight at the round's start.
+            let (first, last) = (acked + 1, s.agent.snd_max / MSS);
+            let mut sent = 0;
+            for k in first..=last {
+                sent += s.recv(round * 100 * MS + k * 10_000, ack(k)).send.len();
+                expected += MSS * MSS / expected;
+            }
+            acked = last;
+            assert_eq!(s.agent.cwnd_bytes(), expected);
+            per_round.push((sent, s.agent.cwnd_bytes()));
+        }
+        // cwnd += MSS²/cwnd per ACK: a little under one MSS per round trip
+        // (each round acknowledges the window of the round before).
+        assert_eq!(per_round, [(10, 10_956), (11, 11_833), (12, 12_727)]);
+    }
+
+    /// Ten segments out; the ACK of the first opens two more (cwnd 11); the
+    /// second is lost, so `dups` duplicate ACKs of 1 follow.
+    fn second_segment_lost(cc: CcVariant, dups: u64) -> (Drive<TcpSender>, AgentOutput) {
+        let (mut s, _) = sender(&cfg(cc, 10));
+        assert_eq!(segs(&s.recv(100 * MS, ack(1))), [10, 11]);
+        let mut out = AgentOutput::default();
+        for i in 1..=dups {
+            absorb(&mut out, s.recv(100 * MS + i * MS, ack(1)));
+        }
+        (s, out)
+    }
+
+    #[test]
+    fn fast_retransmit_fires_on_exactly_the_third_duplicate_ack() {
+        let (mut s, out) = second_segment_lost(NewReno, 2);
+        assert!(out.send.is_empty());
+        assert_eq!(s.agent.state(), SlowStart);
+        let out = s.recv(103 * MS, ack(1));
+        assert_eq!(segs(&out), [1]);
+        // FlightSize = 11 segments: ssthresh 5.5, cwnd = ssthresh + 3.
+        assert_eq!((s.agent.state(), s.agent.ssthresh_bytes(), s.agent.cwnd_bytes()), (FastRecovery, 5500, 8500));
+        assert_eq!((s.agent.retransmits(), s.agent.recover), (1, 12_000));
+        assert_eq!(s.agent.probe().cwnd_packets, 5.5);
+        // The retransmission gets a full RTO (300 ms after the 100 ms sample).
+        assert_eq!(rto_deadline(&s), Some(403 * MS));
+        // Each further duplicate inflates cwnd by one MSS; at 12.5 MSS, 12 segments fit.
+        let inflated: Vec<(u64, Vec<u64>)> = (4..=7)
+            .map(|i| {
+                let out = s.recv(100 * MS + i * MS, ack(1));
+                (s.agent.cwnd_bytes(), segs(&out))
+            })
+            .collect();
+        assert_eq!(inflated, [(9500, vec![]), (10_500, vec![]), (11_500, vec![]), (12_500, vec![12])]);
+    }
+
+    #[test]
+    fn reno_leaves_recovery_on_the_first_new_ack() {
+        let (mut s, _) = second_segment_lost(Reno, 3);
+        // A partial ACK: segment 5 was lost too. Reno deflates to ssthresh
+        // and retransmits nothing; flight 7 > cwnd 5.5.
+        assert!(s.recv(150 * MS, ack(5)).send.is_empty());
+        assert_eq!((s.agent.state(), s.agent.cwnd_bytes()), (CongestionAvoidance, 5500));
+        // Its duplicates do not cover `recover`: no second fast retransmit.
+        for i in 1..=3 {
+            assert!(s.recv(150 * MS + i * MS, ack(5)).send.is_empty());
+        }
+        assert_eq!((s.agent.retransmits(), s.agent.state()), (1, CongestionAvoidance));
+        // Only the timer repairs the second hole: 300 ms after the partial ACK.
+        assert!(s.advance(450 * MS - 1).send.is_empty());
+        assert_eq!(segs(&s.advance(450 * MS)), [5]);
+        assert_eq!((s.agent.ssthresh_bytes(), s.agent.cwnd_bytes(), s.agent.timeouts()), (3500, 1000, 1));
+    }
+
+    #[test]
+    fn newreno_partial_ack_retransmits_the_next_hole_and_stays_in_recovery() {
+        let (mut s, _) = second_segment_lost(NewReno, 3);
+        assert_eq!(segs(&s.recv(150 * MS, ack(5))), [5]);
+        // Deflate by the 4 segments acknowledged, add one back: 8.5 − 4 + 1.
+        assert_eq!((s.agent.state(), s.agent.cwnd_bytes()), (FastRecovery, 5500));
+        // The first partial ACK resets the RTO timer...
+        assert_eq!(rto_deadline(&s), Some(450 * MS));
+        assert_eq!(segs(&s.recv(160 * MS, ack(7))), [7]);
+        assert_eq!((s.agent.state(), s.agent.cwnd_bytes()), (FastRecovery, 4500));
+        // ...later ones do not ("Impatient").
+        assert_eq!(rto_deadline(&s), Some(450 * MS));
+        assert_eq!(s.agent.retransmits(), 3);
+    }
+
+    #[test]
+    fn newreno_full_ack_leaves_recovery_with_min_of_ssthresh_and_flight_plus_mss() {
+        // Nothing sent past `recover`: flight 0 after the full ACK, so cwnd = max(0, 1) + 1 MSS.
+        let (mut s, _) = second_segment_lost(NewReno, 3);
+        assert_eq!(segs(&s.recv(150 * MS, ack(12))), [12, 13]);
+        assert_eq!((s.agent.state(), s.agent.cwnd_bytes(), s.agent.ssthresh_bytes()), (SlowStart, 2000, 5500));
+        // Eleven more duplicates inflate cwnd to 19.5 MSS and send segments
+        // 12–19: flight 8 after the full ACK, so cwnd = ssthresh.
+        let (mut s, out) = second_segment_lost(NewReno, 14);
+        assert_eq!(segs(&out), [1, 12, 13, 14, 15, 16, 17, 18, 19]);
+        assert!(s.recv(150 * MS, ack(12)).send.is_empty());
+        assert_eq!((s.agent.state(), s.agent.cwnd_bytes()), (CongestionAvoidance, 5500));
+    }
+
+    #[test]
+    fn rto_follows_rfc6298_from_the_first_sample() {
+        let (mut s, _) = sender(&cfg(NewReno, 1));
+        assert_eq!(s.agent.rto_ns(), NS_PER_S);
+        // §2.2: SRTT = R, RTTVAR = R/2, RTO = max(min_rto, R + 4·R/2).
+        assert_eq!(segs(&s.recv(100 * MS, ack(1))), [1, 2]);
+        assert_eq!((s.agent.srtt_ns(), s.agent.rttvar, s.agent.rto_ns()), (Some(100 * MS), 50 * MS, 300 * MS));
+        assert_eq!(s.agent.probe().srtt_ms, 100.0);
+        assert_eq!(rto_deadline(&s), Some(400 * MS));
+        // §2.3: R' = 120 ms: RTTVAR = 3/4·50 + 1/4·20, SRTT = 7/8·100 + 1/8·120.
+        s.recv(220 * MS, ack(2));
+        assert_eq!((s.agent.srtt_ns(), s.agent.rttvar), (Some(102_500_000), 42_500_000));
+        assert_eq!(s.agent.rto_ns(), 102_500_000 + 4 * 42_500_000);
+        // §2.4: floored at min_rto: R = 10 ms gives 30 ms, raised to 200 ms.
+        let (mut s, _) = sender(&cfg(NewReno, 1));
+        s.recv(10 * MS, ack(1));
+        assert_eq!(s.agent.rto_ns(), 200 * MS);
+    }
+
+    #[test]
+    fn repeated_timeouts_double_the_rto_up_to_60_s() {
+        let (mut s, _) = sender(&cfg(NewReno, 2));
+        let mut t = 0;
+        for expected_s in [2, 4, 8, 16, 32, 60, 60] {
+            t += s.agent.rto_ns();
+            assert!(s.advance(t - 1).send.is_empty());
+            assert_eq!(segs(&s.advance(t)), [0]);
+            assert_eq!(s.agent.rto_ns(), expected_s * NS_PER_S);
+            assert_eq!((s.agent.cwnd_bytes(), s.agent.ssthresh_bytes()), (1000, 2000));
+        }
+        assert_eq!((s.agent.timeouts(), s.agent.retransmits()), (7, 7));
+    }
+
+    #[test]
+    fn karn_takes_no_sample_from_a_retransmitted_segment() {
+        let (mut s, _) = sender(&cfg(NewReno, 1));
+        assert_eq!(segs(&s.advance(NS_PER_S)), [0]);
+        // The ACK may answer either transmission: no sample, the backoff stays.
+        assert_eq!(segs(&s.recv(1100 * MS, ack(1))), [1, 2]);
+        assert_eq!((s.agent.srtt_ns(), s.agent.rto_ns()), (None, 2 * NS_PER_S));
+        // Segment 1 was sent once: its sample clears the backoff.
+        s.recv(1200 * MS, ack(2));
+        assert_eq!((s.agent.srtt_ns(), s.agent.rto_ns()), (Some(100 * MS), 300 * MS));
+    }
+
+    #[test]
+    fn timeout_collapses_cwnd_and_goes_back_to_snd_una() {
+        let (mut s, _) = sender(&cfg(NewReno, 4));
+        assert_eq!(segs(&s.recv(100 * MS, ack(1))), [4, 5]);
+        // RTO 300 ms, restarted by the ACK at 100 ms.
+        assert!(s.advance(400 * MS - 1).send.is_empty());
+        assert_eq!(segs(&s.advance(400 * MS)), [1]);
+        // FlightSize 5 segments: ssthresh 2.5; one-segment loss window.
+        assert_eq!((s.agent.state(), s.agent.cwnd_bytes(), s.agent.ssthresh_bytes()), (SlowStart, 1000, 2500));
+        assert_eq!((s.agent.rto_ns(), s.agent.recover), (600 * MS, 6000));
+        // The receiver had 2 buffered: the ACK jumps to 3, and go-back-N
+        // resends 3 and 4 though they may have arrived.
+        assert_eq!(segs(&s.recv(500 * MS, ack(3))), [3, 4]);
+        assert_eq!((s.agent.cwnd_bytes(), s.agent.retransmits()), (2000, 3));
+        // Duplicates below `recover` (RFC 6582 §3.2) trigger no fast retransmit.
+        for i in 1..=3 {
+            assert!(s.recv(500 * MS + i * MS, ack(3)).send.is_empty());
+        }
+        assert_eq!((s.agent.state(), s.agent.retransmits()), (SlowStart, 3));
+    }
+
+    #[test]
+    fn receiver_delivers_in_order_bytes_exactly_once() {
+        let mut r = Drive::new(TcpReceiver::new(&cfg(NewReno, 2)));
+        let mut delivered = Vec::new();
+        for (seg, expect_ack) in
+            [(0, 1), (2, 1), (3, 1), (2, 1), (5, 1), (7, 1), (6, 1), (1, 4), (4, 8), (1, 8), (0, 8)]
+        {
+            let out = r.recv(seg * MS, data(seg));
+            assert_eq!(acks(&out), [expect_ack], "segment {seg}");
+            delivered.push(out.delivered_bytes / MSS);
+        }
+        assert_eq!(delivered, [1, 0, 0, 0, 0, 0, 0, 3, 4, 0, 0]);
+        // A segment straddling rcv_nxt delivers only its new half.
+        let mut straddling = data(0);
+        straddling.seq = 7500;
+        let out = r.recv(20 * MS, straddling);
+        assert_eq!((out.send[0].ack, out.delivered_bytes), (8500, 500));
+        assert_eq!((r.agent.delivered_bytes(), r.agent.rcv_nxt()), (8500, 8500));
+        assert!(out.send.iter().all(|p| (p.kind, p.dir, p.size_bytes, p.payload_bytes, p.ece)
+            == (PacketKind::Ack, Dir::Reverse, ACK_BYTES, 0, false)));
+    }
+
+    #[test]
+    fn receiver_merges_out_of_order_ranges() {
+        let mut r = Drive::new(TcpReceiver::new(&cfg(NewReno, 2)));
+        for seg in [2, 6, 4, 3, 5, 9] {
+            r.recv(0, data(seg));
+        }
+        let ranges: Vec<(u64, u64)> = r.agent.out_of_order.iter().map(|(&s, &e)| (s, e)).collect();
+        assert_eq!(ranges, [(2000, 7000), (9000, 10_000)]);
+    }
+
+    #[test]
+    fn delayed_ack_every_second_segment_or_after_100_ms() {
+        let mut r = Drive::new(TcpReceiver::new(&TcpConfig { delayed_ack: true, ..cfg(NewReno, 2) }));
+        assert!(r.recv(0, data(0)).send.is_empty());
+        assert_eq!(acks(&r.recv(10 * MS, data(1))), [2]);
+        assert!(r.recv(20 * MS, data(2)).send.is_empty());
+        assert!(r.advance(120 * MS - 1).send.is_empty());
+        assert_eq!(acks(&r.advance(120 * MS)), [3]);
+        // Out-of-order data and the segment filling its hole are ACKed at once.
+        assert_eq!(acks(&r.recv(200 * MS, data(4))), [3]);
+        assert_eq!(acks(&r.recv(210 * MS, data(3))), [5]);
+        assert!(r.recv(220 * MS, data(5)).send.is_empty());
+        assert_eq!(acks(&r.recv(230 * MS, data(6))), [7]);
+        assert_eq!(r.agent.delivered_bytes(), 7000);
+        // The timer armed at 220 ms went stale with the ACK at 230 ms.
+        assert!(r.advance(NS_PER_S).send.is_empty());
+    }
+
+    #[test]
+    fn receiver_echoes_ce_until_cwr() {
+        let mut r = Drive::new(TcpReceiver::new(&cfg(NewReno, 2)));
+        let echoes: Vec<bool> =
+            [(Ecn::Ect, false), (Ecn::Ce, false), (Ecn::Ect, false), (Ecn::Ect, true), (Ecn::Ce, true)]
+                .into_iter()
+                .enumerate()
+                .map(|(seg, (ecn, cwr))| r.recv(0, with_ecn(data(seg as u64), ecn, cwr)).send[0].ece)
+                .collect();
+        assert_eq!(echoes, [false, true, true, false, true]);
+    }
+
+    #[test]
+    fn ecn_echo_halves_once_per_window_and_sets_cwr() {
+        let (mut s, out) = sender(&TcpConfig { ecn: true, ..cfg(NewReno, 10) });
+        assert!(out.send.iter().all(|p| p.ecn == Ecn::Ect && !p.cwr));
+        // FlightSize 9 after the ACK: ssthresh = cwnd = 4.5; no growth for an ECE ACK.
+        assert!(s.recv(100 * MS, ece(ack(1))).send.is_empty());
+        assert_eq!(
+            (s.agent.state(), s.agent.ssthresh_bytes(), s.agent.cwnd_bytes()),
+            (CongestionAvoidance, 4500, 4500)
+        );
+        // The rest of the window still echoes: no second reduction, no growth.
+        for k in 2..=6 {
+            assert!(s.recv(100 * MS + k * MS, ece(ack(k))).send.is_empty());
+        }
+        // Flight 3 + 1 fits 4.5: the first new segment carries CWR, the next do not.
+        let out = s.recv(107 * MS, ece(ack(7)));
+        assert_eq!((segs(&out), out.send[0].cwr, out.send[0].ecn), (vec![10], true, Ecn::Ect));
+        assert!(!s.recv(108 * MS, ece(ack(8))).send[0].cwr);
+        // The ACK completing the reduced window may still echo the old mark.
+        s.recv(110 * MS, ece(ack(10)));
+        assert_eq!((s.agent.ecn_reductions(), s.agent.cwnd_bytes()), (1, 4500));
+        // A mark on data sent after the reduction starts a new window: halve again.
+        s.recv(111 * MS, ece(ack(11)));
+        assert_eq!((s.agent.ecn_reductions(), s.agent.ssthresh_bytes(), s.agent.cwnd_bytes()), (2, 2000, 2000));
+        assert_eq!((s.agent.retransmits(), s.agent.timeouts()), (0, 0));
+    }
+
+    #[test]
+    fn loss_in_a_window_already_reduced_by_ecn_does_not_reduce_again() {
+        let (mut s, _) = sender(&TcpConfig { ecn: true, ..cfg(NewReno, 10) });
+        s.recv(100 * MS, ece(ack(1)));
+        s.recv(101 * MS, ack(3));
+        assert_eq!((s.agent.ssthresh_bytes(), s.agent.cwnd_bytes()), (4500, 4722));
+        let mut out = AgentOutput::default();
+        for i in 1..=3 {
+            absorb(&mut out, s.recv(110 * MS + i * MS, ece(ack(3))));
+        }
+        // Halving FlightSize 7 would give 3.5; the ECN reduction stands.
+        assert_eq!((s.agent.state(), s.agent.ssthresh_bytes(), s.agent.cwnd_bytes()), (FastRecovery, 4500, 7500));
+        // RFC 3168 §6.1.5: retransmissions are not ECN-capable.
+        assert_eq!((segs(&out), out.send[0].ecn), (vec![3], Ecn::NotEct));
+        assert_eq!(s.agent.ecn_reductions(), 1);
+    }
+
+    #[test]
+    fn receiver_window_caps_the_flight() {
+        let (mut s, out) = sender(&TcpConfig { rwnd_packets: Some(4), ..cfg(NewReno, 10) });
+        assert_eq!(segs(&out), [0, 1, 2, 3]);
+        assert_eq!((s.agent.state(), s.agent.ssthresh_bytes()), (CongestionAvoidance, 4000));
+        assert_eq!(segs(&s.recv(100 * MS, ack(1))), [4]);
+        assert_eq!(segs(&s.recv(101 * MS, ack(3))), [5, 6]);
+        assert_eq!(s.agent.cwnd_bytes(), 10_199);
+    }
+
+    #[test]
+    fn finite_transfer_finishes_and_goes_done() {
+        let (mut s, out) = sender(&TcpConfig { transfer_bytes: Some(2500), ..cfg(NewReno, 4) });
+        let sizes: Vec<(u32, u32)> = out.send.iter().map(|p| (p.payload_bytes, p.size_bytes)).collect();
+        assert_eq!(sizes, [(1000, 1040), (1000, 1040), (500, 540)]);
+        assert!(s.recv(100 * MS, ack(2)).send.is_empty());
+        assert!(!s.agent.is_done());
+        assert!(s.recv(110 * MS, ack_bytes(2500)).send.is_empty());
+        assert_eq!((s.agent.state(), rto_deadline(&s)), (Done, None));
+        assert!(s.recv(120 * MS, ack_bytes(2500)).send.is_empty());
+        assert!(s.advance(100 * NS_PER_S).send.is_empty());
+        let (s, out) = sender(&TcpConfig { transfer_bytes: Some(0), ..cfg(NewReno, 4) });
+        assert!(out.send.is_empty() && s.agent.is_done());
+    }
+
+    #[test]
+    fn stop_ends_new_data_but_repairs_what_was_sent() {
+        let (mut s, out) = sender(&cfg(Reno, 4));
+        assert_eq!(segs(&out), [0, 1, 2, 3]);
+        s.advance(50 * MS);
+        s.call(|a, c| a.stop(c));
+        assert!(s.recv(100 * MS, ack(1)).send.is_empty());
+        assert!(s.recv(101 * MS, ack(1)).send.is_empty());
+        assert!(s.recv(102 * MS, ack(1)).send.is_empty());
+        assert_eq!(segs(&s.advance(400 * MS)), [1]);
+        assert!(s.recv(500 * MS, ack(4)).send.is_empty());
+        assert!(s.agent.is_done());
+    }
+
+    enum Ev {
+        ToReceiver(Packet),
+        ToSender(Packet),
+        SenderTimer(u32),
+        ReceiverTimer(u32),
+    }
+
+    /// A test-only path: data crosses a 10 Mb/s bottleneck with a Drop
+    /// Tail buffer of `buffer` packets that also loses (or, if ECN-capable,
+    /// marks) every 41st arrival, then 20 ms of propagation; ACKs take 20 ms back.
+    #[derive(Default)]
+    struct Path {
+        buffer: u64,
+        events: EventQueue<Ev>,
+        link_free_at: Nanos,
+        arrivals: u64,
+        delivered: u64,
+        acks: u64,
+        sender_timers: u64,
+    }
+
+    impl Path {
+        fn route(&mut self, now: Nanos, from_sender: bool, out: AgentOutput) {
+            self.delivered += out.delivered_bytes;
+            for (at, id) in out.timers {
+                self.sender_timers += from_sender as u64;
+                self.events.schedule(at, if from_sender { Ev::SenderTimer(id) } else { Ev::ReceiverTimer(id) });
+            }
+            for mut pkt in out.send {
+                if !from_sender {
+                    self.acks += 1;
+                    self.events.schedule(now + 20 * MS, Ev::ToSender(pkt));
+                    continue;
+                }
+                self.arrivals += 1;
+                let tx = tx_time_ns(pkt.size_bytes, 10_000_000);
+                let full = self.link_free_at.saturating_sub(now) >= self.buffer * tx;
+                if self.arrivals.is_multiple_of(41) {
+                    if pkt.ecn == Ecn::NotEct {
+                        continue;
+                    }
+                    pkt.ecn = Ecn::Ce;
+                }
+                if !full {
+                    self.link_free_at = self.link_free_at.max(now) + tx;
+                    self.events.schedule(self.link_free_at + 20 * MS, Ev::ToReceiver(pkt));
+                }
+            }
+        }
+    }
+
+    fn transfer(cfg: &TcpConfig, buffer: u64) -> (TcpSender, TcpReceiver, Path) {
+        let (mut tx, mut rx) = (TcpSender::new(cfg), TcpReceiver::new(cfg));
+        let mut rng = Rng::stream(1, "t");
+        let mut path = Path { buffer, ..Path::default() };
+        let mut out = AgentOutput::default();
+        tx.start(&mut AgentCtx::new(0, 0, &mut rng, &mut out));
+        path.route(0, true, out);
+        while let Some((now, ev)) = path.events.pop_until(120 * NS_PER_S) {
+            let mut out = AgentOutput::default();
+            let mut ctx = AgentCtx::new(now, 0, &mut rng, &mut out);
+            let from_sender = match ev {
+                Ev::ToReceiver(p) => {
+                    rx.on_packet(p, &mut ctx);
+                    false
+                }
+                Ev::ReceiverTimer(id) => {
+                    rx.on_timer(id, &mut ctx);
+                    false
+                }
+                Ev::ToSender(p) => {
+                    tx.on_packet(p, &mut ctx);
+                    true
+                }
+                Ev::SenderTimer(id) => {
+                    tx.on_timer(id, &mut ctx);
+                    true
+                }
+            };
+            path.route(now, from_sender, out);
+            if tx.is_done() {
+                break;
+            }
+        }
+        (tx, rx, path)
+    }
+
+    #[test]
+    fn a_megabyte_crosses_a_lossy_bottleneck_exactly_once() {
+        // Buffer 20 with a small initial window: only the periodic losses.
+        // Buffer 3 with a large one: overflow bursts and timeouts as well.
+        for cc in [Reno, NewReno] {
+            for (delayed_ack, ecn) in [(false, false), (false, true), (true, false), (true, true)] {
+                for (buffer, icw) in [(20, 2), (3, 10)] {
+                    let c = TcpConfig { transfer_bytes: Some(1_000_000), delayed_ack, ecn, ..cfg(cc, icw) };
+                    let (tx, rx, path) = transfer(&c, buffer);
+                    let run = format!(
+                        "{cc:?} delayed_ack={delayed_ack} ecn={ecn} buffer={buffer}: {} ms, {} retransmits, \
+                         {} timeouts, {} ECN reductions, {} timers, {} ACKs",
+                        path.events.now() / MS,
+                        tx.retransmits(),
+                        tx.timeouts(),
+                        tx.ecn_reductions(),
+                        path.sender_timers,
+                        path.acks
+                    );
+                    assert!(tx.is_done(), "{run}");
+                    assert_eq!((path.delivered, rx.delivered_bytes(), rx.rcv_nxt()), (1_000_000, 1_000_000, 1_000_000));
+                    assert!(path.events.now() < 20 * NS_PER_S, "{run}");
+                    // Without overflow, ECN turns every loss into a mark.
+                    assert_eq!(tx.retransmits() == 0, ecn && buffer == 20, "{run}");
+                    assert_eq!(tx.ecn_reductions() > 0, ecn, "{run}");
+                    // The RTO timer is not re-armed per ACK: far fewer timer events than ACKs.
+                    assert!(path.sender_timers * 5 < path.acks, "{run}");
+                }
+            }
+        }
+    }
+}
