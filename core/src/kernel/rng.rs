@@ -93,10 +93,12 @@ mod tests {
 
     #[test]
     fn streams_are_reproducible_and_independent() {
-        let a: Vec<u64> = (0..4).map({
-            let mut r = Rng::stream(7, "flow/0");
-            move |_| r.next_u64()
-        }).collect();
+        let a: Vec<u64> = (0..4)
+            .map({
+                let mut r = Rng::stream(7, "flow/0");
+                move |_| r.next_u64()
+            })
+            .collect();
         let mut again = Rng::stream(7, "flow/0");
         assert!(a.iter().all(|&x| x == again.next_u64()));
         let mut other = Rng::stream(7, "flow/1");

@@ -44,6 +44,8 @@ struct PortStats {
     area_packets: f64,
     area_bytes: f64,
     busy_ns: u64,
+    /// When the transmission in progress ends: the part past `now` is not yet busy time.
+    tx_end: Nanos,
     delay: Histogram,
     arrivals: u64,
     // Per sample interval.
@@ -83,7 +85,14 @@ const FIXED: &[(&str, &str)] = &[
 impl Recorder {
     /// `probes`: the scheme's probe ids; `history`: keep a decimated history
     /// (CSV export); `streaming`: keep rows for [`Recorder::drain`].
-    pub fn new(window_from: Nanos, flows: Vec<FlowInfo>, hops: usize, probes: &[&str], history: bool, streaming: bool) -> Recorder {
+    pub fn new(
+        window_from: Nanos,
+        flows: Vec<FlowInfo>,
+        hops: usize,
+        probes: &[&str],
+        history: bool,
+        streaming: bool,
+    ) -> Recorder {
         let mut columns: Vec<Column> = FIXED.iter().map(|(id, unit)| Column { id: id.to_string(), unit }).collect();
         for h in 1..hops {
             columns.push(Column { id: format!("queue_packets@{h}"), unit: "packets" });
@@ -184,6 +193,7 @@ impl Recorder {
         let inside = self.in_window(now);
         let p = &mut self.ports[hop];
         p.busy_ns += busy;
+        p.tx_end = now + tx;
         p.interval_busy_ns += tx;
         p.interval_delay_sum_ns += delay;
         p.interval_departures += 1;

@@ -42,7 +42,15 @@ impl SeriesChunk {
 
 impl SeriesStore {
     pub fn new(columns: Vec<Column>, cap: usize, streaming: bool) -> SeriesStore {
-        SeriesStore { columns, rows: Vec::new(), cap: cap.max(2), stride: 1, offered: 0, pending: Vec::new(), streaming }
+        SeriesStore {
+            columns,
+            rows: Vec::new(),
+            cap: cap.max(2),
+            stride: 1,
+            offered: 0,
+            pending: Vec::new(),
+            streaming,
+        }
     }
 
     pub fn width(&self) -> usize {
@@ -55,7 +63,7 @@ impl SeriesStore {
             self.pending.extend_from_slice(row);
         }
         self.offered += 1;
-        if (self.offered - 1) % self.stride != 0 {
+        if !(self.offered - 1).is_multiple_of(self.stride) {
             return;
         }
         if self.len() == self.cap {
@@ -63,7 +71,7 @@ impl SeriesStore {
             let kept: Vec<f64> = self.rows.chunks(w).step_by(2).flatten().copied().collect();
             self.rows = kept;
             self.stride *= 2;
-            if (self.offered - 1) % self.stride != 0 {
+            if !(self.offered - 1).is_multiple_of(self.stride) {
                 return;
             }
         }

@@ -45,7 +45,11 @@ pub struct ByReason {
 
 impl ByReason {
     fn from_counts(c: [u64; 3]) -> ByReason {
-        ByReason { early: c[DropReason::Early.index()], forced: c[DropReason::Forced.index()], overflow: c[DropReason::Overflow.index()] }
+        ByReason {
+            early: c[DropReason::Early.index()],
+            forced: c[DropReason::Forced.index()],
+            overflow: c[DropReason::Overflow.index()],
+        }
     }
 }
 
@@ -124,6 +128,10 @@ pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Su
         (p.area_packets + p.len_packets as f64 * span, p.area_bytes + p.len_bytes as f64 * span)
     };
     let mean_of = |a: f64| if window_ns == 0 { 0.0 } else { a / window_ns as f64 };
+    let busy_fraction = |p: &super::PortStats| {
+        let busy = p.busy_ns.saturating_sub(p.tx_end.saturating_sub(now.max(r.window_from)));
+        mean_of(busy as f64)
+    };
 
     let flows: Vec<FlowSummary> = r
         .flows
@@ -150,7 +158,7 @@ pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Su
     Summary {
         window_s,
         aggregate_goodput_bps: flows.iter().map(|f| f.goodput_bps).sum(),
-        utilization: if window_ns == 0 { 0.0 } else { p0.busy_ns as f64 / window_ns as f64 },
+        utilization: busy_fraction(p0),
         queue: QueueSummary {
             mean_packets: mean_of(a_pkts),
             mean_bytes: mean_of(a_bytes),
@@ -169,7 +177,7 @@ pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Su
             .enumerate()
             .map(|(hop, p)| HopSummary {
                 hop,
-                utilization: if window_ns == 0 { 0.0 } else { p.busy_ns as f64 / window_ns as f64 },
+                utilization: busy_fraction(p),
                 mean_packets: mean_of(area(p).0),
                 arrivals: p.arrivals,
             })

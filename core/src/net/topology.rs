@@ -66,9 +66,17 @@ pub fn layout(hops: usize, rate_bps: u64, delay_ns: Nanos, flows: &[FlowAttachme
         .enumerate()
         .map(|(f, a)| {
             let up = ports.len();
-            ports.push(PortPlan { role: PortRole::AccessUp(f), rate_bps: a.access_rate_bps, delay_ns: a.access_delay_ns });
+            ports.push(PortPlan {
+                role: PortRole::AccessUp(f),
+                rate_bps: a.access_rate_bps,
+                delay_ns: a.access_delay_ns,
+            });
             let down = ports.len();
-            ports.push(PortPlan { role: PortRole::AccessDown(f), rate_bps: a.access_rate_bps, delay_ns: a.access_delay_ns });
+            ports.push(PortPlan {
+                role: PortRole::AccessDown(f),
+                rate_bps: a.access_rate_bps,
+                delay_ns: a.access_delay_ns,
+            });
             let (first, last) = (a.path.0 as usize, a.path.1 as usize);
             let mut forward = vec![up];
             forward.extend(first..=last);

@@ -8,10 +8,10 @@
 pub mod droptail;
 pub mod estimator;
 mod fifo;
-#[cfg(test)]
-pub mod testing;
 pub mod red;
 pub mod registry;
+#[cfg(test)]
+pub mod testing;
 
 use crate::kernel::{Nanos, Rng};
 use crate::net::{Ecn, Packet};

@@ -34,24 +34,96 @@ pub static INFO: SchemeInfo = SchemeInfo {
 };
 
 pub(crate) const PARAMS: &[ParamSpec] = &[
-    ParamSpec { id: "min_th", label: "min threshold", unit: "buffer", min: 0.0, max: 5000.0, step: 1.0, default: 5.0,
-        doc: "Below this average queue nothing is dropped early." },
-    ParamSpec { id: "max_th", label: "max threshold", unit: "buffer", min: 1.0, max: 10000.0, step: 1.0, default: 15.0,
-        doc: "At this average queue the early-drop probability reaches max_p." },
-    ParamSpec { id: "max_p", label: "max_p", unit: "", min: 0.0, max: 1.0, step: 0.005, default: 0.1,
-        doc: "Drop probability at max_th." },
-    ParamSpec { id: "w_q", label: "queue weight w_q", unit: "", min: 0.0001, max: 1.0, step: 0.0001, default: 0.002,
-        doc: "EWMA weight of the instantaneous queue in the average; small = long memory." },
-    ParamSpec { id: "gentle", label: "gentle", unit: "on/off", min: 0.0, max: 1.0, step: 1.0, default: 0.0,
-        doc: "Ramp from max_p to 1 between max_th and 2·max_th instead of jumping to 1." },
-    ParamSpec { id: "byte_mode", label: "byte mode", unit: "on/off", min: 0.0, max: 1.0, step: 1.0, default: 0.0,
-        doc: "Scale the drop probability by packet size / max_packet_bytes." },
-    ParamSpec { id: "max_packet_bytes", label: "max packet size", unit: "bytes", min: 40.0, max: 65535.0, step: 1.0,
-        default: 1500.0, doc: "Packet size at which byte mode uses the full p_b." },
-    ParamSpec { id: "mean_packet_bytes", label: "typical packet size", unit: "bytes", min: 40.0, max: 65535.0,
-        step: 1.0, default: 1000.0, doc: "Sets s, the time to send one packet, for decaying avg over idle periods." },
-    ParamSpec { id: "ecn", label: "ECN marking", unit: "on/off", min: 0.0, max: 1.0, step: 1.0, default: 0.0,
-        doc: "Mark ECN-capable packets instead of dropping them early." },
+    ParamSpec {
+        id: "min_th",
+        label: "min threshold",
+        unit: "buffer",
+        min: 0.0,
+        max: 5000.0,
+        step: 1.0,
+        default: 5.0,
+        doc: "Below this average queue nothing is dropped early.",
+    },
+    ParamSpec {
+        id: "max_th",
+        label: "max threshold",
+        unit: "buffer",
+        min: 1.0,
+        max: 10000.0,
+        step: 1.0,
+        default: 15.0,
+        doc: "At this average queue the early-drop probability reaches max_p.",
+    },
+    ParamSpec {
+        id: "max_p",
+        label: "max_p",
+        unit: "",
+        min: 0.0,
+        max: 1.0,
+        step: 0.005,
+        default: 0.1,
+        doc: "Drop probability at max_th.",
+    },
+    ParamSpec {
+        id: "w_q",
+        label: "queue weight w_q",
+        unit: "",
+        min: 0.0001,
+        max: 1.0,
+        step: 0.0001,
+        default: 0.002,
+        doc: "EWMA weight of the instantaneous queue in the average; small = long memory.",
+    },
+    ParamSpec {
+        id: "gentle",
+        label: "gentle",
+        unit: "on/off",
+        min: 0.0,
+        max: 1.0,
+        step: 1.0,
+        default: 0.0,
+        doc: "Ramp from max_p to 1 between max_th and 2·max_th instead of jumping to 1.",
+    },
+    ParamSpec {
+        id: "byte_mode",
+        label: "byte mode",
+        unit: "on/off",
+        min: 0.0,
+        max: 1.0,
+        step: 1.0,
+        default: 0.0,
+        doc: "Scale the drop probability by packet size / max_packet_bytes.",
+    },
+    ParamSpec {
+        id: "max_packet_bytes",
+        label: "max packet size",
+        unit: "bytes",
+        min: 40.0,
+        max: 65535.0,
+        step: 1.0,
+        default: 1500.0,
+        doc: "Packet size at which byte mode uses the full p_b.",
+    },
+    ParamSpec {
+        id: "mean_packet_bytes",
+        label: "typical packet size",
+        unit: "bytes",
+        min: 40.0,
+        max: 65535.0,
+        step: 1.0,
+        default: 1000.0,
+        doc: "Sets s, the time to send one packet, for decaying avg over idle periods.",
+    },
+    ParamSpec {
+        id: "ecn",
+        label: "ECN marking",
+        unit: "on/off",
+        min: 0.0,
+        max: 1.0,
+        step: 1.0,
+        default: 0.0,
+        doc: "Mark ECN-capable packets instead of dropping them early.",
+    },
 ];
 
 pub(crate) fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)> {
@@ -337,8 +409,8 @@ mod tests {
         }
         let drops: u32 = hist.iter().sum();
         assert_eq!(hist[0] + hist[10] + hist[11], 0, "{hist:?}");
-        for n in 1..=9 {
-            let share = hist[n] as f64 / drops as f64;
+        for (n, &count) in hist.iter().enumerate().take(10).skip(1) {
+            let share = count as f64 / drops as f64;
             assert!((share * 9.0 - 1.0).abs() < 0.05, "gap {n}: {share}");
         }
     }

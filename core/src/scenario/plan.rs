@@ -81,7 +81,9 @@ impl Plan {
                 };
                 let start_s = match group.start_s {
                     Spread::One(v) => v,
-                    Spread::Range([lo, hi]) => Rng::stream(self.seed, &format!("group/{g}/start/{k}")).uniform_in(lo, hi),
+                    Spread::Range([lo, hi]) => {
+                        Rng::stream(self.seed, &format!("group/{g}/start/{k}")).uniform_in(lo, hi)
+                    }
                 };
                 flows.push(FlowPlan {
                     group: g,
@@ -200,7 +202,12 @@ pub(super) fn build(s: &Scenario) -> Result<Plan, ScenarioError> {
         return err("flows", "needs at least one flow group");
     }
     let ctx = GroupCtx { duration_s, hops, access_rate_bps, access_delay_ms };
-    let groups = s.flows.iter().enumerate().map(|(i, g)| group(&format!("flows[{i}]"), g, &ctx)).collect::<Result<Vec<_>, _>>()?;
+    let groups = s
+        .flows
+        .iter()
+        .enumerate()
+        .map(|(i, g)| group(&format!("flows[{i}]"), g, &ctx))
+        .collect::<Result<Vec<_>, _>>()?;
     let total: u64 = groups.iter().map(|g| g.count as u64).sum();
     if total > MAX_FLOWS {
         return err("flows", format!("{total} flows in all; at most {MAX_FLOWS} are supported"));
@@ -253,7 +260,8 @@ fn set_keys(g: &FlowGroup) -> Vec<&'static str> {
     keys.iter().filter(|(_, set)| *set).map(|(k, _)| *k).collect()
 }
 
-const TCP_KEYS: &[&str] = &["cc", "segment_bytes", "min_rto_ms", "initial_cwnd_packets", "delayed_ack", "rwnd_packets", "ecn"];
+const TCP_KEYS: &[&str] =
+    &["cc", "segment_bytes", "min_rto_ms", "initial_cwnd_packets", "delayed_ack", "rwnd_packets", "ecn"];
 
 fn allowed_keys(kind: FlowKind) -> &'static [&'static str] {
     match kind {
@@ -286,7 +294,8 @@ fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, Scenari
         Some(r) => within(&p("access_rate_bps"), r, 1e3, 1e12)?.round() as u64,
         None => ctx.access_rate_bps,
     };
-    let access_delay_ms = spread(&p("access_delay_ms"), g.access_delay_ms.unwrap_or(Spread::One(ctx.access_delay_ms)), 0.0, 10_000.0)?;
+    let access_delay_ms =
+        spread(&p("access_delay_ms"), g.access_delay_ms.unwrap_or(Spread::One(ctx.access_delay_ms)), 0.0, 10_000.0)?;
     let start_s = spread(&p("start_s"), g.start_s.unwrap_or(Spread::One(0.0)), 0.0, ctx.duration_s)?;
     let latest_start = match start_s {
         Spread::One(v) | Spread::Range([_, v]) => v,
@@ -355,8 +364,12 @@ fn tcp_config(path: &str, g: &FlowGroup) -> Result<TcpConfig, ScenarioError> {
         },
         segment_bytes: within(&p("segment_bytes"), g.segment_bytes.unwrap_or(1000) as f64, 64.0, 65_495.0)? as u32,
         min_rto_ns: ms(within(&p("min_rto_ms"), g.min_rto_ms.unwrap_or(200.0), 1.0, 60_000.0)?),
-        initial_cwnd_packets: within(&p("initial_cwnd_packets"), g.initial_cwnd_packets.unwrap_or(2) as f64, 1.0, 1000.0)?
-            as u32,
+        initial_cwnd_packets: within(
+            &p("initial_cwnd_packets"),
+            g.initial_cwnd_packets.unwrap_or(2) as f64,
+            1.0,
+            1000.0,
+        )? as u32,
         delayed_ack: g.delayed_ack.unwrap_or(false),
         rwnd_packets: match g.rwnd_packets {
             Some(w) => Some(within(&p("rwnd_packets"), w as f64, 1.0, 1e6)? as u32),
@@ -409,7 +422,8 @@ mod tests {
 
     #[test]
     fn errors_name_the_field() {
-        let cases: Vec<(Box<dyn Fn(&mut serde_json::Value)>, &str)> = vec![
+        type Patch = Box<dyn Fn(&mut serde_json::Value)>;
+        let cases: Vec<(Patch, &str)> = vec![
             (Box::new(|v| v["flows"][1]["rate_bps"] = (-5).into()), "flows[1].rate_bps: must be > 0"),
             (Box::new(|v| v["flows"][1]["cc"] = "reno".into()), "flows[1].cc: not a field of `cbr` flows"),
             (Box::new(|v| v["flows"][0]["sped"] = 1.into()), "flows[0].sped: unknown field `sped`"),

@@ -16,15 +16,32 @@ use crate::transport::{Agent, AgentCtx, AgentOutput, AgentProbe};
 
 enum Event {
     /// A packet reaches the queue of `port`.
-    Arrive { port: PortId, pkt: Packet },
+    Arrive {
+        port: PortId,
+        pkt: Packet,
+    },
     /// `port`'s link finished serialising a packet.
-    TxDone { port: PortId },
+    TxDone {
+        port: PortId,
+    },
     /// A packet reaches the endpoint its direction points to.
-    Deliver { pkt: Packet },
-    Timer { flow: FlowId, at_sink: bool, id: u32 },
-    QueueWake { port: PortId },
-    Start { flow: FlowId },
-    Stop { flow: FlowId },
+    Deliver {
+        pkt: Packet,
+    },
+    Timer {
+        flow: FlowId,
+        at_sink: bool,
+        id: u32,
+    },
+    QueueWake {
+        port: PortId,
+    },
+    Start {
+        flow: FlowId,
+    },
+    Stop {
+        flow: FlowId,
+    },
     Sample,
 }
 
@@ -104,7 +121,8 @@ impl Simulation {
                 path: plan.groups[f.group].path,
             })
             .collect();
-        let layout = topology::layout(plan.hops as usize, plan.bottleneck_rate_bps, plan.bottleneck_delay_ns, &attachments);
+        let layout =
+            topology::layout(plan.hops as usize, plan.bottleneck_rate_bps, plan.bottleneck_delay_ns, &attachments);
 
         let mut ports = Vec::with_capacity(layout.ports.len());
         let mut port_hop = Vec::with_capacity(layout.ports.len());
@@ -255,7 +273,8 @@ impl Simulation {
     fn with_agent(&mut self, now: Nanos, flow: FlowId, at_sink: bool, f: impl FnOnce(&mut dyn Agent, &mut AgentCtx)) {
         let mut out = std::mem::take(&mut self.agent_out);
         let rt = &mut self.flows[flow as usize];
-        let (agent, rng) = if at_sink { (&mut rt.sink, &mut rt.sink_rng) } else { (&mut rt.source, &mut rt.source_rng) };
+        let (agent, rng) =
+            if at_sink { (&mut rt.sink, &mut rt.sink_rng) } else { (&mut rt.source, &mut rt.source_rng) };
         f(agent.as_mut(), &mut AgentCtx::new(now, flow, rng, &mut out));
 
         for (at, id) in out.timers.drain(..) {

@@ -4,7 +4,14 @@
 use super::*;
 
 /// A dumbbell scenario with the given queue and flow groups (JSON snippets).
-pub(crate) fn scenario(duration_s: f64, rate_bps: f64, delay_ms: f64, buffer: &str, queue: &str, flows: &str) -> String {
+pub(crate) fn scenario(
+    duration_s: f64,
+    rate_bps: f64,
+    delay_ms: f64,
+    buffer: &str,
+    queue: &str,
+    flows: &str,
+) -> String {
     format!(
         r#"{{ "version": 1, "seed": 1, "duration_s": {duration_s}, "measure_from_s": {},
             "topology": {{ "kind": "dumbbell", "bottleneck": {{ "rate_bps": {rate_bps}, "delay_ms": {delay_ms} }},
@@ -73,15 +80,25 @@ fn drop_tail_with_poisson_arrivals_matches_md1k() {
         let f = &s.flows[0];
         let measured = f.dropped_packets as f64 / f.sent_packets as f64;
         assert!((measured / blocking - 1.0).abs() < 0.06, "ρ={}: blocking {measured} vs {blocking}", rate / 1e6);
-        assert!((s.queue.mean_packets / mean_waiting - 1.0).abs() < 0.04, "mean queue {} vs {mean_waiting}", s.queue.mean_packets);
+        assert!(
+            (s.queue.mean_packets / mean_waiting - 1.0).abs() < 0.04,
+            "mean queue {} vs {mean_waiting}",
+            s.queue.mean_packets
+        );
         assert!((s.utilization - (rate / 1e6) * (1.0 - blocking)).abs() < 0.01);
     }
 }
 
 #[test]
 fn cbr_below_capacity_is_delivered_whole() {
-    let text = scenario(10.0, 1e6, 5.0, r#"{ "packets": 5 }"#, r#"{ "scheme": "droptail" }"#,
-        r#"{ "kind": "cbr", "rate_bps": 400000, "packet_bytes": 472 }, { "kind": "cbr", "rate_bps": 400000, "packet_bytes": 972 }"#);
+    let text = scenario(
+        10.0,
+        1e6,
+        5.0,
+        r#"{ "packets": 5 }"#,
+        r#"{ "scheme": "droptail" }"#,
+        r#"{ "kind": "cbr", "rate_bps": 400000, "packet_bytes": 472 }, { "kind": "cbr", "rate_bps": 400000, "packet_bytes": 972 }"#,
+    );
     let s = run(&text);
     assert_eq!(s.drops.total, 0);
     // Goodput counts payload only: 400 kb/s of wire is 472/500 of it as payload.
@@ -91,9 +108,15 @@ fn cbr_below_capacity_is_delivered_whole() {
 }
 
 fn mixed() -> String {
-    scenario(20.0, 2e6, 10.0, r#"{ "packets": 30 }"#, r#"{ "scheme": "red", "params": { "min_th": 5, "max_th": 20 } }"#,
+    scenario(
+        20.0,
+        2e6,
+        10.0,
+        r#"{ "packets": 30 }"#,
+        r#"{ "scheme": "red", "params": { "min_th": 5, "max_th": 20 } }"#,
         r#"{ "kind": "tcp", "count": 5, "start_s": [0, 2], "access_delay_ms": [1, 20] },
-           { "kind": "poisson", "rate_bps": 800000 }, { "kind": "cbr", "rate_bps": 500000, "stop_s": 12 }"#)
+           { "kind": "poisson", "rate_bps": 800000 }, { "kind": "cbr", "rate_bps": 500000, "stop_s": 12 }"#,
+    )
 }
 
 #[test]
@@ -206,7 +229,16 @@ mod random_loss {
         name: "random loss",
         paper: "test only",
         summary: "independent Bernoulli losses",
-        params: &[ParamSpec { id: "p", label: "p", unit: "", min: 0.0, max: 1.0, step: 0.001, default: 0.01, doc: "loss" }],
+        params: &[ParamSpec {
+            id: "p",
+            label: "p",
+            unit: "",
+            min: 0.0,
+            max: 1.0,
+            step: 0.001,
+            default: 0.01,
+            doc: "loss",
+        }],
         probes: &[],
         build,
         cross_check: no_cross_check,
@@ -273,9 +305,14 @@ fn red_and_droptail(queue: &str, flows: &str) -> Summary {
 
 #[test]
 fn ten_identical_tcp_flows_share_red_fairly() {
-    let text = scenario(60.0, 1e7, 10.0, r#"{ "packets": 100 }"#,
+    let text = scenario(
+        60.0,
+        1e7,
+        10.0,
+        r#"{ "packets": 100 }"#,
         r#"{ "scheme": "red", "params": { "min_th": 15, "max_th": 45, "gentle": true } }"#,
-        r#"{ "kind": "tcp", "count": 10, "start_s": [0, 1] }"#);
+        r#"{ "kind": "tcp", "count": 10, "start_s": [0, 1] }"#,
+    );
     let s = run(&text);
     let jain = s.fairness.jain_tcp.unwrap();
     assert!(jain >= 0.95, "Jain {jain}");

@@ -45,7 +45,13 @@ impl UdpSource {
     }
 
     fn emit(&mut self, ctx: &mut AgentCtx) {
-        let mut p = Packet::new(ctx.flow, PacketKind::Data, Dir::Forward, self.payload_bytes + UDP_HEADER_BYTES, self.payload_bytes);
+        let mut p = Packet::new(
+            ctx.flow,
+            PacketKind::Data,
+            Dir::Forward,
+            self.payload_bytes + UDP_HEADER_BYTES,
+            self.payload_bytes,
+        );
         p.seq = self.seq;
         self.seq += 1;
         ctx.send(p);

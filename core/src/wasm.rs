@@ -1,0 +1,262 @@
+//! JavaScript bindings for the web app's engine worker: a thin layer over the
+//! [`Simulation`] facade in streaming mode, plus the scheme catalogue and
+//! scenario validation. Series cross the boundary as one column-major
+//! `Float64Array` per drain, never as an object per sample; small structured
+//! results (summary, probe, drop curve, catalogue) go through JSON so their
+//! shape is exactly what `aqm-sim` prints.
+
+use crate::kernel::{secs_f64, to_secs};
+use crate::queue::{catalogue as scheme_catalogue, Limit};
+use crate::scenario::Scenario;
+use crate::sim::{SeriesMode, Simulation};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The result types below are serialised by serde from the engine's own
+/// structs; these declarations describe that JSON for TypeScript.
+#[wasm_bindgen(typescript_custom_section)]
+const RESULT_TYPES: &str = r#"
+/** Series rows added since the last drain, column-major: column `c` is `data.subarray(c * rows, (c + 1) * rows)`. */
+export interface SeriesBatch {
+  columns: string[];
+  rows: number;
+  data: Float64Array;
+}
+
+/** One tunable of a scheme. `unit` is already resolved from "buffer" to "packets" or "bytes". */
+export interface ParamSpec {
+  id: string;
+  label: string;
+  unit: string;
+  min: number;
+  max: number;
+  step: number;
+  default: number;
+  doc: string;
+}
+
+/** A value a scheme exposes for charts; unit "buffer" means the buffer's unit. */
+export interface ProbeSpec {
+  id: string;
+  label: string;
+  unit: string;
+}
+
+export interface CatalogueEntry {
+  id: string;
+  name: string;
+  paper: string;
+  summary: string;
+  params: ParamSpec[];
+  probes: ProbeSpec[];
+}
+
+export interface DropCurve {
+  x_label: string;
+  x_unit: string;
+  points: [number, number][];
+  operating_point: [number, number];
+}
+
+export interface DropCounts {
+  early: number;
+  forced: number;
+  overflow: number;
+}
+
+export interface FlowSummary {
+  id: number;
+  group: number;
+  kind: string;
+  goodput_bps: number;
+  sent_packets: number;
+  dropped_packets: number;
+  drops_by_reason: DropCounts;
+  marked_packets: number;
+}
+
+export interface HopSummary {
+  hop: number;
+  utilization: number;
+  mean_packets: number;
+  arrivals: number;
+}
+
+export interface Summary {
+  window_s: number;
+  aggregate_goodput_bps: number;
+  utilization: number;
+  queue: { mean_packets: number; mean_bytes: number; mean_delay_ms: number; p99_delay_ms: number };
+  drops: { total: number; by_reason: DropCounts };
+  marks: number;
+  fairness: { jain_all: number; jain_tcp: number | null };
+  flows: FlowSummary[];
+  hops: HopSummary[];
+  perf: {
+    events: number;
+    packets: number;
+    simulated_s: number;
+    wall_s: number;
+    events_per_s: number;
+    packets_per_s: number;
+  };
+}
+
+/** A scenario problem located by its field path, e.g. `flows[1].rate_bps`. */
+export interface ScenarioProblem {
+  path: string;
+  message: string;
+}
+"#;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(typescript_type = "SeriesBatch")]
+    pub type SeriesBatch;
+    #[wasm_bindgen(typescript_type = "CatalogueEntry[]")]
+    pub type Catalogue;
+    #[wasm_bindgen(typescript_type = "DropCurve | undefined")]
+    pub type MaybeDropCurve;
+    #[wasm_bindgen(typescript_type = "Summary")]
+    pub type SummaryJs;
+    #[wasm_bindgen(typescript_type = "Record<string, number>")]
+    pub type NumberRecord;
+    #[wasm_bindgen(typescript_type = "ScenarioProblem | undefined")]
+    pub type MaybeProblem;
+}
+
+/// Serialise through JSON so JS sees the same shape `aqm-sim` prints.
+fn to_js<T: Serialize + ?Sized, J: JsCast>(value: &T) -> Result<J, JsError> {
+    let text = serde_json::to_string(value).map_err(|e| JsError::new(&e.to_string()))?;
+    let parsed = js_sys::JSON::parse(&text).map_err(|_| JsError::new("engine produced invalid JSON"))?;
+    Ok(parsed.unchecked_into())
+}
+
+fn set(target: &JsValue, key: &str, value: &JsValue) {
+    // Setting a property on a fresh plain object cannot fail.
+    let _ = js_sys::Reflect::set(target, &JsValue::from_str(key), value);
+}
+
+/// One running experiment, streaming its series to the caller.
+#[wasm_bindgen(js_name = Simulation)]
+pub struct WasmSimulation {
+    sim: Simulation,
+    /// Column names, built once: they never change during a run.
+    columns: js_sys::Array,
+}
+
+#[wasm_bindgen(js_class = Simulation)]
+impl WasmSimulation {
+    /// Build a simulation from scenario JSON text. Errors name the field:
+    /// `flows[1].rate_bps: must be > 0, got -5`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(scenario_json: &str) -> Result<WasmSimulation, JsError> {
+        let mode = SeriesMode { history: false, streaming: true };
+        let mut sim = Simulation::from_json(scenario_json, mode).map_err(|e| JsError::new(&e.to_string()))?;
+        // An empty drain reports the column names without consuming any row.
+        let columns = sim.drain().columns.iter().map(|c| JsValue::from_str(c)).collect();
+        Ok(WasmSimulation { sim, columns })
+    }
+
+    /// Handle every event up to simulated time `t_s` (capped at the duration).
+    pub fn advance_to(&mut self, t_s: f64) {
+        if t_s.is_finite() {
+            self.sim.advance_to(secs_f64(t_s));
+        }
+    }
+
+    pub fn now_s(&self) -> f64 {
+        to_secs(self.sim.now())
+    }
+
+    pub fn duration_s(&self) -> f64 {
+        to_secs(self.sim.duration())
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.sim.is_finished()
+    }
+
+    /// Events handled so far (exact below 2^53).
+    pub fn events(&self) -> f64 {
+        self.sim.events_handled() as f64
+    }
+
+    /// The series column names, in the order of every drained batch.
+    pub fn columns(&self) -> Vec<String> {
+        self.columns.iter().filter_map(|c| c.as_string()).collect()
+    }
+
+    /// The rows sampled since the last drain.
+    pub fn drain(&mut self) -> SeriesBatch {
+        let chunk = self.sim.drain();
+        let batch = js_sys::Object::new();
+        set(&batch, "columns", &self.columns);
+        set(&batch, "rows", &JsValue::from_f64(chunk.rows as f64));
+        set(&batch, "data", &js_sys::Float64Array::from(chunk.data.as_slice()));
+        batch.unchecked_into()
+    }
+
+    /// Change a scheme parameter now, without restarting. A refused value
+    /// leaves the running scheme untouched and names the field:
+    /// `queue.params.max_th: must exceed min_th (25)`.
+    pub fn set_param(&mut self, id: &str, value: f64) -> Result<(), JsError> {
+        self.sim.set_param(id, value).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// The scheme's current parameter values, by id.
+    pub fn params(&self) -> Result<NumberRecord, JsError> {
+        let values: std::collections::BTreeMap<&str, f64> = self.sim.params().iter().collect();
+        to_js(&values)
+    }
+
+    /// The scheme's probe values (e.g. RED's `avg`, `p_b`) right now.
+    pub fn probe(&self) -> Result<NumberRecord, JsError> {
+        let values: std::collections::BTreeMap<&str, f64> = self.sim.probe().into_iter().collect();
+        to_js(&values)
+    }
+
+    /// The drop-probability curve and operating point, when the scheme has one.
+    pub fn drop_curve(&self) -> Result<MaybeDropCurve, JsError> {
+        match self.sim.drop_curve() {
+            Some(curve) => to_js(&curve),
+            None => Ok(JsValue::UNDEFINED.unchecked_into()),
+        }
+    }
+
+    /// The summary over the measurement window so far; `wall_s` is the
+    /// wall-clock time the caller spent simulating (for the perf block).
+    pub fn summary(&self, wall_s: f64) -> Result<SummaryJs, JsError> {
+        let mut summary = self.sim.summary();
+        summary.perf.set_wall(wall_s);
+        to_js(&summary)
+    }
+}
+
+/// Every scheme with its parameters resolved for a buffer in `buffer_unit`
+/// ("packets" or "bytes").
+#[wasm_bindgen]
+pub fn catalogue(buffer_unit: &str) -> Result<Catalogue, JsError> {
+    let limit = match buffer_unit {
+        "packets" => Limit::Packets(0),
+        "bytes" => Limit::Bytes(0),
+        other => return Err(JsError::new(&format!("buffer unit must be \"packets\" or \"bytes\", got {other:?}"))),
+    };
+    to_js(&scheme_catalogue(limit))
+}
+
+/// Check scenario JSON without running it: `undefined` when it is valid,
+/// otherwise the first problem with its field path.
+#[wasm_bindgen]
+pub fn validate(scenario_json: &str) -> MaybeProblem {
+    match Scenario::from_json(scenario_json).and_then(|s| s.plan()) {
+        Ok(_) => JsValue::UNDEFINED.unchecked_into(),
+        Err(e) => {
+            let problem = js_sys::Object::new();
+            set(&problem, "path", &JsValue::from_str(&e.path));
+            set(&problem, "message", &JsValue::from_str(&e.message));
+            problem.unchecked_into()
+        }
+    }
+}
