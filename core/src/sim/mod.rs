@@ -172,7 +172,10 @@ impl Simulation {
                 events.schedule(stop, Event::Stop { flow: i as FlowId });
             }
         }
-        events.schedule(plan.sample_interval_ns, Event::Sample);
+        // Samples feed only the series; a summary-only run needs none.
+        if mode.history || mode.streaming {
+            events.schedule(plan.sample_interval_ns, Event::Sample);
+        }
 
         let probe_ids: Vec<&str> = plan.scheme.probes.iter().map(|p| p.id).collect();
         let recorder =

@@ -334,3 +334,41 @@ fn a_cbr_flow_takes_most_of_the_link_under_red_and_drop_tail() {
         assert!(cbr > 10.0 * 1e6 / 33.0, "far above its fair share");
     }
 }
+
+/// Replace each number in `v`, with probability 8%, by an extreme value.
+fn mutate(v: &mut serde_json::Value, rng: &mut Rng) {
+    const EXTREMES: &[f64] = &[0.0, -1.0, 1e-300, 0.5, 1.0, 3.0, 1e9, 1e18, 1.8e19, 1e308, -1e308];
+    match v {
+        serde_json::Value::Number(_) if rng.chance(0.08) => {
+            *v = serde_json::json!(EXTREMES[rng.below(EXTREMES.len() as u64) as usize]);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(|x| mutate(x, rng)),
+        serde_json::Value::Object(map) => map.values_mut().for_each(|x| mutate(x, rng)),
+        _ => {}
+    }
+}
+
+#[test]
+fn no_scenario_document_makes_the_engine_panic() {
+    let mut rng = Rng::stream(9, "mutations");
+    let base: serde_json::Value = serde_json::from_str(&mixed()).unwrap();
+    let (mut accepted, mut rejected) = (0, 0);
+    for _ in 0..400 {
+        let mut v = base.clone();
+        mutate(&mut v, &mut rng);
+        match Simulation::from_json(&v.to_string(), SeriesMode { history: true, streaming: true }) {
+            Ok(mut sim) => {
+                accepted += 1;
+                sim.advance_to(200_000_000);
+                sim.drain();
+                let s = sim.summary();
+                assert!(s.utilization.is_finite() && s.queue.mean_packets.is_finite());
+            }
+            Err(e) => {
+                rejected += 1;
+                assert!(!e.path.is_empty() || e.message.contains("line"), "unlocated error: {e}");
+            }
+        }
+    }
+    assert!(accepted > 10 && rejected > 100, "accepted {accepted}, rejected {rejected}");
+}
