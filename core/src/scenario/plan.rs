@@ -51,6 +51,8 @@ pub struct GroupPlan {
 pub enum TrafficPlan {
     Tcp(TcpConfig),
     Udp { rate_bps: f64, payload_bytes: u32, spacing: Spacing },
+    Vbr { rate_bps: f64, payload_bytes: u32, burst_gsd: f64, burst_interval_s: f64 },
+    OnOff { peak_rate_bps: f64, payload_bytes: u32, on_mean_s: f64, off_mean_s: f64 },
 }
 
 /// One flow of a group, expanded.
@@ -250,6 +252,7 @@ fn set_keys(g: &FlowGroup) -> Vec<&'static str> {
         ("rate_bps", g.rate_bps.is_some()),
         ("packet_bytes", g.packet_bytes.is_some()),
         ("burst_gsd", g.burst_gsd.is_some()),
+        ("burst_interval_ms", g.burst_interval_ms.is_some()),
         ("peak_rate_bps", g.peak_rate_bps.is_some()),
         ("on_mean_s", g.on_mean_s.is_some()),
         ("off_mean_s", g.off_mean_s.is_some()),
@@ -267,7 +270,7 @@ fn allowed_keys(kind: FlowKind) -> &'static [&'static str] {
     match kind {
         FlowKind::Tcp => TCP_KEYS,
         FlowKind::Cbr | FlowKind::Poisson => &["rate_bps", "packet_bytes"],
-        FlowKind::Vbr => &["rate_bps", "packet_bytes", "burst_gsd"],
+        FlowKind::Vbr => &["rate_bps", "packet_bytes", "burst_gsd", "burst_interval_ms"],
         FlowKind::Onoff => &["peak_rate_bps", "on_mean_s", "off_mean_s", "packet_bytes"],
         FlowKind::Web => &["sessions_per_s", "mean_bytes", "pareto_shape", "segment_bytes"],
         FlowKind::Tfrc => &["segment_bytes"],
@@ -276,7 +279,7 @@ fn allowed_keys(kind: FlowKind) -> &'static [&'static str] {
 
 fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, ScenarioError> {
     let kind = g.kind;
-    if !matches!(kind, FlowKind::Tcp | FlowKind::Cbr | FlowKind::Poisson) {
+    if !matches!(kind, FlowKind::Tcp | FlowKind::Cbr | FlowKind::Poisson | FlowKind::Vbr | FlowKind::Onoff) {
         return not_implemented(path, kind);
     }
     for key in set_keys(g) {
@@ -326,15 +329,24 @@ fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, Scenari
     };
     let traffic = match kind {
         FlowKind::Tcp => TrafficPlan::Tcp(tcp_config(path, g)?),
-        FlowKind::Cbr | FlowKind::Poisson => {
-            let rate_bps = g.rate_bps.ok_or_else(|| ScenarioError::new(p("rate_bps"), "is required"))?;
-            TrafficPlan::Udp {
-                rate_bps: positive(&p("rate_bps"), rate_bps, 1e12)?,
-                payload_bytes: within(&p("packet_bytes"), g.packet_bytes.unwrap_or(1000) as f64, 1.0, 65_507.0)? as u32,
-                spacing: if kind == FlowKind::Cbr { Spacing::Constant } else { Spacing::Exponential },
-            }
-        }
-        FlowKind::Vbr | FlowKind::Onoff | FlowKind::Web | FlowKind::Tfrc => return not_implemented(path, kind),
+        FlowKind::Cbr | FlowKind::Poisson => TrafficPlan::Udp {
+            rate_bps: required_rate(path, "rate_bps", g.rate_bps)?,
+            payload_bytes: payload(path, g)?,
+            spacing: if kind == FlowKind::Cbr { Spacing::Constant } else { Spacing::Exponential },
+        },
+        FlowKind::Vbr => TrafficPlan::Vbr {
+            rate_bps: required_rate(path, "rate_bps", g.rate_bps)?,
+            payload_bytes: payload(path, g)?,
+            burst_gsd: within(&p("burst_gsd"), g.burst_gsd.unwrap_or(5.0), 1.0, 100.0)?,
+            burst_interval_s: within(&p("burst_interval_ms"), g.burst_interval_ms.unwrap_or(100.0), 0.01, 60_000.0)? / 1e3,
+        },
+        FlowKind::Onoff => TrafficPlan::OnOff {
+            peak_rate_bps: required_rate(path, "peak_rate_bps", g.peak_rate_bps)?,
+            payload_bytes: payload(path, g)?,
+            on_mean_s: positive(&p("on_mean_s"), g.on_mean_s.unwrap_or(0.2), 3600.0)?,
+            off_mean_s: positive(&p("off_mean_s"), g.off_mean_s.unwrap_or(3.8), 3600.0)?,
+        },
+        FlowKind::Web | FlowKind::Tfrc => return not_implemented(path, kind),
     };
     Ok(GroupPlan {
         kind,
@@ -349,6 +361,17 @@ fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, Scenari
         path: path_hops,
         traffic,
     })
+}
+
+fn required_rate(path: &str, key: &str, v: Option<f64>) -> Result<f64, ScenarioError> {
+    let key_path = format!("{path}.{key}");
+    let v = v.ok_or_else(|| ScenarioError::new(&key_path, "is required"))?;
+    positive(&key_path, v, 1e12)
+}
+
+/// UDP payload per packet (default 1000 bytes).
+fn payload(path: &str, g: &FlowGroup) -> Result<u32, ScenarioError> {
+    Ok(within(&format!("{path}.packet_bytes"), g.packet_bytes.unwrap_or(1000) as f64, 1.0, 65_507.0)? as u32)
 }
 
 fn not_implemented<T>(path: &str, kind: FlowKind) -> Result<T, ScenarioError> {

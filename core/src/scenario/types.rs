@@ -194,6 +194,9 @@ pub struct FlowGroup {
     pub packet_bytes: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub burst_gsd: Option<f64>,
+    /// VBR: mean gap T_f between bursts (gaps are uniform on [0, 2·T_f]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub burst_interval_ms: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub peak_rate_bps: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -11,7 +11,7 @@ use crate::queue::registry::ParamValues;
 use crate::queue::{DropCurve, Limit, QueueCtx, QueueOutcome, QueueSetup};
 use crate::scenario::{Plan, Scenario, ScenarioError, TrafficPlan};
 use crate::transport::tcp::{TcpReceiver, TcpSender};
-use crate::transport::udp::{UdpSink, UdpSource};
+use crate::transport::udp::{OnOffSource, UdpSink, UdpSource, VbrSource};
 use crate::transport::{Agent, AgentCtx, AgentOutput, AgentProbe};
 
 enum Event {
@@ -155,6 +155,14 @@ impl Simulation {
                 TrafficPlan::Udp { rate_bps, payload_bytes, spacing } => {
                     (Box::new(UdpSource::new(*rate_bps, *payload_bytes, *spacing)), Box::new(UdpSink))
                 }
+                TrafficPlan::Vbr { rate_bps, payload_bytes, burst_gsd, burst_interval_s } => (
+                    Box::new(VbrSource::new(*rate_bps, *payload_bytes, *burst_gsd, *burst_interval_s)),
+                    Box::new(UdpSink),
+                ),
+                TrafficPlan::OnOff { peak_rate_bps, payload_bytes, on_mean_s, off_mean_s } => (
+                    Box::new(OnOffSource::new(*peak_rate_bps, *payload_bytes, *on_mean_s, *off_mean_s)),
+                    Box::new(UdpSink),
+                ),
             };
             let stream = |side: &str| Rng::stream(plan.seed, &format!("group/{}/flow/{k}/{side}", fp.group));
             flows.push(FlowRuntime {

@@ -73,13 +73,3 @@ pub trait Agent {
         AgentProbe::default()
     }
 }
-
-/// An agent that accepts everything and delivers nothing; the sink of
-/// one-way UDP flows counts bytes itself.
-pub struct NullAgent;
-
-impl Agent for NullAgent {
-    fn start(&mut self, _: &mut AgentCtx) {}
-    fn on_packet(&mut self, _: Packet, _: &mut AgentCtx) {}
-    fn on_timer(&mut self, _: u32, _: &mut AgentCtx) {}
-}

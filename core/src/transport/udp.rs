@@ -1,8 +1,13 @@
-//! Unresponsive UDP sources and their sink.
+//! Unresponsive UDP sources and their sink. Rates count wire bytes
+//! (payload + 28), so a CBR at the link rate fills the link exactly.
 //!
-//! `Cbr` sends fixed-size packets at a constant rate; `Poisson` draws
-//! exponential inter-departure times with the same mean rate (the arrival
-//! process of the M/D/1/K checks).
+//! - [`UdpSource`]: CBR (constant spacing) or Poisson (exponential spacing,
+//!   the arrival process of the M/D/1/K checks).
+//! - [`VbrSource`]: seed 001 §IV: bursts of log-normal size (geometric
+//!   std-dev σ_M) every T, T uniform on [0, 2·T_f]; each burst is handed to
+//!   the access link at once.
+//! - [`OnOffSource`]: seed 003 §3E: constant-rate packets during
+//!   exponential ON periods, silence during exponential OFF periods.
 
 use super::{Agent, AgentCtx};
 use crate::kernel::{secs_f64, Nanos};
@@ -79,6 +84,136 @@ impl Agent for UdpSource {
     }
 }
 
+/// Log-normal bursts at a mean rate (seed 001 §IV, "VBR UDP traffic").
+pub struct VbrSource {
+    payload_bytes: u32,
+    /// Geometric mean burst size in bytes, from the mean rate: E[M] =
+    /// rate·T_f and E[M] = M̄·e^{ln²σ/2} for a log-normal.
+    geo_mean_bytes: f64,
+    gsd: f64,
+    mean_interval_s: f64,
+    /// Burst bytes not yet sent as whole packets, carried to the next burst
+    /// so that the long-run rate is exact.
+    credit_bytes: f64,
+    seq: u64,
+    running: bool,
+}
+
+impl VbrSource {
+    pub fn new(rate_bps: f64, payload_bytes: u32, gsd: f64, mean_interval_s: f64) -> VbrSource {
+        let mean_burst = rate_bps * mean_interval_s / 8.0;
+        let ln_gsd = libm::log(gsd);
+        VbrSource {
+            payload_bytes,
+            geo_mean_bytes: mean_burst / libm::exp(ln_gsd * ln_gsd / 2.0),
+            gsd,
+            mean_interval_s,
+            credit_bytes: 0.0,
+            seq: 0,
+            running: false,
+        }
+    }
+
+    fn burst(&mut self, ctx: &mut AgentCtx) {
+        let wire = (self.payload_bytes + UDP_HEADER_BYTES) as f64;
+        self.credit_bytes += ctx.rng.lognormal(self.geo_mean_bytes, self.gsd);
+        let packets = libm::floor(self.credit_bytes / wire);
+        self.credit_bytes -= packets * wire;
+        for _ in 0..packets as u64 {
+            emit_datagram(&mut self.seq, self.payload_bytes, ctx);
+        }
+        let gap = ctx.rng.uniform_in(0.0, 2.0 * self.mean_interval_s);
+        ctx.set_timer(ctx.now + secs_f64(gap).max(1), SEND);
+    }
+}
+
+impl Agent for VbrSource {
+    fn start(&mut self, ctx: &mut AgentCtx) {
+        self.running = true;
+        self.burst(ctx);
+    }
+
+    fn stop(&mut self, _: &mut AgentCtx) {
+        self.running = false;
+    }
+
+    fn on_packet(&mut self, _: Packet, _: &mut AgentCtx) {}
+
+    fn on_timer(&mut self, _: u32, ctx: &mut AgentCtx) {
+        if self.running {
+            self.burst(ctx);
+        }
+    }
+}
+
+/// Exponential ON/OFF source (ns-2's EXPOO): peak rate while ON.
+pub struct OnOffSource {
+    payload_bytes: u32,
+    gap: Nanos,
+    on_mean_s: f64,
+    off_mean_s: f64,
+    /// End of the current ON period; None while OFF.
+    on_until: Option<Nanos>,
+    seq: u64,
+    running: bool,
+}
+
+impl OnOffSource {
+    pub fn new(peak_rate_bps: f64, payload_bytes: u32, on_mean_s: f64, off_mean_s: f64) -> OnOffSource {
+        let gap = secs_f64((payload_bytes + UDP_HEADER_BYTES) as f64 * 8.0 / peak_rate_bps).max(1);
+        OnOffSource { payload_bytes, gap, on_mean_s, off_mean_s, on_until: None, seq: 0, running: false }
+    }
+
+    /// Send while ON; at the end of an ON period, sleep through an OFF one.
+    fn tick(&mut self, ctx: &mut AgentCtx) {
+        let until = match self.on_until {
+            Some(until) => until,
+            None => {
+                let until = ctx.now + secs_f64(ctx.rng.exponential(self.on_mean_s));
+                self.on_until = Some(until);
+                until
+            }
+        };
+        if ctx.now < until {
+            emit_datagram(&mut self.seq, self.payload_bytes, ctx);
+        }
+        let next = ctx.now + self.gap;
+        if next < until {
+            ctx.set_timer(next, SEND);
+        } else {
+            self.on_until = None;
+            let off = secs_f64(ctx.rng.exponential(self.off_mean_s)).max(1);
+            ctx.set_timer(until.max(ctx.now) + off, SEND);
+        }
+    }
+}
+
+impl Agent for OnOffSource {
+    fn start(&mut self, ctx: &mut AgentCtx) {
+        self.running = true;
+        self.tick(ctx);
+    }
+
+    fn stop(&mut self, _: &mut AgentCtx) {
+        self.running = false;
+    }
+
+    fn on_packet(&mut self, _: Packet, _: &mut AgentCtx) {}
+
+    fn on_timer(&mut self, _: u32, ctx: &mut AgentCtx) {
+        if self.running {
+            self.tick(ctx);
+        }
+    }
+}
+
+fn emit_datagram(seq: &mut u64, payload_bytes: u32, ctx: &mut AgentCtx) {
+    let mut p = Packet::new(ctx.flow, PacketKind::Data, Dir::Forward, payload_bytes + UDP_HEADER_BYTES, payload_bytes);
+    p.seq = *seq;
+    *seq += 1;
+    ctx.send(p);
+}
+
 /// Counts UDP payload as delivered once per packet number (duplicates cannot
 /// arise on these paths, so every arrival is new).
 pub struct UdpSink;
@@ -91,4 +226,49 @@ impl Agent for UdpSink {
     }
 
     fn on_timer(&mut self, _: u32, _: &mut AgentCtx) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::{Rng, NS_PER_S};
+    use crate::transport::AgentOutput;
+
+    /// Run a source alone for `secs`, returning the wire bits it sent per second.
+    fn offered_bps(agent: &mut dyn Agent, secs: u64) -> f64 {
+        let mut rng = Rng::stream(4, "udp");
+        let mut out = AgentOutput::default();
+        agent.start(&mut AgentCtx::new(0, 0, &mut rng, &mut out));
+        let mut bits = 0u64;
+        loop {
+            bits += out.send.drain(..).map(|p| p.size_bytes as u64 * 8).sum::<u64>();
+            let Some((at, id)) = out.timers.pop() else { break };
+            assert!(out.timers.is_empty(), "one timer chain");
+            if at > secs * NS_PER_S {
+                break;
+            }
+            agent.on_timer(id, &mut AgentCtx::new(at, 0, &mut rng, &mut out));
+        }
+        bits as f64 / secs as f64
+    }
+
+    #[test]
+    fn cbr_and_poisson_offer_their_rate() {
+        assert!((offered_bps(&mut UdpSource::new(1e6, 972, Spacing::Constant), 100) / 1e6 - 1.0).abs() < 0.001);
+        assert!((offered_bps(&mut UdpSource::new(1e6, 972, Spacing::Exponential), 1000) / 1e6 - 1.0).abs() < 0.02);
+    }
+
+    #[test]
+    fn vbr_offers_its_mean_rate() {
+        // σ_M = 5 makes bursts heavy-tailed (CV ≈ 3.5), so average over many.
+        let got = offered_bps(&mut VbrSource::new(2e6, 972, 5.0, 0.05), 20_000);
+        assert!((got / 2e6 - 1.0).abs() < 0.03, "{got}");
+    }
+
+    #[test]
+    fn onoff_offers_peak_times_duty_cycle() {
+        // Seed 003 §3E: ON mean 0.2 s, OFF mean 19 × 0.2 s: 5% duty cycle.
+        let got = offered_bps(&mut OnOffSource::new(10e6, 972, 0.2, 3.8), 20_000);
+        assert!((got / 0.5e6 - 1.0).abs() < 0.05, "{got}");
+    }
 }
