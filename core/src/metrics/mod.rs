@@ -1,10 +1,12 @@
 //! Statistics, computed from observations that the network and transports
 //! report. Mechanics never compute statistics themselves.
 
+mod fairness;
 mod histogram;
 mod series;
 mod summary;
 
+pub use fairness::{fairness_f, max_min_shares, share_deviation};
 pub use histogram::Histogram;
 pub use series::{Column, SeriesChunk, SeriesStore};
 pub use summary::{jain, FlowSummary, Perf, Summary};
@@ -17,11 +19,35 @@ use crate::transport::AgentProbe;
 /// Values kept in the history at most (the row cap follows from the width).
 const HISTORY_VALUES: usize = 4_000_000;
 
-/// Who a flow is, for reports.
+/// Who a flow is, for reports and fair-share references.
 #[derive(Clone, Debug)]
 pub struct FlowInfo {
     pub group: usize,
     pub kind: FlowKind,
+    /// Offered wire rate; None for elastic (TCP) flows.
+    pub demand_wire_bps: Option<f64>,
+    /// Payload bytes per wire byte of its data packets, to express wire
+    /// shares as goodput.
+    pub payload_fraction: f64,
+    /// Congested hops crossed (first, last).
+    pub path: (usize, usize),
+}
+
+/// What a [`Recorder`] measures and keeps.
+pub struct RecorderConfig {
+    pub window_from: Nanos,
+    pub flows: Vec<FlowInfo>,
+    pub group_labels: Vec<String>,
+    pub hops: usize,
+    pub hop_rate_bps: f64,
+    /// Scheme probe ids, for the series columns.
+    pub probes: Vec<&'static str>,
+    /// T_m of seed 000 eq. 12 (per-flow goodput coefficient of variation).
+    pub cov_interval_ns: Nanos,
+    /// Keep a decimated history (CSV export).
+    pub history: bool,
+    /// Keep rows for [`Recorder::drain`] (live charts).
+    pub streaming: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -32,6 +58,42 @@ struct FlowCounters {
     marks: u64,
     /// Bytes delivered since the last sample, for per-interval goodput.
     interval_bytes: u64,
+    cov: CovBins,
+}
+
+/// Goodput in consecutive T_m bins of the window, as running sums so that
+/// eq. 12 needs no per-bin storage: Σ(x_k/G − 1)² = Σx²/G² − 2Σx/G + n.
+#[derive(Clone, Debug, Default)]
+struct CovBins {
+    bin: u64,
+    bytes: u64,
+    sum: f64,
+    sum_sq: f64,
+    closed: u64,
+}
+
+impl CovBins {
+    /// Close every bin that ended before bin `k`.
+    fn advance(&mut self, k: u64) {
+        while self.bin < k {
+            let x = self.bytes as f64;
+            self.sum += x;
+            self.sum_sq += x * x;
+            self.closed += 1;
+            self.bytes = 0;
+            self.bin += 1;
+        }
+    }
+
+    fn cov(&self) -> Option<f64> {
+        if self.closed < 2 || self.sum <= 0.0 {
+            return None;
+        }
+        let n = self.closed as f64;
+        let g = self.sum / n;
+        let sq = self.sum_sq / (g * g) - 2.0 * self.sum / g + n;
+        Some(libm::sqrt(sq.max(0.0) / (n - 1.0)))
+    }
 }
 
 /// One monitored queue (a bottleneck hop).
@@ -59,6 +121,9 @@ struct PortStats {
 
 pub struct Recorder {
     window_from: Nanos,
+    cov_interval_ns: Nanos,
+    hop_rate_bps: f64,
+    group_labels: Vec<String>,
     flows: Vec<FlowInfo>,
     counters: Vec<FlowCounters>,
     ports: Vec<PortStats>,
@@ -83,41 +148,30 @@ const FIXED: &[(&str, &str)] = &[
 ];
 
 impl Recorder {
-    /// `probes`: the scheme's probe ids; `history`: keep a decimated history
-    /// (CSV export); `streaming`: keep rows for [`Recorder::drain`].
-    pub fn new(
-        window_from: Nanos,
-        flows: Vec<FlowInfo>,
-        hops: usize,
-        probes: &[&str],
-        history: bool,
-        streaming: bool,
-    ) -> Recorder {
+    pub fn new(cfg: RecorderConfig) -> Recorder {
+        let n = cfg.flows.len();
         let mut columns: Vec<Column> = FIXED.iter().map(|(id, unit)| Column { id: id.to_string(), unit }).collect();
-        for h in 1..hops {
+        for h in 1..cfg.hops {
             columns.push(Column { id: format!("queue_packets@{h}"), unit: "packets" });
         }
-        columns.extend(probes.iter().map(|p| Column { id: format!("probe.{p}"), unit: "" }));
-        for i in 0..flows.len() {
-            columns.push(Column { id: format!("goodput_bps.{i}"), unit: "bps" });
-        }
-        for i in 0..flows.len() {
-            columns.push(Column { id: format!("cwnd_packets.{i}"), unit: "packets" });
-        }
-        for i in 0..flows.len() {
-            columns.push(Column { id: format!("srtt_ms.{i}"), unit: "ms" });
-        }
+        columns.extend(cfg.probes.iter().map(|p| Column { id: format!("probe.{p}"), unit: "" }));
+        columns.extend((0..n).map(|i| Column { id: format!("goodput_bps.{i}"), unit: "bps" }));
+        columns.extend((0..n).map(|i| Column { id: format!("cwnd_packets.{i}"), unit: "packets" }));
+        columns.extend((0..n).map(|i| Column { id: format!("srtt_ms.{i}"), unit: "ms" }));
         let width = columns.len();
-        let series = (history || streaming).then(|| {
-            let cap = if history { (HISTORY_VALUES / width).max(500) } else { 2 };
-            SeriesStore::new(columns, cap, streaming)
+        let series = (cfg.history || cfg.streaming).then(|| {
+            let cap = if cfg.history { (HISTORY_VALUES / width).max(500) } else { 2 };
+            SeriesStore::new(columns, cap, cfg.streaming)
         });
         Recorder {
-            window_from,
-            counters: vec![FlowCounters::default(); flows.len()],
-            flows,
-            ports: vec![PortStats::default(); hops],
-            probe_len: probes.len(),
+            window_from: cfg.window_from,
+            cov_interval_ns: cfg.cov_interval_ns.max(1),
+            hop_rate_bps: cfg.hop_rate_bps,
+            group_labels: cfg.group_labels,
+            counters: vec![FlowCounters::default(); n],
+            flows: cfg.flows,
+            ports: vec![PortStats::default(); cfg.hops],
+            probe_len: cfg.probes.len(),
             series,
             last_sample: 0,
             row: Vec::with_capacity(width),
@@ -141,10 +195,13 @@ impl Recorder {
 
     pub fn on_delivered(&mut self, flow: usize, bytes: u64, now: Nanos) {
         let inside = self.in_window(now);
+        let bin = (now.saturating_sub(self.window_from)) / self.cov_interval_ns;
         let c = &mut self.counters[flow];
         c.interval_bytes += bytes;
         if inside {
             c.delivered_bytes += bytes;
+            c.cov.advance(bin);
+            c.cov.bytes += bytes;
         }
     }
 

@@ -1,5 +1,6 @@
 //! The summary block of SCENARIO.md, over the measurement window.
 
+use super::fairness::{fairness_f, max_min_shares, share_deviation};
 use super::Recorder;
 use crate::kernel::{to_secs, Nanos};
 use crate::queue::DropReason;
@@ -17,6 +18,7 @@ pub struct Summary {
     pub marks: u64,
     pub fairness: Fairness,
     pub flows: Vec<FlowSummary>,
+    pub groups: Vec<GroupSummary>,
     /// Every congested hop of a parking lot (the dumbbell's one bottleneck too).
     pub hops: Vec<HopSummary>,
     pub perf: Perf,
@@ -59,6 +61,13 @@ pub struct Fairness {
     pub jain_all: f64,
     /// Over TCP flows only; null when there are none.
     pub jain_tcp: Option<f64>,
+    /// Seed 000 eq. 9: std-dev of goodput / max-min share over all flows.
+    pub share_deviation: Option<f64>,
+    /// Seed 001's f (0 = max-min fair, 1 = proportional to input rates);
+    /// null unless every flow has a known input rate (no TCP).
+    pub fairness_f: Option<f64>,
+    /// Mean over TCP flows of seed 000 eq. 12's CoV of per-T_m goodput.
+    pub mean_cov_tcp: Option<f64>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -67,10 +76,28 @@ pub struct FlowSummary {
     pub group: usize,
     pub kind: &'static str,
     pub goodput_bps: f64,
+    /// Max-min fair share of this flow, as goodput.
+    pub fair_share_bps: f64,
     pub sent_packets: u64,
     pub dropped_packets: u64,
     pub drops_by_reason: ByReason,
     pub marked_packets: u64,
+    /// Dropped / sent in the window.
+    pub loss_rate: f64,
+    /// Seed 000 eq. 12: CoV of goodput over T_m bins (null if < 2 bins).
+    pub cov: Option<f64>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct GroupSummary {
+    pub group: usize,
+    pub label: String,
+    pub kind: &'static str,
+    pub flows: usize,
+    pub total_goodput_bps: f64,
+    pub mean_goodput_bps: f64,
+    pub mean_fair_share_bps: f64,
+    pub jain: f64,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -133,20 +160,58 @@ pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Su
         mean_of(busy as f64)
     };
 
+    let paths: Vec<Vec<usize>> = r.flows.iter().map(|f| (f.path.0..=f.path.1).collect()).collect();
+    let demands: Vec<Option<f64>> = r.flows.iter().map(|f| f.demand_wire_bps).collect();
+    let wire_shares = max_min_shares(&vec![r.hop_rate_bps; r.ports.len()], &paths, &demands);
+    let last_bin = window_ns / r.cov_interval_ns;
     let flows: Vec<FlowSummary> = r
         .flows
         .iter()
         .zip(&r.counters)
+        .zip(&wire_shares)
         .enumerate()
-        .map(|(id, (info, c))| FlowSummary {
-            id,
-            group: info.group,
-            kind: info.kind.as_str(),
-            goodput_bps: per_s(c.delivered_bytes as f64 * 8.0),
-            sent_packets: c.sent_packets,
-            dropped_packets: c.drops.iter().sum(),
-            drops_by_reason: ByReason::from_counts(c.drops),
-            marked_packets: c.marks,
+        .map(|(id, ((info, c), share))| {
+            let dropped = c.drops.iter().sum();
+            let mut bins = c.cov.clone();
+            bins.advance(last_bin);
+            FlowSummary {
+                id,
+                group: info.group,
+                kind: info.kind.as_str(),
+                goodput_bps: per_s(c.delivered_bytes as f64 * 8.0),
+                fair_share_bps: share * info.payload_fraction,
+                sent_packets: c.sent_packets,
+                dropped_packets: dropped,
+                drops_by_reason: ByReason::from_counts(c.drops),
+                marked_packets: c.marks,
+                loss_rate: if c.sent_packets == 0 { 0.0 } else { dropped as f64 / c.sent_packets as f64 },
+                cov: bins.cov(),
+            }
+        })
+        .collect();
+    let goodputs: Vec<f64> = flows.iter().map(|f| f.goodput_bps).collect();
+    let fair: Vec<f64> = flows.iter().map(|f| f.fair_share_bps).collect();
+    let inputs: Option<Vec<f64>> =
+        r.flows.iter().map(|f| f.demand_wire_bps.map(|d| d * f.payload_fraction)).collect();
+    let tcp_covs: Vec<f64> = flows.iter().filter(|f| f.kind == FlowKind::Tcp.as_str()).filter_map(|f| f.cov).collect();
+    let groups = r
+        .group_labels
+        .iter()
+        .enumerate()
+        .map(|(g, label)| {
+            let members: Vec<&FlowSummary> = flows.iter().filter(|f| f.group == g).collect();
+            let n = members.len().max(1) as f64;
+            let total: f64 = members.iter().map(|f| f.goodput_bps).sum();
+            GroupSummary {
+                group: g,
+                label: label.clone(),
+                kind: members.first().map_or("", |f| f.kind),
+                flows: members.len(),
+                total_goodput_bps: total,
+                mean_goodput_bps: total / n,
+                mean_fair_share_bps: members.iter().map(|f| f.fair_share_bps).sum::<f64>() / n,
+                jain: jain(members.iter().map(|f| f.goodput_bps)),
+            }
         })
         .collect();
     let by = |reason: DropReason| r.counters.iter().map(|c| c.drops[reason.index()]).sum::<u64>();
@@ -170,6 +235,10 @@ pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Su
         fairness: Fairness {
             jain_all: jain(flows.iter().map(|f| f.goodput_bps)),
             jain_tcp: (!tcp.is_empty()).then(|| jain(tcp.iter().copied())),
+            share_deviation: share_deviation(&goodputs, &fair),
+            // Σ fair shares is the capacity the flows can use between them.
+            fairness_f: inputs.and_then(|i| fairness_f(&goodputs, &fair, &i, fair.iter().sum())),
+            mean_cov_tcp: (!tcp_covs.is_empty()).then(|| tcp_covs.iter().sum::<f64>() / tcp_covs.len() as f64),
         },
         hops: r
             .ports
@@ -183,6 +252,7 @@ pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Su
             })
             .collect(),
         flows,
+        groups,
         perf: Perf { events, packets, simulated_s: to_secs(now), wall_s: 0.0, events_per_s: 0.0, packets_per_s: 0.0 },
     }
 }

@@ -20,6 +20,8 @@ pub struct Plan {
     pub duration_ns: Nanos,
     pub measure_from_ns: Nanos,
     pub sample_interval_ns: Nanos,
+    /// T_m of the per-flow goodput CoV (seed 000 eq. 12).
+    pub cov_interval_ns: Nanos,
     pub kind: TopologyKind,
     /// Congested links in a row (1 for a dumbbell).
     pub hops: u32,
@@ -53,6 +55,30 @@ pub enum TrafficPlan {
     Udp { rate_bps: f64, payload_bytes: u32, spacing: Spacing },
     Vbr { rate_bps: f64, payload_bytes: u32, burst_gsd: f64, burst_interval_s: f64 },
     OnOff { peak_rate_bps: f64, payload_bytes: u32, on_mean_s: f64, off_mean_s: f64 },
+}
+
+impl TrafficPlan {
+    /// Mean offered wire rate, None for elastic (TCP) traffic.
+    pub fn offered_wire_bps(&self) -> Option<f64> {
+        match *self {
+            TrafficPlan::Tcp(_) => None,
+            TrafficPlan::Udp { rate_bps, .. } | TrafficPlan::Vbr { rate_bps, .. } => Some(rate_bps),
+            TrafficPlan::OnOff { peak_rate_bps, on_mean_s, off_mean_s, .. } => {
+                Some(peak_rate_bps * on_mean_s / (on_mean_s + off_mean_s))
+            }
+        }
+    }
+
+    /// Payload share of a full data packet's wire bytes.
+    pub fn payload_fraction(&self) -> f64 {
+        let (payload, header) = match *self {
+            TrafficPlan::Tcp(ref c) => (c.segment_bytes, crate::net::TCP_HEADER_BYTES),
+            TrafficPlan::Udp { payload_bytes, .. }
+            | TrafficPlan::Vbr { payload_bytes, .. }
+            | TrafficPlan::OnOff { payload_bytes, .. } => (payload_bytes, crate::net::UDP_HEADER_BYTES),
+        };
+        payload as f64 / (payload + header) as f64
+    }
 }
 
 /// One flow of a group, expanded.
@@ -173,6 +199,8 @@ pub(super) fn build(s: &Scenario) -> Result<Plan, ScenarioError> {
         return err("sample_interval_ms", "must not exceed the duration");
     }
 
+    let cov_ms = within("cov_interval_ms", s.cov_interval_ms.unwrap_or(1000.0), 1.0, 3_600_000.0)?;
+
     let t = &s.topology;
     let (bottleneck_rate_bps, bottleneck_delay_ms) = link("topology.bottleneck", &t.bottleneck)?;
     let limit = buffer(&t.buffer)?;
@@ -221,6 +249,7 @@ pub(super) fn build(s: &Scenario) -> Result<Plan, ScenarioError> {
         duration_ns: secs_f64(duration_s),
         measure_from_ns: secs_f64(measure_from_s),
         sample_interval_ns: ms(sample_ms).max(1),
+        cov_interval_ns: ms(cov_ms),
         kind: t.kind,
         hops,
         bottleneck_rate_bps,

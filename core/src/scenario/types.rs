@@ -18,6 +18,10 @@ pub struct Scenario {
     pub measure_from_s: Option<f64>,
     #[serde(default = "default_sample_interval_ms")]
     pub sample_interval_ms: f64,
+    /// T_m of the per-flow goodput coefficient of variation (seed 000
+    /// eq. 12); 1000 ms when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cov_interval_ms: Option<f64>,
     pub topology: Topology,
     pub queue: QueueSpec,
     pub flows: Vec<FlowGroup>,

@@ -3,7 +3,7 @@
 //! are thin layers over this and nothing else.
 
 use crate::kernel::{EventQueue, Nanos, Rng};
-use crate::metrics::{FlowInfo, Recorder, SeriesChunk, Summary};
+use crate::metrics::{FlowInfo, Recorder, RecorderConfig, SeriesChunk, Summary};
 use crate::net::topology::{self, FlowAttachment, PortRole, Route, UNCONGESTED_BUFFER_PACKETS};
 use crate::net::{Dir, FlowId, Packet, Port, PortId};
 use crate::queue::droptail::DropTail;
@@ -174,7 +174,13 @@ impl Simulation {
                 weight: group.weight,
                 drop_precedence: group.drop_precedence,
             });
-            infos.push(FlowInfo { group: fp.group, kind: group.kind });
+            infos.push(FlowInfo {
+                group: fp.group,
+                kind: group.kind,
+                demand_wire_bps: group.traffic.offered_wire_bps(),
+                payload_fraction: group.traffic.payload_fraction(),
+                path: (group.path.0 as usize, group.path.1 as usize),
+            });
             events.schedule(fp.start_ns, Event::Start { flow: i as FlowId });
             if let Some(stop) = group.stop_ns.filter(|s| *s < plan.duration_ns) {
                 events.schedule(stop, Event::Stop { flow: i as FlowId });
@@ -185,11 +191,19 @@ impl Simulation {
             events.schedule(plan.sample_interval_ns, Event::Sample);
         }
 
-        let probe_ids: Vec<&str> = plan.scheme.probes.iter().map(|p| p.id).collect();
-        let recorder =
-            Recorder::new(plan.measure_from_ns, infos, plan.hops as usize, &probe_ids, mode.history, mode.streaming);
+        let recorder = Recorder::new(RecorderConfig {
+            window_from: plan.measure_from_ns,
+            flows: infos,
+            group_labels: plan.groups.iter().map(|g| g.label.clone()).collect(),
+            hops: plan.hops as usize,
+            hop_rate_bps: plan.bottleneck_rate_bps as f64,
+            probes: plan.scheme.probes.iter().map(|p| p.id).collect(),
+            cov_interval_ns: plan.cov_interval_ns,
+            history: mode.history,
+            streaming: mode.streaming,
+        });
         Simulation {
-            probe_buf: vec![0.0; probe_ids.len()],
+            probe_buf: vec![0.0; plan.scheme.probes.len()],
             agent_probes: vec![AgentProbe::default(); flows.len()],
             params: plan.params.clone(),
             plan,

@@ -372,3 +372,57 @@ fn no_scenario_document_makes_the_engine_panic() {
     }
     assert!(accepted > 10 && rejected > 100, "accepted {accepted}, rejected {rejected}");
 }
+
+#[test]
+fn drop_tail_shares_in_proportion_to_input_so_f_is_near_one() {
+    // Seed 001 §IV-A benchmark: flow i sends (i+1)·C/N. Drop Tail drops every
+    // flow's packets with the same probability, so output ∝ input: f ≈ 1,
+    // while the max-min reference gives every flow C/N.
+    let n = 8;
+    let flows: Vec<String> = (1..=n)
+        .map(|i| format!(r#"{{ "kind": "poisson", "rate_bps": {}, "packet_bytes": 972 }}"#, i as f64 * 1e6 / n as f64))
+        .collect();
+    let s = run(&scenario(100.0, 1e6, 1.0, r#"{ "packets": 50 }"#, r#"{ "scheme": "droptail" }"#, &flows.join(",")));
+    let fair = 1e6 / n as f64 * 0.972;
+    assert!(s.flows.iter().all(|f| (f.fair_share_bps / fair - 1.0).abs() < 1e-9));
+    let f = s.fairness.fairness_f.expect("all input rates known");
+    assert!((f - 1.0).abs() < 0.1, "f = {f}");
+    assert!(s.fairness.jain_tcp.is_none());
+}
+
+fn parking_lot(hops: u32, queue: &str) -> Summary {
+    // Seed 003 §3D / CSFQ's multi-link experiment: CBR flow 0 at 2 Mb/s
+    // crosses every hop; each 10 Mb/s hop also carries 10 local CBR flows at 2 Mb/s.
+    let mut flows = vec![format!(r#"{{ "kind": "cbr", "rate_bps": 2e6, "path": [0, {}] }}"#, hops - 1)];
+    for h in 0..hops {
+        flows.push(format!(r#"{{ "kind": "cbr", "count": 10, "rate_bps": 2e6, "path": [{h}, {h}], "start_s": [0, 0.1] }}"#));
+    }
+    let text = format!(
+        r#"{{ "version": 1, "duration_s": 20, "measure_from_s": 5,
+            "topology": {{ "kind": "parking_lot", "hops": {hops}, "bottleneck": {{ "rate_bps": 1e7, "delay_ms": 2 }},
+                           "buffer": {{ "packets": 100 }} }},
+            "queue": {queue}, "flows": [{}] }}"#,
+        flows.join(",")
+    );
+    run(&text)
+}
+
+#[test]
+fn parking_lot_starves_the_long_flow_under_red() {
+    let red = r#"{ "scheme": "red", "params": { "min_th": 20, "max_th": 60 } }"#;
+    let fair = 1e7 / 11.0 * 1000.0 / 1028.0;
+    let goodput: Vec<f64> = (1..=4)
+        .map(|l| {
+            let s = parking_lot(l, red);
+            assert!((s.flows[0].fair_share_bps / fair - 1.0).abs() < 1e-9, "max-min share is 0.909 Mb/s at every L");
+            assert_eq!(s.hops.len(), l as usize);
+            assert!(s.hops.iter().all(|h| h.utilization > 0.97));
+            s.flows[0].goodput_bps
+        })
+        .collect();
+    // With one hop RED, blind to flows, drops every flow alike: 2/22 of the link.
+    assert!((goodput[0] / fair - 1.0).abs() < 0.1, "{goodput:?}");
+    // Each further hop drops the long flow's packets again: it collapses.
+    assert!(goodput.windows(2).all(|w| w[1] < 0.7 * w[0]), "{goodput:?}");
+    assert!(goodput[3] < 0.25 * fair, "{goodput:?}");
+}
