@@ -10,6 +10,8 @@ pub mod net;
 pub mod queue;
 pub mod scenario;
 pub mod sim;
+#[cfg(test)]
+mod testing;
 pub mod transport;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

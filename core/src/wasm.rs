@@ -70,10 +70,27 @@ export interface FlowSummary {
   group: number;
   kind: string;
   goodput_bps: number;
+  /** Max-min fair share of this flow, as goodput. */
+  fair_share_bps: number;
   sent_packets: number;
   dropped_packets: number;
   drops_by_reason: DropCounts;
   marked_packets: number;
+  /** Dropped / sent in the window. */
+  loss_rate: number;
+  /** Coefficient of variation of goodput over time bins; null with fewer than two bins. */
+  cov: number | null;
+}
+
+export interface GroupSummary {
+  group: number;
+  label: string;
+  kind: string;
+  flows: number;
+  total_goodput_bps: number;
+  mean_goodput_bps: number;
+  mean_fair_share_bps: number;
+  jain: number;
 }
 
 export interface HopSummary {
@@ -90,8 +107,17 @@ export interface Summary {
   queue: { mean_packets: number; mean_bytes: number; mean_delay_ms: number; p99_delay_ms: number };
   drops: { total: number; by_reason: DropCounts };
   marks: number;
-  fairness: { jain_all: number; jain_tcp: number | null };
+  fairness: {
+    jain_all: number;
+    jain_tcp: number | null;
+    /** Standard deviation of goodput / max-min share over all flows. */
+    share_deviation: number | null;
+    /** 0 = max-min fair, 1 = proportional to input rates; null unless every flow has a known input rate. */
+    fairness_f: number | null;
+    mean_cov_tcp: number | null;
+  };
   flows: FlowSummary[];
+  groups: GroupSummary[];
   hops: HopSummary[];
   perf: {
     events: number;

@@ -57,9 +57,9 @@ impl ByReason {
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Fairness {
-    /// Jain's index over every flow's goodput.
-    pub jain_all: f64,
-    /// Over TCP flows only; null when there are none.
+    /// Jain's index over every flow's goodput; null when all are zero.
+    pub jain_all: Option<f64>,
+    /// Over TCP flows only; null when there are none or all are zero.
     pub jain_tcp: Option<f64>,
     /// Seed 000 eq. 9: std-dev of goodput / max-min share over all flows.
     pub share_deviation: Option<f64>,
@@ -97,7 +97,7 @@ pub struct GroupSummary {
     pub total_goodput_bps: f64,
     pub mean_goodput_bps: f64,
     pub mean_fair_share_bps: f64,
-    pub jain: f64,
+    pub jain: Option<f64>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -130,19 +130,16 @@ impl Perf {
     }
 }
 
-/// Jain's fairness index (Σx)² / (n·Σx²); 1 for an empty or all-zero set.
-pub fn jain(xs: impl IntoIterator<Item = f64>) -> f64 {
+/// Jain's fairness index (Σx)² / (n·Σx²); undefined (None) for an empty or
+/// all-zero set: flows that all starve are not "perfectly fair".
+pub fn jain(xs: impl IntoIterator<Item = f64>) -> Option<f64> {
     let (mut n, mut sum, mut sq) = (0usize, 0.0, 0.0);
     for x in xs {
         n += 1;
         sum += x;
         sq += x * x;
     }
-    if n == 0 || sq == 0.0 {
-        1.0
-    } else {
-        sum * sum / (n as f64 * sq)
-    }
+    (n > 0 && sq > 0.0).then(|| sum * sum / (n as f64 * sq))
 }
 
 pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Summary {
@@ -191,8 +188,7 @@ pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Su
         .collect();
     let goodputs: Vec<f64> = flows.iter().map(|f| f.goodput_bps).collect();
     let fair: Vec<f64> = flows.iter().map(|f| f.fair_share_bps).collect();
-    let inputs: Option<Vec<f64>> =
-        r.flows.iter().map(|f| f.demand_wire_bps.map(|d| d * f.payload_fraction)).collect();
+    let inputs: Option<Vec<f64>> = r.flows.iter().map(|f| f.demand_wire_bps.map(|d| d * f.payload_fraction)).collect();
     let tcp_covs: Vec<f64> = flows.iter().filter(|f| f.kind == FlowKind::Tcp.as_str()).filter_map(|f| f.cov).collect();
     let groups = r
         .group_labels
@@ -234,7 +230,7 @@ pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Su
         marks: r.counters.iter().map(|c| c.marks).sum(),
         fairness: Fairness {
             jain_all: jain(flows.iter().map(|f| f.goodput_bps)),
-            jain_tcp: (!tcp.is_empty()).then(|| jain(tcp.iter().copied())),
+            jain_tcp: jain(tcp.iter().copied()),
             share_deviation: share_deviation(&goodputs, &fair),
             // Σ fair shares is the capacity the flows can use between them.
             fairness_f: inputs.and_then(|i| fairness_f(&goodputs, &fair, &i, fair.iter().sum())),
@@ -263,8 +259,10 @@ mod tests {
 
     #[test]
     fn jain_index_limits() {
-        assert_eq!(jain([5.0, 5.0, 5.0]), 1.0);
-        assert!((jain([1.0, 0.0, 0.0, 0.0]) - 0.25).abs() < 1e-12);
-        assert!((jain([1.0, 2.0]) - 0.9).abs() < 1e-12);
+        assert_eq!(jain([5.0, 5.0, 5.0]), Some(1.0));
+        assert_eq!(jain([1.0, 0.0, 0.0, 0.0]), Some(0.25));
+        assert!((jain([1.0, 2.0]).unwrap() - 0.9).abs() < 1e-12);
+        assert_eq!(jain([0.0, 0.0]), None);
+        assert_eq!(jain([]), None);
     }
 }

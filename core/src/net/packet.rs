@@ -35,7 +35,8 @@ pub enum Ecn {
 /// rate labels, drop precedence, AFpFT tags, per-flow weights.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Labels {
-    /// Flow arrival rate estimated at the edge (bits/s); 0 = not yet labelled.
+    /// Rate label written at the edge (bits/s): the flow's estimated arrival
+    /// rate divided by its weight (CSFQ, RQRD); 0 = not yet labelled.
     pub rate_bps: f64,
     /// 0 = normal, 1 = low priority (RQRD's second precedence).
     pub drop_precedence: u8,

@@ -349,13 +349,12 @@ impl Qdisc for Csfq {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
     use crate::kernel::{Rng, NS_PER_MS};
-    use crate::metrics::Summary;
     use crate::queue::testing::Harness;
     use crate::queue::QueueOutcome;
-    use crate::sim::{SeriesMode, Simulation};
+    use crate::testing::{cbr_among_32_tcp, dumbbell, max_min, run, udp_wire_bps as wire};
 
     /// Offer one packet to `q` at `now`; returns what the scheme did with it.
     fn offer(q: &mut Csfq, pkt: Packet, now: Nanos, rng: &mut Rng) -> QueueOutcome {
@@ -553,48 +552,6 @@ pub(crate) mod tests {
 
     // Whole simulations.
 
-    pub(crate) fn run(text: &str) -> Summary {
-        let mut sim = Simulation::from_json(text, SeriesMode::default()).expect("valid scenario");
-        sim.run();
-        sim.summary()
-    }
-
-    pub(crate) fn dumbbell(secs: f64, rate_bps: f64, buffer_packets: u32, queue: &str, flows: &str) -> String {
-        format!(
-            r#"{{ "version": 1, "seed": 1, "duration_s": {secs}, "measure_from_s": {},
-                "topology": {{ "kind": "dumbbell", "bottleneck": {{ "rate_bps": {rate_bps}, "delay_ms": 1 }},
-                               "buffer": {{ "packets": {buffer_packets} }} }},
-                "queue": {queue}, "flows": [{flows}] }}"#,
-            secs / 4.0
-        )
-    }
-
-    /// Max-min fair shares of `demands` on `capacity` (water-filling).
-    pub(crate) fn max_min(demands: &[f64], capacity: f64) -> Vec<f64> {
-        let mut order: Vec<usize> = (0..demands.len()).collect();
-        order.sort_by(|a, b| demands[*a].total_cmp(&demands[*b]));
-        let mut share = vec![0.0; demands.len()];
-        let mut left = capacity;
-        for (k, &i) in order.iter().enumerate() {
-            share[i] = demands[i].min(left / (demands.len() - k) as f64);
-            left -= share[i];
-        }
-        share
-    }
-
-    /// Wire rate of a UDP flow with 972-byte payloads from its goodput.
-    fn wire(goodput_bps: f64) -> f64 {
-        goodput_bps * 1000.0 / 972.0
-    }
-
-    #[test]
-    fn max_min_water_filling() {
-        assert_eq!(max_min(&[1.0, 1.0], 4.0), [1.0, 1.0]);
-        let s = max_min(&[0.5, 1.0, 1.5, 2.0], 4.0);
-        assert_eq!(s[..2], [0.5, 1.0]);
-        assert!((s[2] - 1.25).abs() < 1e-12 && (s[3] - 1.25).abs() < 1e-12);
-    }
-
     fn cbr(rate_bps: f64, extra: &str) -> String {
         format!(r#"{{ "kind": "cbr", "rate_bps": {rate_bps}, "packet_bytes": 972{extra} }}"#)
     }
@@ -648,7 +605,7 @@ pub(crate) mod tests {
     fn weights_scale_the_shares() {
         // Three CBR flows at the link rate with weights 1, 2, 1: C/4, C/2, C/4.
         let flows = [cbr(10e6, ""), cbr(10e6, r#", "weight": 2"#), cbr(10e6, "")].join(",");
-        let s = run(&dumbbell(20.0, 10e6, 64, r#"{ "scheme": "csfq" }"#, &flows));
+        let s = run(&dumbbell(20.0, 10e6, 1.0, 64, r#"{ "scheme": "csfq" }"#, &flows));
         for (f, share) in s.flows.iter().zip([2.5e6, 5e6, 2.5e6]) {
             assert!((wire(f.goodput_bps) / share - 1.0).abs() < 0.05, "flow {}: {}", f.id, wire(f.goodput_bps));
         }
@@ -672,25 +629,6 @@ pub(crate) mod tests {
         for (f, share) in s.flows.iter().zip([10e6 / 3.0, 10e6 / 3.0, 10e6 / 3.0, 20e6 / 3.0]) {
             assert!((wire(f.goodput_bps) / share - 1.0).abs() < 0.05, "flow {}: {}", f.id, wire(f.goodput_bps));
         }
-    }
-
-    /// Seed 003 §3B, the cross-scheme check of a fair scheme: 32 TCP flows and
-    /// one CBR at the link rate on 1 Mb/s (the preset, with `scheme` in it).
-    /// Drop Tail gives the CBR nearly the whole link; a fair scheme holds it
-    /// near the max-min share C/33 and the TCP flows share evenly.
-    pub(crate) fn cbr_among_32_tcp(scheme: &str) {
-        let text = include_str!("../../../scenarios/csfq-32-tcp-1-cbr.json");
-        let fair = 1e6 / 33.0;
-        let tcp_wire = |f: &crate::metrics::FlowSummary| f.goodput_bps * 1000.0 / 960.0;
-        let droptail = run(&text.replace(r#""scheme": "csfq""#, r#""scheme": "droptail""#));
-        assert!(wire(droptail.flows[32].goodput_bps) > 0.9e6, "Drop Tail: the CBR takes the link");
-        let s = run(&text.replace(r#""scheme": "csfq""#, &format!(r#""scheme": "{scheme}""#)));
-        let cbr = wire(s.flows[32].goodput_bps);
-        let tcp_mean = s.flows[..32].iter().map(tcp_wire).sum::<f64>() / 32.0;
-        let jain = s.fairness.jain_tcp.expect("TCP flows");
-        assert!(cbr < 2.5 * fair, "{scheme}: CBR {cbr} b/s vs fair share {fair}");
-        assert!(tcp_mean > 0.85 * fair, "{scheme}: TCP mean {tcp_mean} vs fair share {fair}");
-        assert!(jain > 0.95, "{scheme}: Jain over TCP {jain}");
     }
 
     #[test]

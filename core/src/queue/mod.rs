@@ -5,11 +5,13 @@
 //! asked for, nothing else. It enforces the buffer's hard limit itself
 //! because schemes differ in *which* packet they drop when full.
 
+pub mod csfq;
 pub mod droptail;
 pub mod estimator;
 mod fifo;
 pub mod red;
 pub mod registry;
+pub mod rqrd;
 #[cfg(test)]
 pub mod testing;
 

@@ -1,6 +1,6 @@
 //! Scheme ids → constructors and catalogues. Adding a scheme is one line here.
 
-use super::{droptail, red, Limit, ParamSpec, ProbeSpec, Qdisc, QueueSetup};
+use super::{csfq, droptail, red, rqrd, Limit, ParamSpec, ProbeSpec, Qdisc, QueueSetup};
 use serde::Serialize;
 
 /// Fully resolved parameter values of one scheme instance, in catalogue order.
@@ -73,7 +73,7 @@ impl SchemeInfo {
 }
 
 /// Every scheme, in the order the UI lists them.
-pub static SCHEMES: &[&SchemeInfo] = &[&droptail::INFO, &red::INFO];
+pub static SCHEMES: &[&SchemeInfo] = &[&droptail::INFO, &red::INFO, &csfq::INFO, &rqrd::INFO];
 
 pub fn find_scheme(id: &str) -> Option<&'static SchemeInfo> {
     SCHEMES.iter().copied().find(|s| s.id == id)

@@ -361,9 +361,9 @@ mod tests {
     use crate::kernel::{Rng, NS_PER_MS};
     use crate::metrics::Summary;
     use crate::net::{Dir, PacketKind};
-    use crate::queue::csfq::tests::{cbr_among_32_tcp, dumbbell, max_min, run};
     use crate::queue::testing::Harness;
     use crate::queue::QueueOutcome;
+    use crate::testing::{cbr_among_32_tcp, dumbbell, max_min, run};
 
     fn packet(flow: u32, label: f64, precedence: u8) -> Packet {
         let mut p = Packet::new(flow, PacketKind::Data, Dir::Forward, 1000, 972);
@@ -512,7 +512,7 @@ mod tests {
         // above 128 KB RQRD's fairness is comparable to CSFQ's.
         let c = 10e6;
         let flows: Vec<String> = (1..=32).map(|i| cbr(i as f64 * c / 32.0, "")).collect();
-        let s = run(&dumbbell(20.0, c, 256, r#"{ "scheme": "rqrd" }"#, &flows.join(",")));
+        let s = run(&dumbbell(20.0, c, 1.0, 256, r#"{ "scheme": "rqrd" }"#, &flows.join(",")));
         let out: Vec<f64> = s.flows.iter().map(|f| wire(f.goodput_bps)).collect();
         for (i, r) in out.iter().enumerate() {
             assert!((r / (c / 32.0) - 1.0).abs() < 0.15, "flow {}: {r} b/s", i + 1);
@@ -531,7 +531,7 @@ mod tests {
         for precedence in [0, 1] {
             let first = cbr(4e6, &format!(r#", "drop_precedence": {precedence}"#));
             let flows = format!("{first}, {}", cbr(5e6, r#", "count": 3"#));
-            let s = run(&dumbbell(20.0, 10e6, 64, r#"{ "scheme": "rqrd" }"#, &flows));
+            let s = run(&dumbbell(20.0, 10e6, 1.0, 64, r#"{ "scheme": "rqrd" }"#, &flows));
             let expect = if precedence == 1 { vec![4e6, 2e6, 2e6, 2e6] } else { max_min(&[4e6, 5e6, 5e6, 5e6], 10e6) };
             for (f, share) in s.flows.iter().zip(&expect) {
                 assert!(
@@ -564,7 +564,7 @@ mod tests {
         queues
             .iter()
             .map(|q| {
-                let s = run(&dumbbell(40.0, 10e6, 512, q, &flows.join(",")));
+                let s = run(&dumbbell(40.0, 10e6, 1.0, 512, q, &flows.join(",")));
                 let sent: u64 = s.flows.iter().map(|f| f.sent_packets).sum();
                 s.drops.total as f64 / sent as f64
             })

@@ -367,7 +367,8 @@ fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, Scenari
             rate_bps: required_rate(path, "rate_bps", g.rate_bps)?,
             payload_bytes: payload(path, g)?,
             burst_gsd: within(&p("burst_gsd"), g.burst_gsd.unwrap_or(5.0), 1.0, 100.0)?,
-            burst_interval_s: within(&p("burst_interval_ms"), g.burst_interval_ms.unwrap_or(100.0), 0.01, 60_000.0)? / 1e3,
+            burst_interval_s: within(&p("burst_interval_ms"), g.burst_interval_ms.unwrap_or(100.0), 0.01, 60_000.0)?
+                / 1e3,
         },
         FlowKind::Onoff => TrafficPlan::OnOff {
             peak_rate_bps: required_rate(path, "peak_rate_bps", g.peak_rate_bps)?,

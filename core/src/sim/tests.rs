@@ -2,30 +2,7 @@
 //! compares with.
 
 use super::*;
-
-/// A dumbbell scenario with the given queue and flow groups (JSON snippets).
-pub(crate) fn scenario(
-    duration_s: f64,
-    rate_bps: f64,
-    delay_ms: f64,
-    buffer: &str,
-    queue: &str,
-    flows: &str,
-) -> String {
-    format!(
-        r#"{{ "version": 1, "seed": 1, "duration_s": {duration_s}, "measure_from_s": {},
-            "topology": {{ "kind": "dumbbell", "bottleneck": {{ "rate_bps": {rate_bps}, "delay_ms": {delay_ms} }},
-                           "buffer": {buffer} }},
-            "queue": {queue}, "flows": [{flows}] }}"#,
-        duration_s / 5.0
-    )
-}
-
-pub(crate) fn run(text: &str) -> Summary {
-    let mut sim = Simulation::from_json(text, SeriesMode::default()).expect("valid scenario");
-    sim.run();
-    sim.summary()
-}
+use crate::testing::{dumbbell, run};
 
 /// M/D/1/K by the embedded Markov chain at departures (Gross & Harris §5.1.9):
 /// a_k = e^{−ρ}ρ^k/k! arrivals per service; π from the recursion
@@ -67,11 +44,11 @@ fn drop_tail_with_poisson_arrivals_matches_md1k() {
     // 1000-byte packets at 1 Mb/s: service 8 ms. A buffer of 10 waiting
     // packets plus the one on the wire is an M/D/1/K system with K = 11.
     for (rate, secs) in [(900_000.0, 3000.0), (1_100_000.0, 1000.0)] {
-        let text = scenario(
+        let text = dumbbell(
             secs,
             1e6,
             1.0,
-            r#"{ "packets": 10 }"#,
+            10,
             r#"{ "scheme": "droptail" }"#,
             &format!(r#"{{ "kind": "poisson", "rate_bps": {rate}, "packet_bytes": 972 }}"#),
         );
@@ -91,11 +68,11 @@ fn drop_tail_with_poisson_arrivals_matches_md1k() {
 
 #[test]
 fn cbr_below_capacity_is_delivered_whole() {
-    let text = scenario(
+    let text = dumbbell(
         10.0,
         1e6,
         5.0,
-        r#"{ "packets": 5 }"#,
+        5,
         r#"{ "scheme": "droptail" }"#,
         r#"{ "kind": "cbr", "rate_bps": 400000, "packet_bytes": 472 }, { "kind": "cbr", "rate_bps": 400000, "packet_bytes": 972 }"#,
     );
@@ -108,11 +85,11 @@ fn cbr_below_capacity_is_delivered_whole() {
 }
 
 fn mixed() -> String {
-    scenario(
+    dumbbell(
         20.0,
         2e6,
         10.0,
-        r#"{ "packets": 30 }"#,
+        30,
         r#"{ "scheme": "red", "params": { "min_th": 5, "max_th": 20 } }"#,
         r#"{ "kind": "tcp", "count": 5, "start_s": [0, 2], "access_delay_ms": [1, 20] },
            { "kind": "poisson", "rate_bps": 800000 }, { "kind": "cbr", "rate_bps": 500000, "stop_s": 12 }"#,
@@ -300,16 +277,16 @@ fn newreno_under_random_loss_follows_the_mathis_formula() {
 }
 
 fn red_and_droptail(queue: &str, flows: &str) -> Summary {
-    run(&scenario(60.0, 1e6, 10.0, r#"{ "packets": 100 }"#, queue, flows))
+    run(&dumbbell(60.0, 1e6, 10.0, 100, queue, flows))
 }
 
 #[test]
 fn ten_identical_tcp_flows_share_red_fairly() {
-    let text = scenario(
+    let text = dumbbell(
         60.0,
         1e7,
         10.0,
-        r#"{ "packets": 100 }"#,
+        100,
         r#"{ "scheme": "red", "params": { "min_th": 15, "max_th": 45, "gentle": true } }"#,
         r#"{ "kind": "tcp", "count": 10, "start_s": [0, 1] }"#,
     );
@@ -382,7 +359,7 @@ fn drop_tail_shares_in_proportion_to_input_so_f_is_near_one() {
     let flows: Vec<String> = (1..=n)
         .map(|i| format!(r#"{{ "kind": "poisson", "rate_bps": {}, "packet_bytes": 972 }}"#, i as f64 * 1e6 / n as f64))
         .collect();
-    let s = run(&scenario(100.0, 1e6, 1.0, r#"{ "packets": 50 }"#, r#"{ "scheme": "droptail" }"#, &flows.join(",")));
+    let s = run(&dumbbell(100.0, 1e6, 1.0, 50, r#"{ "scheme": "droptail" }"#, &flows.join(",")));
     let fair = 1e6 / n as f64 * 0.972;
     assert!(s.flows.iter().all(|f| (f.fair_share_bps / fair - 1.0).abs() < 1e-9));
     let f = s.fairness.fairness_f.expect("all input rates known");
@@ -395,7 +372,9 @@ fn parking_lot(hops: u32, queue: &str) -> Summary {
     // crosses every hop; each 10 Mb/s hop also carries 10 local CBR flows at 2 Mb/s.
     let mut flows = vec![format!(r#"{{ "kind": "cbr", "rate_bps": 2e6, "path": [0, {}] }}"#, hops - 1)];
     for h in 0..hops {
-        flows.push(format!(r#"{{ "kind": "cbr", "count": 10, "rate_bps": 2e6, "path": [{h}, {h}], "start_s": [0, 0.1] }}"#));
+        flows.push(format!(
+            r#"{{ "kind": "cbr", "count": 10, "rate_bps": 2e6, "path": [{h}, {h}], "start_s": [0, 0.1] }}"#
+        ));
     }
     let text = format!(
         r#"{{ "version": 1, "duration_s": 20, "measure_from_s": 5,
