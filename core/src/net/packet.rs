@@ -55,6 +55,8 @@ impl Default for Labels {
 #[derive(Clone, Debug)]
 pub struct Packet {
     pub flow: FlowId,
+    /// Connection within the flow: a web client opens one per transfer.
+    pub conn: u32,
     pub kind: PacketKind,
     pub dir: Dir,
     /// Wire size: payload plus headers.
@@ -81,6 +83,7 @@ impl Packet {
     pub fn new(flow: FlowId, kind: PacketKind, dir: Dir, size_bytes: u32, payload_bytes: u32) -> Packet {
         Packet {
             flow,
+            conn: 0,
             kind,
             dir,
             size_bytes,

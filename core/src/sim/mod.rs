@@ -12,7 +12,7 @@ use crate::queue::{DropCurve, Limit, QueueCtx, QueueOutcome, QueueSetup};
 use crate::scenario::{Plan, Scenario, ScenarioError, TrafficPlan};
 use crate::transport::tcp::{TcpReceiver, TcpSender};
 use crate::transport::udp::{OnOffSource, UdpSink, UdpSource, VbrSource};
-use crate::transport::{Agent, AgentCtx, AgentOutput, AgentProbe};
+use crate::transport::{Agent, AgentCtx, AgentOutput, AgentProbe, TimerId};
 
 enum Event {
     /// A packet reaches the queue of `port`.
@@ -31,7 +31,7 @@ enum Event {
     Timer {
         flow: FlowId,
         at_sink: bool,
-        id: u32,
+        id: TimerId,
     },
     QueueWake {
         port: PortId,

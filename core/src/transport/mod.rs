@@ -8,13 +8,16 @@ pub mod udp;
 use crate::kernel::{Nanos, Rng};
 use crate::net::{FlowId, Packet};
 
+/// An agent-defined timer id, echoed back by [`Agent::on_timer`].
+pub type TimerId = u64;
+
 /// What an agent asked for during one call.
 #[derive(Default)]
 pub struct AgentOutput {
     /// Packets to put on the wire, in order.
     pub send: Vec<Packet>,
     /// Timers to fire: (absolute time, agent-defined id).
-    pub timers: Vec<(Nanos, u32)>,
+    pub timers: Vec<(Nanos, TimerId)>,
     /// Payload bytes newly delivered in order to the receiving application.
     pub delivered_bytes: u64,
 }
@@ -39,7 +42,7 @@ impl<'a> AgentCtx<'a> {
 
     /// Fire [`Agent::on_timer`] with `id` at `at`. There is no cancel: an
     /// agent ignores timers it no longer wants (keep a deadline, compare).
-    pub fn set_timer(&mut self, at: Nanos, id: u32) {
+    pub fn set_timer(&mut self, at: Nanos, id: TimerId) {
         self.out.timers.push((at, id));
     }
 
@@ -68,7 +71,7 @@ pub trait Agent {
     /// The flow stops offering new data (its `stop_s`).
     fn stop(&mut self, _ctx: &mut AgentCtx) {}
     fn on_packet(&mut self, pkt: Packet, ctx: &mut AgentCtx);
-    fn on_timer(&mut self, id: u32, ctx: &mut AgentCtx);
+    fn on_timer(&mut self, id: TimerId, ctx: &mut AgentCtx);
     fn probe(&self) -> AgentProbe {
         AgentProbe::default()
     }

@@ -36,7 +36,7 @@
 //!   interval); out-of-order, duplicate and hole-filling segments are ACKed
 //!   at once.
 
-use super::{Agent, AgentCtx, AgentProbe};
+use super::{Agent, AgentCtx, AgentProbe, TimerId};
 use crate::kernel::{Nanos, NS_PER_MS, NS_PER_S};
 use crate::net::{Dir, Ecn, Packet, PacketKind, ACK_BYTES, TCP_HEADER_BYTES};
 use std::collections::BTreeMap;
@@ -82,8 +82,8 @@ const DELACK_TIMEOUT_NS: Nanos = 100 * NS_PER_MS;
 #[derive(Default)]
 struct Timer {
     deadline: Option<Nanos>,
-    live: Option<(Nanos, u32)>,
-    next_id: u32,
+    live: Option<(Nanos, TimerId)>,
+    next_id: TimerId,
 }
 
 impl Timer {
@@ -103,7 +103,7 @@ impl Timer {
     }
 
     /// Event `id` fired: true when the deadline has passed (it is then cleared).
-    fn fired(&mut self, id: u32, ctx: &mut AgentCtx) -> bool {
+    fn fired(&mut self, id: TimerId, ctx: &mut AgentCtx) -> bool {
         if self.live.map(|(_, live_id)| live_id) != Some(id) {
             return false;
         }
@@ -556,7 +556,7 @@ impl Agent for TcpSender {
         }
     }
 
-    fn on_timer(&mut self, id: u32, ctx: &mut AgentCtx) {
+    fn on_timer(&mut self, id: TimerId, ctx: &mut AgentCtx) {
         if self.state != TcpState::Done && self.rto_timer.fired(id, ctx) {
             self.retransmission_timeout(ctx);
         }
@@ -699,7 +699,7 @@ impl Agent for TcpReceiver {
         }
     }
 
-    fn on_timer(&mut self, id: u32, ctx: &mut AgentCtx) {
+    fn on_timer(&mut self, id: TimerId, ctx: &mut AgentCtx) {
         if self.delack_timer.fired(id, ctx) {
             self.send_ack(ctx);
         }
@@ -735,7 +735,7 @@ mod tests {
         agent: A,
         rng: Rng,
         now: Nanos,
-        timers: Vec<(Nanos, u32)>,
+        timers: Vec<(Nanos, TimerId)>,
     }
 
     fn absorb(into: &mut AgentOutput, from: AgentOutput) {
@@ -1179,8 +1179,8 @@ mod tests {
     enum Ev {
         ToReceiver(Packet),
         ToSender(Packet),
-        SenderTimer(u32),
-        ReceiverTimer(u32),
+        SenderTimer(TimerId),
+        ReceiverTimer(TimerId),
     }
 
     /// A test-only path: data crosses a 10 Mb/s bottleneck with a Drop

@@ -9,7 +9,7 @@
 //! - [`OnOffSource`]: seed 003 §3E: constant-rate packets during
 //!   exponential ON periods, silence during exponential OFF periods.
 
-use super::{Agent, AgentCtx};
+use super::{Agent, AgentCtx, TimerId};
 use crate::kernel::{secs_f64, Nanos};
 use crate::net::{Dir, Packet, PacketKind, UDP_HEADER_BYTES};
 
@@ -27,7 +27,7 @@ pub struct UdpSource {
     running: bool,
 }
 
-const SEND: u32 = 0;
+const SEND: TimerId = 0;
 
 impl UdpSource {
     pub fn new(rate_bps: f64, payload_bytes: u32, spacing: Spacing) -> UdpSource {
@@ -77,7 +77,7 @@ impl Agent for UdpSource {
 
     fn on_packet(&mut self, _: Packet, _: &mut AgentCtx) {}
 
-    fn on_timer(&mut self, _: u32, ctx: &mut AgentCtx) {
+    fn on_timer(&mut self, _: TimerId, ctx: &mut AgentCtx) {
         if self.running {
             self.emit(ctx);
         }
@@ -139,7 +139,7 @@ impl Agent for VbrSource {
 
     fn on_packet(&mut self, _: Packet, _: &mut AgentCtx) {}
 
-    fn on_timer(&mut self, _: u32, ctx: &mut AgentCtx) {
+    fn on_timer(&mut self, _: TimerId, ctx: &mut AgentCtx) {
         if self.running {
             self.burst(ctx);
         }
@@ -200,7 +200,7 @@ impl Agent for OnOffSource {
 
     fn on_packet(&mut self, _: Packet, _: &mut AgentCtx) {}
 
-    fn on_timer(&mut self, _: u32, ctx: &mut AgentCtx) {
+    fn on_timer(&mut self, _: TimerId, ctx: &mut AgentCtx) {
         if self.running {
             self.tick(ctx);
         }
@@ -225,7 +225,7 @@ impl Agent for UdpSink {
         ctx.deliver(pkt.payload_bytes as u64);
     }
 
-    fn on_timer(&mut self, _: u32, _: &mut AgentCtx) {}
+    fn on_timer(&mut self, _: TimerId, _: &mut AgentCtx) {}
 }
 
 #[cfg(test)]
