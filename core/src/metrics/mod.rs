@@ -128,10 +128,17 @@ pub struct Recorder {
     counters: Vec<FlowCounters>,
     ports: Vec<PortStats>,
     probe_len: usize,
+    /// Completion times of finite transfers that ended in the window.
+    transfers: Histogram,
+    /// Transfers per seed 003 Table III bucket (see [`FCT_BUCKET_EDGES_S`]).
+    transfer_buckets: [u64; FCT_BUCKET_EDGES_S.len() + 1],
     pub series: Option<SeriesStore>,
     last_sample: Nanos,
     row: Vec<f64>,
 }
+
+/// Upper edges of the transfer-time buckets of seed 003 Table III.
+pub const FCT_BUCKET_EDGES_S: [f64; 5] = [0.05, 0.5, 1.0, 2.0, 5.0];
 
 /// Fixed columns before the per-probe and per-flow ones.
 const FIXED: &[(&str, &str)] = &[
@@ -172,6 +179,8 @@ impl Recorder {
             flows: cfg.flows,
             ports: vec![PortStats::default(); cfg.hops],
             probe_len: cfg.probes.len(),
+            transfers: Histogram::default(),
+            transfer_buckets: [0; FCT_BUCKET_EDGES_S.len() + 1],
             series,
             last_sample: 0,
             row: Vec::with_capacity(width),
@@ -203,6 +212,17 @@ impl Recorder {
             c.cov.advance(bin);
             c.cov.bytes += bytes;
         }
+    }
+
+    /// A finite transfer completed at `now`, `duration` after it was requested.
+    pub fn on_transfer_complete(&mut self, duration: Nanos, now: Nanos) {
+        if !self.in_window(now) {
+            return;
+        }
+        self.transfers.record(duration);
+        let secs = to_secs(duration);
+        let bucket = FCT_BUCKET_EDGES_S.iter().position(|&edge| secs < edge).unwrap_or(FCT_BUCKET_EDGES_S.len());
+        self.transfer_buckets[bucket] += 1;
     }
 
     pub fn on_drop(&mut self, hop: Option<usize>, flow: usize, reason: DropReason, now: Nanos) {

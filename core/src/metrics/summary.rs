@@ -22,6 +22,28 @@ pub struct Summary {
     /// Every congested hop of a parking lot (the dumbbell's one bottleneck too).
     pub hops: Vec<HopSummary>,
     pub perf: Perf,
+    /// Present when the scenario has web flows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub web: Option<WebSummary>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct WebSummary {
+    /// Transfers that completed in the window.
+    pub completed: u64,
+    pub mean_fct_ms: f64,
+    pub median_fct_ms: f64,
+    pub p99_fct_ms: f64,
+    /// Seed 003 Table III: share of transfers by completion time.
+    pub fct_buckets: Vec<FctBucket>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct FctBucket {
+    pub from_s: f64,
+    /// Exclusive upper edge; null for the last, open bucket.
+    pub to_s: Option<f64>,
+    pub percent: f64,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -249,7 +271,30 @@ pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Su
             .collect(),
         flows,
         groups,
+        web: r.flows.iter().any(|f| f.kind == FlowKind::Web).then(|| web_summary(r)),
         perf: Perf { events, packets, simulated_s: to_secs(now), wall_s: 0.0, events_per_s: 0.0, packets_per_s: 0.0 },
+    }
+}
+
+fn web_summary(r: &Recorder) -> WebSummary {
+    let t = &r.transfers;
+    let total = t.count().max(1) as f64;
+    let edges = super::FCT_BUCKET_EDGES_S;
+    WebSummary {
+        completed: t.count(),
+        mean_fct_ms: t.mean() / 1e6,
+        median_fct_ms: t.quantile(0.5) / 1e6,
+        p99_fct_ms: t.quantile(0.99) / 1e6,
+        fct_buckets: r
+            .transfer_buckets
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| FctBucket {
+                from_s: if i == 0 { 0.0 } else { edges[i - 1] },
+                to_s: edges.get(i).copied(),
+                percent: 100.0 * n as f64 / total,
+            })
+            .collect(),
     }
 }
 

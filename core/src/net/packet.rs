@@ -54,8 +54,13 @@ impl Default for Labels {
 
 #[derive(Clone, Debug)]
 pub struct Packet {
+    /// The flow as routers see it (its 5-tuple): what schemes classify by.
+    /// Every connection of a web client is a flow of its own.
     pub flow: FlowId,
-    /// Connection within the flow: a web client opens one per transfer.
+    /// The scenario flow (agent pair) the packet belongs to: its route and
+    /// the statistics it counts towards. Equal to `flow` but for web clients.
+    pub owner: FlowId,
+    /// Connection within the owner: a web client opens one per transfer.
     pub conn: u32,
     pub kind: PacketKind,
     pub dir: Dir,
@@ -83,6 +88,7 @@ impl Packet {
     pub fn new(flow: FlowId, kind: PacketKind, dir: Dir, size_bytes: u32, payload_bytes: u32) -> Packet {
         Packet {
             flow,
+            owner: flow,
             conn: 0,
             kind,
             dir,

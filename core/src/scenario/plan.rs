@@ -7,6 +7,7 @@ use crate::queue::registry::ParamValues;
 use crate::queue::{find_scheme, Limit, SchemeInfo};
 use crate::transport::tcp::{CcVariant, TcpConfig};
 use crate::transport::udp::Spacing;
+use crate::transport::web::WebPattern;
 
 /// Default access link when the topology gives none.
 const DEFAULT_ACCESS: LinkSpec = LinkSpec { rate_bps: 100e6, delay_ms: 1.0 };
@@ -55,13 +56,14 @@ pub enum TrafficPlan {
     Udp { rate_bps: f64, payload_bytes: u32, spacing: Spacing },
     Vbr { rate_bps: f64, payload_bytes: u32, burst_gsd: f64, burst_interval_s: f64 },
     OnOff { peak_rate_bps: f64, payload_bytes: u32, on_mean_s: f64, off_mean_s: f64 },
+    Web(TcpConfig, WebPattern),
 }
 
 impl TrafficPlan {
     /// Mean offered wire rate, None for elastic (TCP) traffic.
     pub fn offered_wire_bps(&self) -> Option<f64> {
         match *self {
-            TrafficPlan::Tcp(_) => None,
+            TrafficPlan::Tcp(_) | TrafficPlan::Web(..) => None,
             TrafficPlan::Udp { rate_bps, .. } | TrafficPlan::Vbr { rate_bps, .. } => Some(rate_bps),
             TrafficPlan::OnOff { peak_rate_bps, on_mean_s, off_mean_s, .. } => {
                 Some(peak_rate_bps * on_mean_s / (on_mean_s + off_mean_s))
@@ -72,7 +74,7 @@ impl TrafficPlan {
     /// Payload share of a full data packet's wire bytes.
     pub fn payload_fraction(&self) -> f64 {
         let (payload, header) = match *self {
-            TrafficPlan::Tcp(ref c) => (c.segment_bytes, crate::net::TCP_HEADER_BYTES),
+            TrafficPlan::Tcp(ref c) | TrafficPlan::Web(ref c, _) => (c.segment_bytes, crate::net::TCP_HEADER_BYTES),
             TrafficPlan::Udp { payload_bytes, .. }
             | TrafficPlan::Vbr { payload_bytes, .. }
             | TrafficPlan::OnOff { payload_bytes, .. } => (payload_bytes, crate::net::UDP_HEADER_BYTES),
@@ -288,6 +290,7 @@ fn set_keys(g: &FlowGroup) -> Vec<&'static str> {
         ("sessions_per_s", g.sessions_per_s.is_some()),
         ("mean_bytes", g.mean_bytes.is_some()),
         ("pareto_shape", g.pareto_shape.is_some()),
+        ("fetch_packets", g.fetch_packets.is_some()),
     ];
     keys.iter().filter(|(_, set)| *set).map(|(k, _)| *k).collect()
 }
@@ -301,14 +304,26 @@ fn allowed_keys(kind: FlowKind) -> &'static [&'static str] {
         FlowKind::Cbr | FlowKind::Poisson => &["rate_bps", "packet_bytes"],
         FlowKind::Vbr => &["rate_bps", "packet_bytes", "burst_gsd", "burst_interval_ms"],
         FlowKind::Onoff => &["peak_rate_bps", "on_mean_s", "off_mean_s", "packet_bytes"],
-        FlowKind::Web => &["sessions_per_s", "mean_bytes", "pareto_shape", "segment_bytes"],
+        FlowKind::Web => &[
+            "sessions_per_s",
+            "mean_bytes",
+            "pareto_shape",
+            "fetch_packets",
+            "cc",
+            "segment_bytes",
+            "min_rto_ms",
+            "initial_cwnd_packets",
+            "delayed_ack",
+            "rwnd_packets",
+            "ecn",
+        ],
         FlowKind::Tfrc => &["segment_bytes"],
     }
 }
 
 fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, ScenarioError> {
     let kind = g.kind;
-    if !matches!(kind, FlowKind::Tcp | FlowKind::Cbr | FlowKind::Poisson | FlowKind::Vbr | FlowKind::Onoff) {
+    if kind == FlowKind::Tfrc {
         return not_implemented(path, kind);
     }
     for key in set_keys(g) {
@@ -376,7 +391,8 @@ fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, Scenari
             on_mean_s: positive(&p("on_mean_s"), g.on_mean_s.unwrap_or(0.2), 3600.0)?,
             off_mean_s: positive(&p("off_mean_s"), g.off_mean_s.unwrap_or(3.8), 3600.0)?,
         },
-        FlowKind::Web | FlowKind::Tfrc => return not_implemented(path, kind),
+        FlowKind::Web => TrafficPlan::Web(tcp_config(path, g)?, web_pattern(path, g)?),
+        FlowKind::Tfrc => return not_implemented(path, kind),
     };
     Ok(GroupPlan {
         kind,
@@ -402,6 +418,29 @@ fn required_rate(path: &str, key: &str, v: Option<f64>) -> Result<f64, ScenarioE
 /// UDP payload per packet (default 1000 bytes).
 fn payload(path: &str, g: &FlowGroup) -> Result<u32, ScenarioError> {
     Ok(within(&format!("{path}.packet_bytes"), g.packet_bytes.unwrap_or(1000) as f64, 1.0, 65_507.0)? as u32)
+}
+
+/// Poisson sessions of Pareto sizes (seed 003), or closed-loop fetches of
+/// `fetch_packets` segments (seed 004); not both.
+fn web_pattern(path: &str, g: &FlowGroup) -> Result<WebPattern, ScenarioError> {
+    let p = |k: &str| format!("{path}.{k}");
+    if let Some(n) = g.fetch_packets {
+        for (key, set) in
+            [("sessions_per_s", g.sessions_per_s), ("mean_bytes", g.mean_bytes), ("pareto_shape", g.pareto_shape)]
+        {
+            if set.is_some() {
+                return err(p(key), "a web group either fetches `fetch_packets` in a loop or opens sessions, not both");
+            }
+        }
+        let segments = within(&p("fetch_packets"), n as f64, 1.0, 1e6)?;
+        return Ok(WebPattern::Fetches { bytes: segments as u64 * g.segment_bytes.unwrap_or(1000) as u64 });
+    }
+    let shape = within(&p("pareto_shape"), g.pareto_shape.unwrap_or(1.3), 1.01, 10.0)?;
+    Ok(WebPattern::Sessions {
+        per_s: positive(&p("sessions_per_s"), g.sessions_per_s.unwrap_or(25.0), 1e5)?,
+        mean_bytes: within(&p("mean_bytes"), g.mean_bytes.unwrap_or(30_000.0), 1.0, 1e12)?,
+        pareto_shape: shape,
+    })
 }
 
 fn not_implemented<T>(path: &str, kind: FlowKind) -> Result<T, ScenarioError> {
@@ -489,7 +528,7 @@ mod tests {
             (Box::new(|v| v["duration_s"] = "ten".into()), "duration_s: invalid type"),
             (Box::new(|v| v["flows"][0]["start_s"] = serde_json::json!([3, 1])), "flows[0].start_s: [lo, hi]"),
             (Box::new(|v| v["flows"][0]["count"] = 0.into()), "flows[0].count: must be between"),
-            (Box::new(|v| v["flows"][1]["kind"] = "web".into()), "flows[1].kind: `web` flows are not implemented"),
+            (Box::new(|v| v["flows"][1]["kind"] = "tfrc".into()), "flows[1].kind: `tfrc` flows are not implemented"),
             (Box::new(|v| v["flows"] = serde_json::json!([])), "flows: needs at least one"),
             (Box::new(|v| v["topology"]["hops"] = 3.into()), "topology.hops: only a parking_lot"),
             (Box::new(|v| v["name"] = "a\u{0007}b".into()), "name: must be plain text"),

@@ -214,4 +214,7 @@ pub struct FlowGroup {
     pub mean_bytes: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pareto_shape: Option<f64>,
+    /// Web, seed 004 variant: fetch this many segments per connection, in a loop.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fetch_packets: Option<u32>,
 }

@@ -12,7 +12,9 @@ use crate::queue::{DropCurve, Limit, QueueCtx, QueueOutcome, QueueSetup};
 use crate::scenario::{Plan, Scenario, ScenarioError, TrafficPlan};
 use crate::transport::tcp::{TcpReceiver, TcpSender};
 use crate::transport::udp::{OnOffSource, UdpSink, UdpSource, VbrSource};
+use crate::transport::web::{WebClient, WebServer};
 use crate::transport::{Agent, AgentCtx, AgentOutput, AgentProbe, TimerId};
+use std::collections::BTreeMap;
 
 enum Event {
     /// A packet reaches the queue of `port`.
@@ -51,6 +53,8 @@ struct FlowRuntime {
     source_rng: Rng,
     sink_rng: Rng,
     route: Route,
+    /// Opens a connection per transfer, each a flow of its own to routers.
+    multi_connection: bool,
     weight: f64,
     drop_precedence: u8,
 }
@@ -78,6 +82,9 @@ pub struct Simulation {
     queue_out: QueueOutcome,
     probe_buf: Vec<f64>,
     agent_probes: Vec<AgentProbe>,
+    /// Router-visible flow ids of multi-connection flows' connections,
+    /// numbered after the scenario's flows.
+    connection_ids: BTreeMap<(FlowId, u32), FlowId>,
 }
 
 /// How a simulation keeps its time series.
@@ -152,6 +159,9 @@ impl Simulation {
             member[fp.group] += 1;
             let (source, sink): (Box<dyn Agent>, Box<dyn Agent>) = match &group.traffic {
                 TrafficPlan::Tcp(cfg) => (Box::new(TcpSender::new(cfg)), Box::new(TcpReceiver::new(cfg))),
+                TrafficPlan::Web(cfg, pattern) => {
+                    (Box::new(WebClient::new(cfg, *pattern)), Box::new(WebServer::new(cfg)))
+                }
                 TrafficPlan::Udp { rate_bps, payload_bytes, spacing } => {
                     (Box::new(UdpSource::new(*rate_bps, *payload_bytes, *spacing)), Box::new(UdpSink))
                 }
@@ -171,6 +181,7 @@ impl Simulation {
                 source_rng: stream("source"),
                 sink_rng: stream("sink"),
                 route,
+                multi_connection: matches!(group.traffic, TrafficPlan::Web(..)),
                 weight: group.weight,
                 drop_precedence: group.drop_precedence,
             });
@@ -216,6 +227,7 @@ impl Simulation {
             ledger: PacketLedger::default(),
             agent_out: AgentOutput::default(),
             queue_out: QueueOutcome::default(),
+            connection_ids: BTreeMap::new(),
         }
     }
 
@@ -273,7 +285,7 @@ impl Simulation {
             }
             Event::Deliver { pkt } => {
                 self.ledger.delivered += 1;
-                let flow = pkt.flow;
+                let flow = pkt.owner;
                 let at_sink = pkt.dir == Dir::Forward;
                 self.with_agent(now, flow, at_sink, |agent, ctx| agent.on_packet(pkt, ctx));
             }
@@ -309,10 +321,14 @@ impl Simulation {
             self.recorder.on_delivered(flow as usize, out.delivered_bytes, now);
             out.delivered_bytes = 0;
         }
+        for duration in out.completions.drain(..) {
+            self.recorder.on_transfer_complete(duration, now);
+        }
         let mut sends = std::mem::take(&mut out.send);
         for mut pkt in sends.drain(..) {
+            pkt.owner = flow;
+            pkt.flow = self.router_flow_id(flow, pkt.conn);
             let rt = &self.flows[flow as usize];
-            pkt.flow = flow;
             pkt.sent_at = now;
             pkt.hop = 0;
             pkt.labels.weight = rt.weight;
@@ -329,6 +345,15 @@ impl Simulation {
         }
         out.send = sends;
         self.agent_out = out;
+    }
+
+    /// The flow id routers see for connection `conn` of `owner`.
+    fn router_flow_id(&mut self, owner: FlowId, conn: u32) -> FlowId {
+        if !self.flows[owner as usize].multi_connection {
+            return owner;
+        }
+        let next = (self.flows.len() + self.connection_ids.len()) as FlowId;
+        *self.connection_ids.entry((owner, conn)).or_insert(next)
     }
 
     fn arrive(&mut self, now: Nanos, port: PortId, mut pkt: Packet) {
@@ -348,10 +373,10 @@ impl Simulation {
         let hop = self.port_hop[port];
         for (pkt, reason) in out.drops.drain(..) {
             self.ledger.dropped += 1;
-            self.recorder.on_drop(hop, pkt.flow as usize, reason, now);
+            self.recorder.on_drop(hop, pkt.owner as usize, reason, now);
         }
         for pkt in out.marks.drain(..) {
-            self.recorder.on_mark(hop, pkt.flow as usize, now);
+            self.recorder.on_mark(hop, pkt.owner as usize, now);
         }
         if let Some(at) = out.wake_at.take() {
             self.events.schedule(at, Event::QueueWake { port });
@@ -383,7 +408,7 @@ impl Simulation {
         }
         self.events.schedule(now + tx, Event::TxDone { port });
 
-        let route = &self.flows[pkt.flow as usize].route;
+        let route = &self.flows[pkt.owner as usize].route;
         let path = if pkt.dir == Dir::Forward { &route.forward } else { &route.reverse };
         pkt.hop += 1;
         match path.get(pkt.hop as usize) {

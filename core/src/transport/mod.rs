@@ -4,6 +4,7 @@
 
 pub mod tcp;
 pub mod udp;
+pub mod web;
 
 use crate::kernel::{Nanos, Rng};
 use crate::net::{FlowId, Packet};
@@ -20,6 +21,8 @@ pub struct AgentOutput {
     pub timers: Vec<(Nanos, TimerId)>,
     /// Payload bytes newly delivered in order to the receiving application.
     pub delivered_bytes: u64,
+    /// Completion times of finite transfers that ended.
+    pub completions: Vec<Nanos>,
 }
 
 pub struct AgentCtx<'a> {
@@ -49,6 +52,12 @@ impl<'a> AgentCtx<'a> {
     /// Report payload bytes delivered in order to the application.
     pub fn deliver(&mut self, bytes: u64) {
         self.out.delivered_bytes += bytes;
+    }
+
+    /// Report a finite transfer that took `duration` from its request to
+    /// its last acknowledgement.
+    pub fn complete_transfer(&mut self, duration: Nanos) {
+        self.out.completions.push(duration);
     }
 }
 

@@ -1,0 +1,465 @@
+//! ARED — Adaptive RED (Floyd, Gummadi & Shenker 2001; the paper's Adaptive
+//! RED pseudocode, and its parameter rules as coded in the authors' ns-2
+//! red.cc, updateMaxP and initialize_params).
+//!
+//! Gentle RED (red.rs) whose max_p is tuned on a timer, every interval:
+//!   avg > target_high and max_p < 0.5:  max_p ← max_p + α,  α = min(0.01, max_p/4)
+//!   avg < target_low  and max_p > 0.01: max_p ← max_p·β,    β = 0.9
+//!   target = [min_th + 0.4·(max_th−min_th), min_th + 0.6·(max_th−min_th)]
+//! so the average queue settles in the middle of [min_th, max_th] whatever
+//! the load. Automatic settings (0 selects them), C = link rate in packets/s:
+//!   w_q = 1 − exp(−1/C)   (a time constant of one second, in packets)
+//!   min_th = max(5 packets, target_delay·C/2),   max_th = 3·min_th
+//! which puts the target band's centre at target_delay·C: the queue the
+//! link drains in target_delay.
+//!
+//! Choices: the paper's guards let one step leave [0.01, 0.5] slightly
+//! (0.5 + 0.01, 0.01·0.9); we clamp so max_p stays in [0.01, 0.5]. The
+//! update runs on the queue's own timer (as Linux sch_red does), not on the
+//! next arrival as in ns-2, so an idle link still adapts; avg is then the
+//! value an arrival would see after the idle time so far. Interval 0.5 s,
+//! target delay 5 ms and initial max_p 0.1 are ns-2's defaults.
+
+use super::red::{RedState, RedVerdict};
+use super::registry::{ParamValues, SchemeInfo};
+use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use crate::kernel::{ms, Nanos};
+use crate::net::Packet;
+
+pub static INFO: SchemeInfo = SchemeInfo {
+    id: "ared",
+    name: "Adaptive RED",
+    paper: "Floyd, Gummadi & Shenker, Adaptive RED: An Algorithm for Increasing the Robustness of RED's Active \
+            Queue Management, 2001",
+    summary: "Gentle RED that adapts max_p every half second to hold the average queue in a target band.",
+    params: PARAMS,
+    probes: &[
+        ProbeSpec { id: "avg", label: "average queue", unit: "buffer" },
+        ProbeSpec { id: "max_p", label: "current max_p", unit: "" },
+        ProbeSpec { id: "p_b", label: "drop probability p_b", unit: "" },
+        ProbeSpec { id: "target_low", label: "target band low", unit: "buffer" },
+        ProbeSpec { id: "target_high", label: "target band high", unit: "buffer" },
+    ],
+    build,
+    cross_check,
+};
+
+const MAX_P_TOP: f64 = 0.5;
+const MAX_P_BOTTOM: f64 = 0.01;
+const BETA: f64 = 0.9;
+
+const PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        id: "min_th",
+        label: "min threshold (0 = auto)",
+        unit: "buffer",
+        min: 0.0,
+        max: 5000.0,
+        step: 1.0,
+        default: 0.0,
+        doc: "0 = automatic: max(5 packets, target delay × link rate / 2).",
+    },
+    ParamSpec {
+        id: "max_th",
+        label: "max threshold (0 = auto)",
+        unit: "buffer",
+        min: 0.0,
+        max: 10000.0,
+        step: 1.0,
+        default: 0.0,
+        doc: "0 = automatic: 3 × min_th. The target band is the middle fifth of [min_th, max_th].",
+    },
+    ParamSpec {
+        id: "target_delay_ms",
+        label: "target delay",
+        unit: "ms",
+        min: 0.1,
+        max: 1000.0,
+        step: 0.1,
+        default: 5.0,
+        doc: "Sets the automatic min_th so the target queue drains in about this time.",
+    },
+    ParamSpec {
+        id: "max_p",
+        label: "initial max_p",
+        unit: "",
+        min: MAX_P_BOTTOM,
+        max: MAX_P_TOP,
+        step: 0.005,
+        default: 0.1,
+        doc: "Starting value; adaptation then moves it within [0.01, 0.5].",
+    },
+    ParamSpec {
+        id: "w_q",
+        label: "queue weight w_q (0 = auto)",
+        unit: "",
+        min: 0.0,
+        max: 1.0,
+        step: 0.0001,
+        default: 0.0,
+        doc: "0 = automatic: 1 − exp(−1/C), C the link rate in packets/s.",
+    },
+    ParamSpec {
+        id: "interval_ms",
+        label: "adaptation interval",
+        unit: "ms",
+        min: 10.0,
+        max: 10000.0,
+        step: 10.0,
+        default: 500.0,
+        doc: "How often max_p is adjusted.",
+    },
+    ParamSpec {
+        id: "gentle",
+        label: "gentle",
+        unit: "on/off",
+        min: 0.0,
+        max: 1.0,
+        step: 1.0,
+        default: 1.0,
+        doc: "Ramp from max_p to 1 between max_th and 2·max_th instead of jumping to 1.",
+    },
+    ParamSpec {
+        id: "mean_packet_bytes",
+        label: "typical packet size",
+        unit: "bytes",
+        min: 40.0,
+        max: 65535.0,
+        step: 1.0,
+        default: 1000.0,
+        doc: "Packet size that turns the link rate into C packets/s.",
+    },
+    ParamSpec {
+        id: "ecn",
+        label: "ECN marking",
+        unit: "on/off",
+        min: 0.0,
+        max: 1.0,
+        step: 1.0,
+        default: 0.0,
+        doc: "Mark ECN-capable packets instead of dropping them early.",
+    },
+];
+
+fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)> {
+    let (min_th, max_th) = (p.get("min_th"), p.get("max_th"));
+    if max_th > 0.0 && min_th == 0.0 {
+        return Err(("max_th", "must stay 0 (automatic) while min_th is automatic".to_string()));
+    }
+    if max_th > 0.0 && max_th <= min_th {
+        return Err(("max_th", format!("must exceed min_th ({min_th})")));
+    }
+    Ok(())
+}
+
+fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
+    let mut q = Ared::new(setup.limit, setup.link_rate_bps);
+    for (id, v) in params.iter() {
+        q.set_param(id, v);
+    }
+    Box::new(q)
+}
+
+/// The parameters as set, where 0 may mean "automatic".
+#[derive(Clone, Copy, Debug)]
+struct Settings {
+    min_th: f64,
+    max_th: f64,
+    w_q: f64,
+    target_delay_s: f64,
+}
+
+pub struct Ared {
+    limit: Limit,
+    red: RedState,
+    settings: Settings,
+    interval: Nanos,
+    /// When max_p is next adapted; None until the first arrival arms the timer.
+    next_update: Option<Nanos>,
+    ecn: bool,
+    fifo: Fifo,
+}
+
+impl Ared {
+    pub fn new(limit: Limit, link_rate_bps: u64) -> Ared {
+        let settings = Settings { min_th: 0.0, max_th: 0.0, w_q: 0.0, target_delay_s: 0.005 };
+        let mut q = Ared {
+            limit,
+            red: RedState { gentle: true, ..RedState::new(link_rate_bps) },
+            settings,
+            interval: ms(500.0),
+            next_update: None,
+            ecn: false,
+            fifo: Fifo::default(),
+        };
+        q.resolve();
+        q
+    }
+
+    /// Turn the settings into RED's min_th, max_th and w_q.
+    fn resolve(&mut self) {
+        let s = self.settings;
+        let c = self.red.link_rate_bps as f64 / (8.0 * self.red.mean_packet_bytes);
+        // Thresholds are in the buffer's unit: packets, or bytes of typical packets.
+        let unit = match self.limit {
+            Limit::Packets(_) => 1.0,
+            Limit::Bytes(_) => self.red.mean_packet_bytes,
+        };
+        self.red.min_th = if s.min_th > 0.0 { s.min_th } else { (s.target_delay_s * c / 2.0).max(5.0) * unit };
+        self.red.max_th = if s.max_th > 0.0 { s.max_th } else { 3.0 * self.red.min_th };
+        self.red.w_q = if s.w_q > 0.0 { s.w_q } else { 1.0 - libm::exp(-1.0 / c) };
+    }
+
+    /// The target band for avg.
+    pub fn target(&self) -> (f64, f64) {
+        let (lo, span) = (self.red.min_th, self.red.max_th - self.red.min_th);
+        (lo + 0.4 * span, lo + 0.6 * span)
+    }
+
+    /// One AIMD step of max_p for the average `avg`.
+    fn adapt(&mut self, avg: f64) {
+        let (low, high) = self.target();
+        let max_p = self.red.max_p;
+        if avg > high && max_p < MAX_P_TOP {
+            self.red.max_p = (max_p + (0.01f64).min(max_p / 4.0)).min(MAX_P_TOP);
+        } else if avg < low && max_p > MAX_P_BOTTOM {
+            self.red.max_p = (max_p * BETA).max(MAX_P_BOTTOM);
+        }
+    }
+}
+
+impl Qdisc for Ared {
+    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+        if self.next_update.is_none() {
+            let at = ctx.now + self.interval;
+            self.next_update = Some(at);
+            ctx.wake_at(at);
+        }
+        let q = self.limit.measure(self.fifo.len(), self.fifo.bytes());
+        self.red.update_avg(q, ctx.now);
+        let p_b = self.red.p_b(self.red.avg);
+        let pkt = match self.red.decide(p_b, pkt.size_bytes, ctx.rng.uniform()) {
+            RedVerdict::Forced => return ctx.drop(pkt, DropReason::Forced),
+            RedVerdict::Early => match ctx.drop_or_mark(pkt, DropReason::Early, self.ecn) {
+                Some(marked) => marked,
+                None => return,
+            },
+            RedVerdict::Accept => pkt,
+        };
+        if self.limit.exceeded_by(self.fifo.len(), self.fifo.bytes(), pkt.size_bytes) {
+            ctx.drop(pkt, DropReason::Overflow);
+        } else {
+            self.fifo.push(pkt);
+        }
+    }
+
+    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
+        let pkt = self.fifo.pop();
+        if pkt.is_none() && self.red.idle_since.is_none() {
+            self.red.idle_since = Some(ctx.now);
+        }
+        pkt
+    }
+
+    fn on_wake(&mut self, ctx: &mut QueueCtx) {
+        let Some(due) = self.next_update.filter(|t| *t <= ctx.now) else { return };
+        self.adapt(self.red.avg_after_idle(ctx.now));
+        let next = due + self.interval;
+        self.next_update = Some(next);
+        ctx.wake_at(next);
+    }
+
+    fn len_packets(&self) -> usize {
+        self.fifo.len()
+    }
+
+    fn len_bytes(&self) -> u64 {
+        self.fifo.bytes()
+    }
+
+    fn set_param(&mut self, id: &str, value: f64) {
+        match id {
+            "min_th" => self.settings.min_th = value,
+            "max_th" => self.settings.max_th = value,
+            "w_q" => self.settings.w_q = value,
+            "target_delay_ms" => self.settings.target_delay_s = value / 1e3,
+            "interval_ms" => self.interval = ms(value).max(1),
+            "ecn" => self.ecn = value >= 0.5,
+            _ => self.red.set(id, value),
+        }
+        self.resolve();
+    }
+
+    fn probe(&self, out: &mut [f64]) {
+        let (low, high) = self.target();
+        out[0] = self.red.avg;
+        out[1] = self.red.max_p;
+        out[2] = self.red.p_b(self.red.avg);
+        out[3] = low;
+        out[4] = high;
+    }
+
+    fn drop_curve(&self) -> Option<DropCurve> {
+        let s = &self.red;
+        Some(DropCurve {
+            x_label: "average queue",
+            x_unit: self.limit.unit(),
+            points: s.curve(|x| s.p_b(x)),
+            operating_point: [s.avg, s.p_b(s.avg)],
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::to_secs;
+    use crate::queue::testing::Harness;
+    use crate::sim::{SeriesMode, Simulation};
+
+    #[test]
+    fn automatic_parameters_follow_the_link_rate() {
+        // 10 Mb/s of 1000-byte packets: C = 1250/s, target queue 6.25 packets,
+        // so min_th = max(5, 3.125) = 5, max_th = 15, band [9, 11].
+        let q = Ared::new(Limit::Packets(100), 10_000_000);
+        assert_eq!((q.red.min_th, q.red.max_th), (5.0, 15.0));
+        assert_eq!(q.target(), (9.0, 11.0));
+        assert!((q.red.w_q - (1.0 - (-1.0f64 / 1250.0).exp())).abs() < 1e-15);
+        assert!(q.red.gentle && q.red.max_p == 0.1);
+        // 100 Mb/s: C = 12 500/s, min_th = 31.25, max_th = 93.75; centre 62.5 = 5 ms of traffic.
+        let fast = Ared::new(Limit::Packets(1000), 100_000_000);
+        assert_eq!((fast.red.min_th, fast.red.max_th), (31.25, 93.75));
+        assert_eq!(fast.target(), (56.25, 68.75));
+        // A byte buffer gets the same thresholds in bytes of 1000-byte packets.
+        let bytes = Ared::new(Limit::Bytes(1_000_000), 100_000_000);
+        assert_eq!((bytes.red.min_th, bytes.red.max_th), (31_250.0, 93_750.0));
+        // Explicit values win.
+        let mut set = Ared::new(Limit::Packets(100), 10_000_000);
+        for (id, v) in [("min_th", 20.0), ("max_th", 60.0), ("w_q", 0.002)] {
+            set.set_param(id, v);
+        }
+        assert_eq!((set.red.min_th, set.red.max_th, set.red.w_q), (20.0, 60.0, 0.002));
+        assert_eq!(set.target(), (36.0, 44.0));
+    }
+
+    #[test]
+    fn max_p_is_raised_additively_and_lowered_multiplicatively() {
+        let mut q = Ared::new(Limit::Packets(100), 10_000_000);
+        let expect = [0.11, 0.12, 0.13];
+        for e in expect {
+            q.adapt(12.0);
+            assert!((q.red.max_p - e).abs() < 1e-12, "{} vs {e}", q.red.max_p);
+        }
+        for _ in 0..100 {
+            q.adapt(12.0);
+        }
+        assert_eq!(q.red.max_p, 0.5, "capped at 0.5");
+        q.adapt(10.0);
+        assert_eq!(q.red.max_p, 0.5, "inside the band nothing changes");
+        q.adapt(8.0);
+        assert!((q.red.max_p - 0.45).abs() < 1e-12);
+        for _ in 0..100 {
+            q.adapt(8.0);
+        }
+        assert_eq!(q.red.max_p, 0.01, "floored at 0.01");
+        // Below 0.04 the increment is max_p/4: 0.01 → 0.0125 → 0.015625.
+        q.adapt(12.0);
+        assert!((q.red.max_p - 0.0125).abs() < 1e-15);
+        q.adapt(12.0);
+        assert!((q.red.max_p - 0.015625).abs() < 1e-15);
+    }
+
+    #[test]
+    fn the_timer_adapts_max_p_without_arrivals() {
+        // w_q = 1 and ECN marks instead of drops: 18 arrivals queue 18
+        // packets and leave avg = 17, above the band [14, 16] of thresholds 10/20.
+        let params = [("min_th", 10.0), ("max_th", 20.0), ("w_q", 1.0), ("ecn", 1.0)];
+        let mut h = Harness::new("ared", &params, Limit::Packets(100));
+        h.ect = true;
+        for _ in 0..18 {
+            h.arrive(1000);
+        }
+        assert_eq!(h.wake_at, Some(ms(500.0)), "the first arrival arms the timer");
+        assert_eq!(h.probe("avg"), 17.0);
+        // A spurious early wake-up changes nothing.
+        let mut out = crate::queue::QueueOutcome::default();
+        h.q.on_wake(&mut QueueCtx::new(ms(100.0), &mut h.rng, &mut out));
+        assert_eq!((h.probe("max_p"), out.wake_at), (0.1, None));
+        // Three intervals pass with no traffic at all: 0.1 → 0.11 → 0.12 → 0.13.
+        h.advance_ms(1500.0);
+        assert!((h.probe("max_p") - 0.13).abs() < 1e-12, "{}", h.probe("max_p"));
+        assert_eq!(h.wake_at, Some(ms(2000.0)));
+        // The queue drains and idles: avg decays to 0 (w_q = 1), below the band.
+        while h.depart().is_some() {}
+        h.advance_ms(500.0);
+        assert!((h.probe("max_p") - 0.117).abs() < 1e-12, "{}", h.probe("max_p"));
+    }
+
+    #[test]
+    fn cross_check_rejects_inconsistent_thresholds() {
+        let mut p = ParamValues::defaults(&INFO, Limit::Packets(100));
+        assert!(cross_check(&p).is_ok());
+        p.set("max_th", 30.0);
+        assert_eq!(cross_check(&p).unwrap_err().0, "max_th");
+        p.set("min_th", 40.0);
+        assert_eq!(cross_check(&p).unwrap_err().0, "max_th");
+        p.set("min_th", 10.0);
+        assert!(cross_check(&p).is_ok());
+    }
+
+    #[test]
+    fn forced_drops_start_at_twice_max_th_and_the_hard_limit_holds() {
+        // w_q = 1 and ECN: early signals are marks, so the queue grows until
+        // the arrival that sees 2·max_th = 8 queued, and every later one is forced.
+        let params = [("min_th", 2.0), ("max_th", 4.0), ("w_q", 1.0), ("ecn", 1.0)];
+        let mut h = Harness::new("ared", &params, Limit::Packets(100));
+        h.ect = true;
+        for _ in 0..50 {
+            h.arrive(1000);
+        }
+        assert_eq!(h.q.len_packets(), 8);
+        assert_eq!((h.drops(DropReason::Forced), h.drops(DropReason::Early)), (42, 0));
+        assert!(h.marks > 0);
+        let mut small = Harness::new("ared", &[("min_th", 50.0), ("max_th", 100.0)], Limit::Packets(3));
+        for _ in 0..5 {
+            small.arrive(1000);
+        }
+        assert_eq!(small.drops(DropReason::Overflow), 2);
+    }
+
+    /// `flows` TCP flows on 10 Mb/s (base RTTs 22–60 ms, 200-packet buffer) for
+    /// 60 s: the mean of the `avg` probe over the last 30 s.
+    fn mean_avg(queue: &str, flows: u32) -> f64 {
+        let text = format!(
+            r#"{{ "version": 1, "seed": 1, "duration_s": 60, "measure_from_s": 30,
+                "topology": {{ "kind": "dumbbell", "bottleneck": {{ "rate_bps": 1e7, "delay_ms": 10 }},
+                               "buffer": {{ "packets": 200 }} }},
+                "queue": {queue},
+                "flows": [{{ "kind": "tcp", "count": {flows}, "segment_bytes": 960, "start_s": [0, 2],
+                            "access_delay_ms": [1, 20] }}] }}"#
+        );
+        let mut sim = Simulation::from_json(&text, SeriesMode { history: true, streaming: false }).expect("valid");
+        sim.run();
+        let h = sim.history();
+        let col = |id: &str| h.column(h.columns.iter().position(|c| c == id).expect("column"));
+        let from = to_secs(sim.plan().measure_from_ns);
+        let avgs: Vec<f64> =
+            col("t_s").iter().zip(col("probe.avg")).filter(|(t, _)| **t >= from).map(|(_, a)| *a).collect();
+        avgs.iter().sum::<f64>() / avgs.len() as f64
+    }
+
+    #[test]
+    fn the_average_stays_in_the_target_band_from_5_to_100_flows_where_red_drifts() {
+        // Automatic settings at 10 Mb/s: min_th 5, max_th 15, band [9, 11].
+        // RED with the same thresholds and a fixed max_p = 0.1 (ARED's
+        // starting point) lets avg follow the load: low with few flows,
+        // high with many, as the ARED paper's motivation shows.
+        let red = r#"{ "scheme": "red", "params": { "min_th": 5, "max_th": 15, "max_p": 0.1, "gentle": true } }"#;
+        for flows in [5, 100] {
+            let avg = mean_avg(r#"{ "scheme": "ared" }"#, flows);
+            assert!((9.0..=11.0).contains(&avg), "ARED, {flows} flows: avg {avg} outside [9, 11]");
+        }
+        let (few, many) = (mean_avg(red, 5), mean_avg(red, 100));
+        assert!(few < 9.0 && many > 11.0, "RED: avg {few} with 5 flows, {many} with 100");
+    }
+}

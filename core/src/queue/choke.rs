@@ -1,0 +1,278 @@
+//! CHOKe — CHOose and Keep / CHOose and Kill (Pan, Prabhakar & Psounis,
+//! INFOCOM 2000, the CHOKe algorithm): RED plus one stateless comparison.
+//!
+//! On every arrival, after RED's average update:
+//!   avg ≤ min_th: admit
+//!   otherwise draw a packet uniformly at random from the FIFO (the "drop
+//!   candidate"); if it belongs to the arriving packet's flow, drop both;
+//!   else apply RED: drop with p_a between the thresholds, always above max_th.
+//! A flow with many packets queued is likely to be matched, so the penalty
+//! grows with a flow's buffer share without any per-flow state. With
+//! `candidates` = m > 1 (the paper's multiple-drop-candidate variant) m packets
+//! are drawn one after another; each match is dropped and the arrival with it.
+//! Matched drops count as early drops (they are random), RED's drop above
+//! max_th as forced.
+//! Defaults: RED's (Floyd & Jacobson §4: min_th 5, max_th 15, w_q 0.002) with
+//! max_p 0.1 as in our RED, and m = 1, the paper's basic scheme.
+
+use super::red::{self, RedState, RedVerdict};
+use super::registry::{ParamValues, SchemeInfo};
+use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use crate::net::{FlowId, Packet};
+
+pub static INFO: SchemeInfo = SchemeInfo {
+    id: "choke",
+    name: "CHOKe",
+    paper: "Pan, Prabhakar & Psounis, CHOKe: a stateless active queue management scheme for approximating fair \
+            bandwidth allocation, INFOCOM 2000",
+    summary: "RED that compares each arrival with a random queued packet and drops both when they share a flow.",
+    params: PARAMS,
+    probes: &[
+        ProbeSpec { id: "avg", label: "average queue", unit: "buffer" },
+        ProbeSpec { id: "p_b", label: "RED drop probability p_b", unit: "" },
+        ProbeSpec { id: "match_rate", label: "share of compared arrivals matched (EWMA, ~1000)", unit: "" },
+    ],
+    build,
+    cross_check: red::cross_check,
+};
+
+#[rustfmt::skip]
+const PARAMS: &[ParamSpec] = &[
+    ParamSpec { id: "min_th", label: "min threshold", unit: "buffer", min: 0.0, max: 5000.0, step: 1.0, default: 5.0,
+        doc: "Above this average queue every arrival is compared with a random queued packet." },
+    ParamSpec { id: "max_th", label: "max threshold", unit: "buffer", min: 1.0, max: 10000.0, step: 1.0, default: 15.0,
+        doc: "Above this average queue every unmatched arrival is dropped too." },
+    ParamSpec { id: "max_p", label: "max_p", unit: "", min: 0.0, max: 1.0, step: 0.005, default: 0.1,
+        doc: "RED's drop probability at max_th for unmatched arrivals." },
+    ParamSpec { id: "w_q", label: "queue weight w_q", unit: "", min: 0.0001, max: 1.0, step: 0.0001, default: 0.002,
+        doc: "EWMA weight of the instantaneous queue in the average." },
+    ParamSpec { id: "candidates", label: "drop candidates m", unit: "packets", min: 1.0, max: 16.0, step: 1.0,
+        default: 1.0, doc: "Queued packets drawn per arrival; more candidates punish heavy flows harder." },
+    ParamSpec { id: "mean_packet_bytes", label: "typical packet size", unit: "bytes", min: 40.0, max: 65535.0,
+        step: 1.0, default: 1000.0, doc: "Sets s, the time to send one packet, for decaying avg over idle periods." },
+];
+
+fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
+    let mut q = Choke::new(setup.limit, setup.link_rate_bps);
+    for (id, v) in params.iter() {
+        q.set_param(id, v);
+    }
+    Box::new(q)
+}
+
+/// Window of compared arrivals over which the match rate probe is averaged.
+const MATCH_WINDOW: f64 = 1000.0;
+
+pub struct Choke {
+    limit: Limit,
+    red: RedState,
+    candidates: u32,
+    fifo: Fifo,
+    /// Exponentially averaged fraction of compared arrivals that matched.
+    match_rate: f64,
+}
+
+impl Choke {
+    pub fn new(limit: Limit, link_rate_bps: u64) -> Choke {
+        Choke { limit, red: RedState::new(link_rate_bps), candidates: 1, fifo: Fifo::default(), match_rate: 0.0 }
+    }
+
+    /// Draw up to m candidates; drop each one of `flow`. Returns whether any matched.
+    fn draw_and_kill(&mut self, flow: FlowId, ctx: &mut QueueCtx) -> bool {
+        let mut matched = false;
+        for _ in 0..self.candidates {
+            if self.fifo.is_empty() {
+                break;
+            }
+            let i = ctx.rng.below(self.fifo.len() as u64) as usize;
+            if self.fifo.get(i).is_some_and(|p| p.flow == flow) {
+                if let Some(victim) = self.fifo.remove(i) {
+                    ctx.drop(victim, DropReason::Early);
+                }
+                matched = true;
+            }
+        }
+        matched
+    }
+
+    fn note_match(&mut self, matched: bool) {
+        self.match_rate += (f64::from(u8::from(matched)) - self.match_rate) / MATCH_WINDOW;
+    }
+}
+
+impl Qdisc for Choke {
+    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+        let q = self.limit.measure(self.fifo.len(), self.fifo.bytes());
+        self.red.update_avg(q, ctx.now);
+        if self.red.avg > self.red.min_th {
+            let matched = self.draw_and_kill(pkt.flow, ctx);
+            self.note_match(matched);
+            if matched {
+                return ctx.drop(pkt, DropReason::Early);
+            }
+        }
+        let p_b = self.red.p_b(self.red.avg);
+        match self.red.decide(p_b, pkt.size_bytes, ctx.rng.uniform()) {
+            RedVerdict::Forced => ctx.drop(pkt, DropReason::Forced),
+            RedVerdict::Early => ctx.drop(pkt, DropReason::Early),
+            RedVerdict::Accept if self.limit.exceeded_by(self.fifo.len(), self.fifo.bytes(), pkt.size_bytes) => {
+                ctx.drop(pkt, DropReason::Overflow)
+            }
+            RedVerdict::Accept => self.fifo.push(pkt),
+        }
+    }
+
+    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
+        let pkt = self.fifo.pop();
+        if pkt.is_none() && self.red.idle_since.is_none() {
+            self.red.idle_since = Some(ctx.now);
+        }
+        pkt
+    }
+
+    fn len_packets(&self) -> usize {
+        self.fifo.len()
+    }
+
+    fn len_bytes(&self) -> u64 {
+        self.fifo.bytes()
+    }
+
+    fn set_param(&mut self, id: &str, value: f64) {
+        match id {
+            "candidates" => self.candidates = value.max(1.0) as u32,
+            _ => self.red.set(id, value),
+        }
+    }
+
+    fn probe(&self, out: &mut [f64]) {
+        out[0] = self.red.avg;
+        out[1] = self.red.p_b(self.red.avg);
+        out[2] = self.match_rate;
+    }
+
+    fn drop_curve(&self) -> Option<DropCurve> {
+        let s = &self.red;
+        Some(DropCurve {
+            x_label: "average queue",
+            x_unit: self.limit.unit(),
+            points: s.curve(|x| s.p_b(x)),
+            operating_point: [s.avg, s.p_b(s.avg)],
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::Rng;
+    use crate::queue::testing::Harness;
+    use crate::sim::{SeriesMode, Simulation};
+
+    /// A CHOKe bench holding `own` packets of flow 0 then `others` of flow 1,
+    /// queued below min_th, then min_th lowered so that comparisons start.
+    fn filled(own: usize, others: usize, extra: &[(&str, f64)]) -> Harness {
+        let mut params = vec![("w_q", 1.0), ("min_th", 1000.0), ("max_th", 2000.0), ("max_p", 0.0)];
+        params.extend_from_slice(extra);
+        let mut h = Harness::new("choke", &params, Limit::Packets(5000));
+        (0..own).for_each(|_| h.arrive_from(0, 1000));
+        (0..others).for_each(|_| h.arrive_from(1, 1000));
+        h.q.set_param("min_th", 2.0);
+        h
+    }
+
+    #[test]
+    fn no_comparison_at_or_below_min_th() {
+        // w_q = 1: avg is the queue an arrival sees. With min_th 5 the first
+        // six arrivals see 0…5 and are admitted; the seventh sees 6 > 5 and,
+        // the queue holding only its own flow, is dropped with its match.
+        let mut h = Harness::new("choke", &[("w_q", 1.0), ("min_th", 5.0), ("max_th", 100.0)], Limit::Packets(50));
+        for _ in 0..6 {
+            h.arrive(1000);
+        }
+        assert!(h.dropped.is_empty());
+        h.arrive(1000);
+        assert_eq!(h.drops(DropReason::Early), 2);
+        assert_eq!(h.q.len_packets(), 5);
+    }
+
+    #[test]
+    fn a_match_kills_both_packets_and_spares_other_flows() {
+        // The queue holds only flow 0: each flow-0 arrival surely matches.
+        let mut h = filled(10, 0, &[]);
+        for _ in 0..5 {
+            h.arrive_from(0, 1000);
+        }
+        assert_eq!(h.drops(DropReason::Early), 10);
+        assert_eq!(h.q.len_packets(), 5);
+        // Flow 1 has nothing queued to match; max_p = 0, so it is admitted,
+        // and later flow-0 arrivals can only ever kill flow-0 packets.
+        h.arrive_from(1, 1000);
+        assert_eq!(h.q.len_packets(), 6);
+        // Above max_th an unmatched arrival is forced out by RED's rule.
+        h.q.set_param("max_th", 3.0);
+        h.arrive_from(7, 1000);
+        assert_eq!(h.drops(DropReason::Forced), 1);
+        h.q.set_param("max_th", 2000.0);
+        for _ in 0..20 {
+            h.arrive_from(0, 1000);
+        }
+        assert!(h.dropped.iter().all(|(p, r)| p.flow != 1 && (p.flow == 0) == (*r == DropReason::Early)));
+    }
+
+    #[test]
+    fn match_probability_is_the_flows_share_of_the_queue() {
+        // 2 of 10 queued packets are flow 0's: one candidate matches with
+        // probability 0.2; two candidates miss both with 0.8² → 0.36.
+        for (m, expect) in [(1.0, 0.2), (2.0, 1.0 - 0.8 * 0.8)] {
+            let trials = 4000;
+            let mut hits = 0;
+            for seed in 0..trials {
+                let mut h = filled(2, 8, &[("candidates", m)]);
+                h.rng = Rng::stream(seed, "choke-trial");
+                h.arrive_from(0, 1000);
+                hits += usize::from(!h.dropped.is_empty());
+            }
+            let p = hits as f64 / trials as f64;
+            // Binomial std-dev ≤ 0.008 at 4000 trials: 0.03 is ~4σ.
+            assert!((p - expect).abs() < 0.03, "m = {m}: {p} vs {expect}");
+        }
+    }
+
+    #[test]
+    fn match_rate_probe_tracks_matches() {
+        let mut h = filled(10, 0, &[]);
+        h.arrive_from(0, 1000);
+        assert!((h.probe("match_rate") - 1.0 / MATCH_WINDOW).abs() < 1e-12);
+        h.arrive_from(3, 1000);
+        assert!((h.probe("match_rate") - (1.0 / MATCH_WINDOW) * (1.0 - 1.0 / MATCH_WINDOW)).abs() < 1e-12);
+    }
+
+    /// UDP's share of the 1 Mb/s link in seed 003 §3B's 32 TCP + 1 CBR
+    /// scenario, with the CBR at `rate` and the queue `scheme` at 25%/75%.
+    fn udp_share(scheme: &str, rate: f64) -> f64 {
+        let mut v: serde_json::Value =
+            serde_json::from_str(include_str!("../../../scenarios/tcp32-cbr1-fred.json")).expect("valid JSON");
+        v["queue"] = serde_json::json!({ "scheme": scheme, "params": { "min_th": 25000, "max_th": 75000 } });
+        v["flows"][1]["rate_bps"] = rate.into();
+        let mut sim = Simulation::from_json(&v.to_string(), SeriesMode::default()).expect("valid scenario");
+        sim.run();
+        // CBR packets are 972 + 28 bytes on the wire.
+        sim.summary().flows[32].goodput_bps * 1000.0 / 972.0 / 1e6
+    }
+
+    #[test]
+    fn an_unresponsive_flow_gets_a_small_and_then_vanishing_share() {
+        // Tang, Wang & Low (Understanding CHOKe, 2003): with many TCP flows
+        // the UDP share under CHOKe peaks at 1/(e+1) ≈ 0.269 when UDP sends
+        // a little above the link rate, and tends to 0 as it sends faster,
+        // while under RED it tends to the whole link.
+        let peak = 1.0 / (1.0 + std::f64::consts::E);
+        let (choke_1x, red_1x) = (udp_share("choke", 1e6), udp_share("red", 1e6));
+        assert!(choke_1x < peak, "CHOKe at 1×: {choke_1x}");
+        assert!(red_1x > 0.7, "RED at 1×: {red_1x}");
+        let (choke_8x, red_8x) = (udp_share("choke", 8e6), udp_share("red", 8e6));
+        assert!(choke_8x < 0.1 && choke_8x < choke_1x / 2.0, "CHOKe at 8×: {choke_8x}");
+        assert!(red_8x > 0.95, "RED at 8×: {red_8x}");
+    }
+}

@@ -1,0 +1,375 @@
+//! NLRED — Nonlinear RED (seed 004, §4, eq. 3 and Fig. 9).
+//!
+//! RED with its linear drop function replaced by a quadratic one:
+//!   min_th ≤ avg < max_th: p_b = p'_max·((avg−min_th)/(max_th−min_th))²,  p'_max = 1.5·max_p
+//!   avg ≥ max_th: drop
+//! Everything else is RED's (the EWMA avg with idle decay, count spacing),
+//! since "the rest of the original RED remains unchanged" (§1). The factor
+//! 1.5 makes the area under the quadratic over [min_th, max_th] equal to
+//! RED's with the same max_p (§4.1), so `max_p` here is the RED-equivalent
+//! value the paper labels its curves with. No gentle region: §4.2 rejects it.
+//!
+//! Reading of the extracted text: Fig. 9 says "using (2)" for the drop
+//! probability, which is RED's linear function; the prose around it makes
+//! clear (3), the quadratic, is meant. At avg = max_th exactly (3) still
+//! gives p'_max while RED forces; we force, as RED does (a single point).
+//! p'_max is capped at 1 for max_p > 2/3 (the paper sweeps max_p ≤ 0.5).
+//! Defaults: Experiment 2 (§5): min_th 10, max_th 30, max_p 0.1, w_q 0.002.
+
+use super::red::{RedState, RedVerdict};
+use super::registry::{ParamValues, SchemeInfo};
+use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use crate::net::Packet;
+
+pub static INFO: SchemeInfo = SchemeInfo {
+    id: "nlred",
+    name: "NLRED",
+    paper: "Zhou, Yeung & Li, Nonlinear RED: a simple yet efficient active queue management scheme (seed 004 §4)",
+    summary: "RED with a quadratic drop function: gentler than RED at light load, harsher near max_th.",
+    params: PARAMS,
+    probes: &[
+        ProbeSpec { id: "avg", label: "average queue", unit: "buffer" },
+        ProbeSpec { id: "p_b", label: "drop probability p_b", unit: "" },
+        ProbeSpec { id: "count", label: "arrivals since last drop", unit: "packets" },
+    ],
+    build,
+    cross_check: super::red::cross_check,
+};
+
+const PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        id: "min_th",
+        label: "min threshold",
+        unit: "buffer",
+        min: 0.0,
+        max: 5000.0,
+        step: 1.0,
+        default: 10.0,
+        doc: "Below this average queue nothing is dropped early.",
+    },
+    ParamSpec {
+        id: "max_th",
+        label: "max threshold",
+        unit: "buffer",
+        min: 1.0,
+        max: 10000.0,
+        step: 1.0,
+        default: 30.0,
+        doc: "At and above this average queue every arrival is dropped.",
+    },
+    ParamSpec {
+        id: "max_p",
+        label: "max_p (RED-equivalent)",
+        unit: "",
+        min: 0.0,
+        max: 1.0,
+        step: 0.005,
+        default: 0.1,
+        doc: "The quadratic reaches p'_max = 1.5·max_p at max_th (capped at 1): same area as RED's line.",
+    },
+    ParamSpec {
+        id: "w_q",
+        label: "queue weight w_q",
+        unit: "",
+        min: 0.0001,
+        max: 1.0,
+        step: 0.0001,
+        default: 0.002,
+        doc: "EWMA weight of the instantaneous queue in the average; small = long memory.",
+    },
+    ParamSpec {
+        id: "mean_packet_bytes",
+        label: "typical packet size",
+        unit: "bytes",
+        min: 40.0,
+        max: 65535.0,
+        step: 1.0,
+        default: 1000.0,
+        doc: "Sets s, the time to send one packet, for decaying avg over idle periods.",
+    },
+    ParamSpec {
+        id: "ecn",
+        label: "ECN marking",
+        unit: "on/off",
+        min: 0.0,
+        max: 1.0,
+        step: 1.0,
+        default: 0.0,
+        doc: "Mark ECN-capable packets instead of dropping them early.",
+    },
+];
+
+fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
+    let mut q = Nlred::new(setup.limit, setup.link_rate_bps);
+    for (id, v) in params.iter() {
+        q.set_param(id, v);
+    }
+    Box::new(q)
+}
+
+pub struct Nlred {
+    limit: Limit,
+    red: RedState,
+    ecn: bool,
+    fifo: Fifo,
+}
+
+impl Nlred {
+    pub fn new(limit: Limit, link_rate_bps: u64) -> Nlred {
+        let red = RedState { min_th: 10.0, max_th: 30.0, ..RedState::new(link_rate_bps) };
+        Nlred { limit, red, ecn: false, fifo: Fifo::default() }
+    }
+
+    /// Eq. (3) with p'_max = 1.5·max_p.
+    pub fn p_b(&self, avg: f64) -> f64 {
+        let s = &self.red;
+        if avg < s.min_th {
+            0.0
+        } else if avg < s.max_th {
+            let x = (avg - s.min_th) / (s.max_th - s.min_th);
+            (1.5 * s.max_p).min(1.0) * x * x
+        } else {
+            1.0
+        }
+    }
+}
+
+impl Qdisc for Nlred {
+    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+        let q = self.limit.measure(self.fifo.len(), self.fifo.bytes());
+        self.red.update_avg(q, ctx.now);
+        let p_b = self.p_b(self.red.avg);
+        let pkt = match self.red.decide(p_b, pkt.size_bytes, ctx.rng.uniform()) {
+            RedVerdict::Forced => return ctx.drop(pkt, DropReason::Forced),
+            RedVerdict::Early => match ctx.drop_or_mark(pkt, DropReason::Early, self.ecn) {
+                Some(marked) => marked,
+                None => return,
+            },
+            RedVerdict::Accept => pkt,
+        };
+        if self.limit.exceeded_by(self.fifo.len(), self.fifo.bytes(), pkt.size_bytes) {
+            ctx.drop(pkt, DropReason::Overflow);
+        } else {
+            self.fifo.push(pkt);
+        }
+    }
+
+    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
+        let pkt = self.fifo.pop();
+        if pkt.is_none() && self.red.idle_since.is_none() {
+            self.red.idle_since = Some(ctx.now);
+        }
+        pkt
+    }
+
+    fn len_packets(&self) -> usize {
+        self.fifo.len()
+    }
+
+    fn len_bytes(&self) -> u64 {
+        self.fifo.bytes()
+    }
+
+    fn set_param(&mut self, id: &str, value: f64) {
+        match id {
+            "ecn" => self.ecn = value >= 0.5,
+            _ => self.red.set(id, value),
+        }
+    }
+
+    fn probe(&self, out: &mut [f64]) {
+        out[0] = self.red.avg;
+        out[1] = self.p_b(self.red.avg);
+        out[2] = self.red.count.max(0) as f64;
+    }
+
+    fn drop_curve(&self) -> Option<DropCurve> {
+        let avg = self.red.avg;
+        Some(DropCurve {
+            x_label: "average queue",
+            x_unit: self.limit.unit(),
+            points: self.red.curve(|x| self.p_b(x)),
+            operating_point: [avg, self.p_b(avg)],
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::{to_secs, Rng};
+    use crate::net::{Dir, PacketKind};
+    use crate::queue::red::Red;
+    use crate::queue::testing::Harness;
+    use crate::queue::QueueOutcome;
+    use crate::sim::{SeriesMode, Simulation};
+
+    #[test]
+    fn drop_function_is_the_quadratic_with_one_and_a_half_max_p() {
+        let q = Nlred::new(Limit::Packets(120), 10_000_000);
+        // min_th 10, max_th 30, max_p 0.1: p'_max = 0.15.
+        assert_eq!(q.p_b(9.999), 0.0);
+        assert_eq!(q.p_b(10.0), 0.0);
+        assert!((q.p_b(15.0) - 0.15 * 0.0625).abs() < 1e-15);
+        assert!((q.p_b(20.0) - 0.0375).abs() < 1e-15);
+        assert!((q.p_b(25.0) - 0.15 * 0.5625).abs() < 1e-15);
+        assert!((q.p_b(29.999) - 0.15 * (19.999f64 / 20.0).powi(2)).abs() < 1e-15);
+        assert_eq!(q.p_b(30.0), 1.0);
+        assert_eq!(q.p_b(200.0), 1.0);
+    }
+
+    #[test]
+    fn gentler_than_red_below_two_thirds_and_harsher_above_with_the_same_area() {
+        // §4.1: 1.5·max_p·x² < max_p·x exactly for x < 2/3, and both integrate
+        // to max_p/2 over x ∈ [0, 1].
+        let q = Nlred::new(Limit::Packets(120), 10_000_000);
+        let mut red = Red::new(Limit::Packets(120), 10_000_000);
+        red.state.min_th = 10.0;
+        red.state.max_th = 30.0;
+        let cross = 10.0 + 20.0 * 2.0 / 3.0;
+        for avg in [11.0, 15.0, 20.0, cross - 0.01] {
+            assert!(q.p_b(avg) < red.state.p_b(avg), "{avg}");
+        }
+        for avg in [cross + 0.01, 25.0, 29.9] {
+            assert!(q.p_b(avg) > red.state.p_b(avg), "{avg}");
+        }
+        let n = 20_000;
+        let h = 20.0 / n as f64;
+        let area = |f: &dyn Fn(f64) -> f64| (0..n).map(|i| f(10.0 + (i as f64 + 0.5) * h) * h).sum::<f64>();
+        let (a_nl, a_red) = (area(&|x| q.p_b(x)), area(&|x| red.state.p_b(x)));
+        assert!((a_nl - a_red).abs() < 1e-6 && (a_red - 0.1 * 20.0 / 2.0).abs() < 1e-6, "{a_nl} vs {a_red}");
+    }
+
+    #[test]
+    fn p_prime_max_is_capped_at_one() {
+        let mut q = Nlred::new(Limit::Packets(120), 10_000_000);
+        q.set_param("max_p", 0.9);
+        assert!((q.p_b(29.999999) - (19.999999f64 / 20.0).powi(2)).abs() < 1e-15);
+    }
+
+    #[test]
+    fn early_drop_rate_is_the_quadratic_with_red_spacing() {
+        // Hold the queue, hence avg, at 20: p_b = 0.0375. With RED's spacing
+        // the gap between drops has P(gap > n) = (1 − (n+1)·p_b)/(1 − p_b)
+        // (see red.rs), so E[gap] = Σ_{n=0}^{25} (1 − (n+1)·p_b)/(1 − p_b)
+        // = 13.338 and the early-drop fraction is 1/E[gap] = 0.07497.
+        let p_b: f64 = 0.0375;
+        let mean_gap: f64 = (0..26).map(|n| (1.0 - (n + 1) as f64 * p_b) / (1.0 - p_b)).sum();
+        let mut q = Nlred::new(Limit::Packets(120), 10_000_000);
+        let packet = || Packet::new(0, PacketKind::Data, Dir::Forward, 1000, 972);
+        for _ in 0..20 {
+            q.fifo.push(packet());
+        }
+        q.red.avg = 20.0;
+        q.red.idle_since = None;
+        let mut rng = Rng::stream(7, "nlred");
+        let mut out = QueueOutcome::default();
+        let n = 400_000;
+        for _ in 0..n {
+            q.enqueue(packet(), &mut QueueCtx::new(0, &mut rng, &mut out));
+            if q.fifo.len() > 20 {
+                q.fifo.pop();
+            }
+        }
+        assert!((q.red.avg - 20.0).abs() < 1e-9);
+        let measured = out.drops.len() as f64 / n as f64;
+        assert!(out.drops.iter().all(|(_, r)| *r == DropReason::Early));
+        assert!((measured * mean_gap - 1.0).abs() < 0.01, "{measured} vs {}", 1.0 / mean_gap);
+    }
+
+    #[test]
+    fn forced_drops_at_max_th_and_overflow_at_the_limit() {
+        // w_q = 1: avg is the queue each arrival sees, so the queue stops at max_th.
+        let params = [("w_q", 1.0), ("min_th", 2.0), ("max_th", 10.0)];
+        let mut h = Harness::new("nlred", &params, Limit::Packets(1000));
+        for _ in 0..200 {
+            h.arrive(1000);
+        }
+        assert_eq!(h.q.len_packets(), 10);
+        assert_eq!(h.drops(DropReason::Forced) + h.drops(DropReason::Early), 190);
+        let mut small = Harness::new("nlred", &[("min_th", 50.0), ("max_th", 100.0)], Limit::Packets(3));
+        for _ in 0..5 {
+            small.arrive(1000);
+        }
+        assert_eq!(small.drops(DropReason::Overflow), 2);
+    }
+
+    #[test]
+    fn ecn_marks_instead_of_early_drops() {
+        let params = [("w_q", 1.0), ("min_th", 1.0), ("max_th", 1000.0), ("max_p", 0.6), ("ecn", 1.0)];
+        let mut h = Harness::new("nlred", &params, Limit::Packets(2000));
+        h.ect = true;
+        for _ in 0..800 {
+            h.arrive(1000);
+        }
+        assert_eq!(h.drops(DropReason::Early), 0);
+        assert!(h.marks > 50, "{}", h.marks);
+    }
+
+    #[test]
+    fn drop_curve_has_the_operating_point_on_it() {
+        let mut q = Nlred::new(Limit::Packets(120), 10_000_000);
+        q.red.avg = 20.0;
+        let c = q.drop_curve().expect("NLRED has a curve");
+        assert!((c.operating_point[1] - 0.0375).abs() < 1e-15);
+        assert!(c.points.iter().any(|p| p[0] == 30.0 && p[1] == 1.0));
+        assert!(c.points.iter().all(|p| (p[1] - q.p_b(p[0])).abs() < 1e-15));
+    }
+
+    /// A run of `flows` TCP flows on 5 Mb/s (base RTTs 50–120 ms; seed 004's
+    /// 120-packet buffer) under `queue`: the mean of the `avg` probe
+    /// and the early-drop fraction of arrivals over the second half.
+    fn tcp_run(queue: &str, flows: u32) -> (f64, f64) {
+        let text = format!(
+            r#"{{ "version": 1, "seed": 1, "duration_s": 100, "measure_from_s": 50,
+                "topology": {{ "kind": "dumbbell", "bottleneck": {{ "rate_bps": 5e6, "delay_ms": 20 }},
+                               "buffer": {{ "packets": 120 }} }},
+                "queue": {queue},
+                "flows": [{{ "kind": "tcp", "count": {flows}, "segment_bytes": 960, "start_s": [0, 2],
+                            "access_delay_ms": [5, 40] }}] }}"#
+        );
+        let mut sim = Simulation::from_json(&text, SeriesMode { history: true, streaming: false }).expect("valid");
+        sim.run();
+        let h = sim.history();
+        let col = |id: &str| h.column(h.columns.iter().position(|c| c == id).expect("column"));
+        let from = to_secs(sim.plan().measure_from_ns);
+        let avgs: Vec<f64> =
+            col("t_s").iter().zip(col("probe.avg")).filter(|(t, _)| **t >= from).map(|(_, a)| *a).collect();
+        let s = sim.summary();
+        let arrivals: u64 = s.flows.iter().map(|f| f.sent_packets).sum();
+        (avgs.iter().sum::<f64>() / avgs.len() as f64, s.drops.by_reason.early as f64 / arrivals as f64)
+    }
+
+    /// RED's spacing turns p_b into an early-drop fraction f = 2·p_b/(1 + p_b)
+    /// (the mean of the uniform gap); invert it.
+    fn p_b_of_fraction(f: f64) -> f64 {
+        f / (2.0 - f)
+    }
+
+    const NLRED: &str = r#"{ "scheme": "nlred" }"#;
+    const GRED: &str = r#"{ "scheme": "red", "params": { "min_th": 10, "max_th": 30, "w_q": 0.002, "gentle": true } }"#;
+
+    #[test]
+    fn under_tcp_load_the_average_sits_where_the_quadratic_gives_the_drop_rate_tcp_needs() {
+        // 20 flows: avg stays between the thresholds, at the point where
+        // 0.15·x² equals the p_b implied by the measured early drops.
+        let (avg, fraction) = tcp_run(NLRED, 20);
+        let predicted = 10.0 + 20.0 * (p_b_of_fraction(fraction) / 0.15).sqrt();
+        assert!(avg > 10.0 && avg < 30.0, "avg {avg}");
+        assert!((avg - predicted).abs() < 1.0, "avg {avg} vs {predicted} from drop fraction {fraction}");
+    }
+
+    #[test]
+    fn nlred_queues_more_than_gentle_red_at_light_load_and_less_at_heavy_load() {
+        // §5 Figs. 15–16. Both schemes must drop at the rate the flows'
+        // windows require, p_b, so avg solves 0.15·x² = p_b for NLRED and
+        // 0.1·x = p_b for RED: NLRED sits higher exactly when p_b < 2/3·0.1.
+        for flows in [5, 60] {
+            let (nl, fraction) = tcp_run(NLRED, flows);
+            let (red, _) = tcp_run(GRED, flows);
+            let light = p_b_of_fraction(fraction) < 0.1 * 2.0 / 3.0;
+            assert_eq!(light, flows == 5, "{flows} flows: p_b {}", p_b_of_fraction(fraction));
+            assert!(if light { nl > red + 1.0 } else { nl < red - 1.0 }, "{flows} flows: NLRED {nl} vs GRED {red}");
+        }
+    }
+}

@@ -1,0 +1,550 @@
+//! SFRED — Scalable Fair RED (seed 004 §2): RED plus a most-recently-used
+//! list (MRUL) of the N flows seen last, each with packets received H_ri and
+//! dropped H_di; H_r, H_d are their sums and n the number of entries (§2.1).
+//! On every arrival, after RED's average update, the flow's entry moves to
+//! the head (created, evicting the tail when the list is full) and counts
+//! the packet; then, with the fair rate T_f = (H_r − H_d)/n and T_i = H_ri:
+//!   slow        H_ri < η and H_di = 0: RED with both thresholds raised by
+//!               k packets, a reserve for new, short flows (§2.4)
+//!   unresponsive fast, and L_i = H_di/H_ri > (1+β)·L, L = H_d/H_r: drop
+//!               every packet (§2.3)
+//!   fast        T_i > (1+α)·T_f: RED with max_p·T_i/T_f (§2.2)
+//!   otherwise   plain RED.
+//! Every drop of the packet (early, forced or overflow) counts in H_di.
+//! Reading of §2.2: the extracted formula lost its fraction bar and the prose
+//! says "increase by T_f/T_i times"; an increase for a fast flow
+//! (T_i > T_f) is the factor T_i/T_f, which is also what the cited argument
+//! (TCP rate falls as loss rises) needs to bring T_i down to T_f. We use
+//! max_pd = min(1, max_p·T_i/T_f).
+//! The paper leaves N, k and the time scale of "recently seen" open. Ours:
+//! N = 128, k = 5 packets (= min_th); a flow not seen for `idle_ms` (1 s)
+//! leaves the list, so n counts the flows active now and finished flows do
+//! not dilute T_f; and counters age: whenever H_r reaches `window` (1000)
+//! packets every counter is halved (entries left with nothing leave), so
+//! they measure recent traffic and a flow that backed off stops looking
+//! fast. α = β = 0.1 and η = 10 are the paper's; RED's min_th 5, max_th 15,
+//! w_q 0.002, max_p 0.1 are its §3 settings. The paper works in packets
+//! ("packet mode"): counters are packets; thresholds and k are in the
+//! buffer's unit.
+
+use super::red::{self, spaced_probability, RedState};
+use super::registry::{ParamValues, SchemeInfo};
+use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use crate::kernel::{Nanos, NS_PER_S};
+use crate::net::{FlowId, Packet};
+use std::collections::BTreeMap;
+
+pub static INFO: SchemeInfo = SchemeInfo {
+    id: "sfred",
+    name: "SFRED",
+    paper: "Scalable Fair RED with a most-recently-used flow list (seed 004 §2)",
+    summary: "RED that tracks the most recently seen flows: fast flows get a higher drop rate, unresponsive \
+              ones are cut off, new slow flows get extra room.",
+    params: PARAMS,
+    probes: &[
+        ProbeSpec { id: "avg", label: "average queue", unit: "buffer" },
+        ProbeSpec { id: "fast", label: "fast flows", unit: "flows" },
+        ProbeSpec { id: "unresponsive", label: "unresponsive fast flows", unit: "flows" },
+        ProbeSpec { id: "listed", label: "flows in the MRU list (n)", unit: "flows" },
+        ProbeSpec { id: "fair", label: "fair share T_f", unit: "packets" },
+    ],
+    build,
+    cross_check: red::cross_check,
+};
+
+#[rustfmt::skip]
+const PARAMS: &[ParamSpec] = &[
+    ParamSpec { id: "min_th", label: "min threshold", unit: "buffer", min: 0.0, max: 5000.0, step: 1.0, default: 5.0,
+        doc: "Below this average queue nothing is dropped early." },
+    ParamSpec { id: "max_th", label: "max threshold", unit: "buffer", min: 1.0, max: 10000.0, step: 1.0, default: 15.0,
+        doc: "At this average queue the early-drop probability reaches max_p." },
+    ParamSpec { id: "max_p", label: "max_p", unit: "", min: 0.0, max: 1.0, step: 0.005, default: 0.1,
+        doc: "Drop probability at max_th for flows at or below their fair share." },
+    ParamSpec { id: "w_q", label: "queue weight w_q", unit: "", min: 0.0001, max: 1.0, step: 0.0001, default: 0.002,
+        doc: "EWMA weight of the instantaneous queue in the average." },
+    ParamSpec { id: "list_size", label: "MRU list size N", unit: "flows", min: 1.0, max: 10000.0, step: 1.0,
+        default: 128.0, doc: "Flows remembered; the work per packet grows with N, not with the number of flows." },
+    ParamSpec { id: "alpha", label: "fast margin α", unit: "", min: 0.0, max: 10.0, step: 0.01, default: 0.1,
+        doc: "A flow is fast when it sends more than (1+α) times the fair share." },
+    ParamSpec { id: "beta", label: "loss margin β", unit: "", min: 0.0, max: 10.0, step: 0.01, default: 0.1,
+        doc: "A fast flow losing more than (1+β) times the average loss rate is unresponsive and cut off." },
+    ParamSpec { id: "eta", label: "slow-flow packets η", unit: "packets", min: 0.0, max: 1000.0, step: 1.0,
+        default: 10.0, doc: "A flow with fewer packets counted and no drop is slow (about when TCP can fast-retransmit)." },
+    ParamSpec { id: "k", label: "slow-flow reserve k", unit: "buffer", min: 0.0, max: 5000.0, step: 1.0, default: 5.0,
+        doc: "Both thresholds are raised by this much for slow flows." },
+    ParamSpec { id: "window", label: "counting window", unit: "packets", min: 10.0, max: 1e7, step: 10.0,
+        default: 1000.0, doc: "All counters are halved each time the list has counted this many arrivals." },
+    ParamSpec { id: "idle_ms", label: "idle timeout", unit: "ms", min: 1.0, max: 1e6, step: 1.0,
+        default: 1000.0, doc: "A flow not seen for this long leaves the list." },
+    ParamSpec { id: "mean_packet_bytes", label: "typical packet size", unit: "bytes", min: 40.0, max: 65535.0,
+        step: 1.0, default: 1000.0, doc: "Sets s, the time to send one packet, for decaying avg over idle periods." },
+];
+
+fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
+    let mut q = Sfred::new(setup.limit, setup.link_rate_bps);
+    for (id, v) in params.iter() {
+        q.set_param(id, v);
+    }
+    Box::new(q)
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    received: u64,
+    dropped: u64,
+    /// Position in the recency order (larger = seen later).
+    stamp: u64,
+    last_seen: Nanos,
+}
+
+/// How the MRUL classifies a flow (§2.2–2.4).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Class {
+    Slow,
+    Normal,
+    /// Carries T_i/T_f.
+    Fast(f64),
+    Unresponsive,
+}
+
+pub struct Sfred {
+    limit: Limit,
+    red: RedState,
+    fifo: Fifo,
+    list_size: usize,
+    alpha: f64,
+    beta: f64,
+    eta: u64,
+    k: f64,
+    window: u64,
+    idle_ns: Nanos,
+    list: BTreeMap<FlowId, Entry>,
+    /// stamp → flow: the first entry is the list's tail, evicted first.
+    recency: BTreeMap<u64, FlowId>,
+    next_stamp: u64,
+    h_r: u64,
+    h_d: u64,
+}
+
+impl Sfred {
+    pub fn new(limit: Limit, link_rate_bps: u64) -> Sfred {
+        Sfred {
+            limit,
+            red: RedState::new(link_rate_bps),
+            fifo: Fifo::default(),
+            list_size: 128,
+            alpha: 0.1,
+            beta: 0.1,
+            eta: 10,
+            k: 5.0,
+            window: 1000,
+            idle_ns: NS_PER_S,
+            list: BTreeMap::new(),
+            recency: BTreeMap::new(),
+            next_stamp: 0,
+            h_r: 0,
+            h_d: 0,
+        }
+    }
+
+    /// Move `flow` to the head of the list (creating it, evicting the tail
+    /// if full) and count one received packet.
+    fn touch(&mut self, flow: FlowId, now: Nanos) {
+        self.forget_idle(now);
+        match self.list.get(&flow) {
+            Some(e) => {
+                self.recency.remove(&e.stamp);
+            }
+            None => {
+                while !self.list.is_empty() && self.list.len() >= self.list_size {
+                    self.evict_tail();
+                }
+            }
+        }
+        let e = self.list.entry(flow).or_default();
+        e.stamp = self.next_stamp;
+        e.last_seen = now;
+        e.received += 1;
+        self.recency.insert(self.next_stamp, flow);
+        self.next_stamp += 1;
+        self.h_r += 1;
+    }
+
+    /// Remove the least recently seen flow with its counts.
+    fn evict_tail(&mut self) {
+        if let Some(old) = self.recency.pop_first().and_then(|(_, tail)| self.list.remove(&tail)) {
+            self.h_r -= old.received;
+            self.h_d -= old.dropped;
+        }
+    }
+
+    /// Remove flows not seen for `idle_ns` from the tail of the list.
+    fn forget_idle(&mut self, now: Nanos) {
+        while let Some(tail) = self.recency.values().next().and_then(|f| self.list.get(f)) {
+            if now.saturating_sub(tail.last_seen) < self.idle_ns {
+                break;
+            }
+            self.evict_tail();
+        }
+    }
+
+    /// Halve every counter, forgetting flows left with nothing counted.
+    fn age(&mut self) {
+        let recency = &mut self.recency;
+        self.list.retain(|_, e| {
+            e.received /= 2;
+            e.dropped /= 2;
+            if e.received == 0 {
+                recency.remove(&e.stamp);
+            }
+            e.received > 0
+        });
+        self.h_r = self.list.values().map(|e| e.received).sum();
+        self.h_d = self.list.values().map(|e| e.dropped).sum();
+    }
+
+    /// T_f = (H_r − H_d)/n, in packets.
+    fn fair(&self) -> f64 {
+        (self.h_r - self.h_d) as f64 / self.list.len().max(1) as f64
+    }
+
+    fn classify(&self, e: &Entry) -> Class {
+        if e.received < self.eta && e.dropped == 0 {
+            return Class::Slow;
+        }
+        let t_f = self.fair();
+        let t_i = e.received as f64;
+        if t_i <= (1.0 + self.alpha) * t_f {
+            return Class::Normal;
+        }
+        let l_i = e.dropped as f64 / t_i;
+        let l = self.h_d as f64 / self.h_r.max(1) as f64;
+        if l_i > (1.0 + self.beta) * l {
+            Class::Unresponsive
+        } else if t_f > 0.0 {
+            Class::Fast(t_i / t_f)
+        } else {
+            // Nothing accepted lately: no rate to compare with, drop at max.
+            Class::Fast(f64::INFINITY)
+        }
+    }
+
+    /// RED's decision with the class's thresholds and max_p.
+    fn red_verdict(&mut self, class: Class, ctx: &mut QueueCtx) -> Option<DropReason> {
+        let r = &self.red;
+        let (lo, hi, max_p) = match class {
+            Class::Slow => (r.min_th + self.k, r.max_th + self.k, r.max_p),
+            Class::Fast(ratio) => (r.min_th, r.max_th, (r.max_p * ratio).min(1.0)),
+            Class::Normal | Class::Unresponsive => (r.min_th, r.max_th, r.max_p),
+        };
+        let avg = r.avg;
+        if avg >= hi {
+            self.red.count = 0;
+            return Some(DropReason::Forced);
+        }
+        if avg < lo {
+            if avg < self.red.min_th {
+                self.red.count = -1;
+            }
+            return None;
+        }
+        self.red.count += 1;
+        let p_b = max_p * (avg - lo) / (hi - lo);
+        if ctx.rng.uniform() < spaced_probability(p_b, self.red.count) {
+            self.red.count = 0;
+            return Some(DropReason::Early);
+        }
+        None
+    }
+
+    fn counts(&self) -> (usize, usize) {
+        let classes = self.list.values().map(|e| self.classify(e));
+        classes.fold((0, 0), |(fast, unresp), c| match c {
+            Class::Fast(_) => (fast + 1, unresp),
+            Class::Unresponsive => (fast + 1, unresp + 1),
+            _ => (fast, unresp),
+        })
+    }
+}
+
+impl Qdisc for Sfred {
+    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+        let q = self.limit.measure(self.fifo.len(), self.fifo.bytes());
+        self.red.update_avg(q, ctx.now);
+        self.touch(pkt.flow, ctx.now);
+        let entry = self.list[&pkt.flow];
+        let reason = match self.classify(&entry) {
+            Class::Unresponsive => Some(DropReason::Forced),
+            class => self.red_verdict(class, ctx),
+        };
+        let reason = reason.or_else(|| {
+            self.limit.exceeded_by(self.fifo.len(), self.fifo.bytes(), pkt.size_bytes).then_some(DropReason::Overflow)
+        });
+        match reason {
+            Some(reason) => {
+                if let Some(e) = self.list.get_mut(&pkt.flow) {
+                    e.dropped += 1;
+                }
+                self.h_d += 1;
+                ctx.drop(pkt, reason);
+            }
+            None => self.fifo.push(pkt),
+        }
+        if self.h_r >= self.window {
+            self.age();
+        }
+    }
+
+    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
+        let pkt = self.fifo.pop();
+        if pkt.is_none() && self.red.idle_since.is_none() {
+            self.red.idle_since = Some(ctx.now);
+        }
+        pkt
+    }
+
+    fn len_packets(&self) -> usize {
+        self.fifo.len()
+    }
+
+    fn len_bytes(&self) -> u64 {
+        self.fifo.bytes()
+    }
+
+    fn set_param(&mut self, id: &str, value: f64) {
+        match id {
+            "list_size" => self.list_size = value.max(1.0) as usize,
+            "alpha" => self.alpha = value,
+            "beta" => self.beta = value,
+            "eta" => self.eta = value as u64,
+            "k" => self.k = value,
+            "window" => self.window = value.max(1.0) as u64,
+            "idle_ms" => self.idle_ns = crate::kernel::ms(value),
+            _ => self.red.set(id, value),
+        }
+    }
+
+    fn probe(&self, out: &mut [f64]) {
+        let (fast, unresponsive) = self.counts();
+        out[0] = self.red.avg;
+        out[1] = fast as f64;
+        out[2] = unresponsive as f64;
+        out[3] = self.list.len() as f64;
+        out[4] = self.fair();
+    }
+
+    fn drop_curve(&self) -> Option<DropCurve> {
+        let s = &self.red;
+        Some(DropCurve {
+            x_label: "average queue (flows at their fair share)",
+            x_unit: self.limit.unit(),
+            points: s.curve(|x| s.p_b(x)),
+            operating_point: [s.avg, s.p_b(s.avg)],
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::Rng;
+    use crate::net::{Dir, PacketKind};
+    use crate::queue::QueueOutcome;
+    use crate::sim::{SeriesMode, Simulation};
+
+    /// An SFRED that never drops by RED (avg stays 0), with list size `n`.
+    fn quiet(n: usize, window: u64) -> Sfred {
+        let mut q = Sfred::new(Limit::Packets(10_000), 10_000_000);
+        q.red.w_q = 0.0;
+        q.list_size = n;
+        q.window = window;
+        q
+    }
+
+    fn offer(q: &mut Sfred, flow: FlowId, rng: &mut Rng) -> Option<DropReason> {
+        let mut out = QueueOutcome::default();
+        q.enqueue(Packet::new(flow, PacketKind::Data, Dir::Forward, 1000, 960), &mut QueueCtx::new(0, rng, &mut out));
+        out.drops.first().map(|d| d.1)
+    }
+
+    fn listed(q: &Sfred) -> Vec<FlowId> {
+        q.recency.values().copied().collect()
+    }
+
+    #[test]
+    fn the_list_keeps_the_n_most_recently_seen_flows() {
+        let mut q = quiet(3, 1000);
+        let mut rng = Rng::stream(1, "sfred");
+        for f in [0, 1, 2, 3] {
+            offer(&mut q, f, &mut rng);
+        }
+        assert_eq!(listed(&q), [1, 2, 3], "flow 0, the least recently seen, was evicted");
+        offer(&mut q, 1, &mut rng);
+        offer(&mut q, 4, &mut rng);
+        assert_eq!(listed(&q), [3, 1, 4]);
+        assert_eq!(q.list[&1].received, 2);
+        assert_eq!(q.h_r, 4, "H_r sums the listed flows only");
+    }
+
+    #[test]
+    fn counters_halve_each_window_and_empty_entries_leave() {
+        let mut q = quiet(10, 10);
+        let mut rng = Rng::stream(2, "sfred");
+        for f in [0, 0, 0, 0, 0, 0, 1, 1, 1, 2] {
+            offer(&mut q, f, &mut rng);
+        }
+        // The 10th arrival reached the window: 6, 3, 1 → 3, 1, 0.
+        assert_eq!((q.list[&0].received, q.list[&1].received), (3, 1));
+        assert_eq!(listed(&q), [0, 1]);
+        assert_eq!(q.h_r, 4);
+    }
+
+    #[test]
+    fn flows_idle_for_idle_ms_leave_the_list() {
+        let mut q = quiet(10, 1000);
+        let mut rng = Rng::stream(5, "sfred");
+        let mut out = QueueOutcome::default();
+        let mut at = |q: &mut Sfred, flow: FlowId, t_ms: f64| {
+            let pkt = Packet::new(flow, PacketKind::Data, Dir::Forward, 1000, 960);
+            q.enqueue(pkt, &mut QueueCtx::new(crate::kernel::ms(t_ms), &mut rng, &mut out));
+        };
+        at(&mut q, 0, 0.0);
+        at(&mut q, 1, 500.0);
+        at(&mut q, 0, 900.0);
+        // At 1400 ms flow 1 was last seen 900 ms ago, flow 0 500 ms ago.
+        at(&mut q, 2, 1400.0);
+        assert_eq!(listed(&q), [1, 0, 2]);
+        at(&mut q, 2, 1500.0);
+        assert_eq!(listed(&q), [0, 2], "flow 1, silent for 1000 ms, is gone");
+        assert_eq!(q.h_r, 4);
+    }
+
+    fn entry(received: u64, dropped: u64) -> Entry {
+        Entry { received, dropped, stamp: 0, last_seen: 0 }
+    }
+
+    fn with_entries(entries: &[(FlowId, u64, u64)]) -> Sfred {
+        let mut q = quiet(100, 1_000_000);
+        for (i, &(f, r, d)) in entries.iter().enumerate() {
+            q.list.insert(f, Entry { stamp: i as u64, ..entry(r, d) });
+            q.recency.insert(i as u64, f);
+        }
+        q.h_r = entries.iter().map(|e| e.1).sum();
+        q.h_d = entries.iter().map(|e| e.2).sum();
+        q
+    }
+
+    #[test]
+    fn classification_follows_the_fair_rate_and_loss_rates() {
+        // H_r = 180, H_d = 40, n = 3: T_f = 140/3 = 46.7, L = 0.222.
+        let q = with_entries(&[(0, 50, 0), (1, 30, 0), (2, 100, 40)]);
+        assert!((q.fair() - 140.0 / 3.0).abs() < 1e-12);
+        // 50 ≤ 1.1·46.7 = 51.3: not fast. 100 is, and L_2 = 0.4 > 1.1·0.222.
+        assert_eq!(q.classify(&q.list[&0]), Class::Normal);
+        assert_eq!(q.classify(&q.list[&2]), Class::Unresponsive);
+        // Alone in losing, even 5 drops would make it unresponsive. With the
+        // others losing too (H_d = 13): L = 13/180, L_2 = 0.05 < 1.1·L, so
+        // it is fast with T_i/T_f = 100/(167/3).
+        let alone = with_entries(&[(0, 50, 0), (1, 30, 0), (2, 100, 5)]);
+        assert_eq!(alone.classify(&alone.list[&2]), Class::Unresponsive);
+        let q = with_entries(&[(0, 50, 5), (1, 30, 3), (2, 100, 5)]);
+        match q.classify(&q.list[&2]) {
+            Class::Fast(ratio) => assert!((ratio - 300.0 / 167.0).abs() < 1e-12),
+            c => panic!("{c:?}"),
+        }
+        assert_eq!(q.classify(&entry(9, 0)), Class::Slow);
+        assert_eq!(q.classify(&entry(9, 1)), Class::Normal, "a flow that lost a packet is no longer protected");
+        let mut probe = [0.0; 5];
+        q.probe(&mut probe);
+        assert_eq!(probe[1..4], [1.0, 0.0, 3.0]);
+    }
+
+    /// RED's long-run drop rate with count spacing at a fixed p: the gap
+    /// between drops has P(gap > n) = (1 − (n+1)·p)/(1 − p) (see red.rs).
+    fn spaced_drop_rate(p: f64) -> f64 {
+        let mean_gap: f64 = (0..).map(|n| (1.0 - (n + 1) as f64 * p) / (1.0 - p)).take_while(|s| *s > 0.0).sum();
+        1.0 / mean_gap
+    }
+
+    fn drop_rate(class: Class, avg: f64) -> f64 {
+        let mut q = quiet(100, 1000);
+        q.red.avg = avg;
+        let mut rng = Rng::stream(3, "sfred");
+        let mut out = QueueOutcome::default();
+        let n = 100_000;
+        let drops =
+            (0..n).filter(|_| q.red_verdict(class, &mut QueueCtx::new(0, &mut rng, &mut out)).is_some()).count();
+        drops as f64 / n as f64
+    }
+
+    #[test]
+    fn fast_flows_see_max_p_scaled_and_slow_flows_raised_thresholds() {
+        // avg = 10 in [5, 15): p_b = 0.1·5/10 = 0.05 for a normal flow,
+        // 3× that for a flow at three times the fair rate.
+        for (class, p) in [(Class::Normal, 0.05), (Class::Fast(3.0), 0.15)] {
+            let (got, expect) = (drop_rate(class, 10.0), spaced_drop_rate(p));
+            assert!((got / expect - 1.0).abs() < 0.03, "{class:?}: {got} vs {expect}");
+        }
+        // Slow flows see [10, 20): nothing at avg 10, p_b = 0.05 at 15
+        // where every other flow is already in the forced region.
+        assert_eq!(drop_rate(Class::Slow, 9.99), 0.0);
+        assert_eq!(drop_rate(Class::Normal, 15.0), 1.0);
+        let (got, expect) = (drop_rate(Class::Slow, 15.0), spaced_drop_rate(0.05));
+        assert!((got / expect - 1.0).abs() < 0.03, "slow at 15: {got} vs {expect}");
+    }
+
+    #[test]
+    fn an_unresponsive_flow_loses_every_packet() {
+        let mut q = with_entries(&[(0, 50, 0), (1, 30, 0), (2, 100, 40)]);
+        let mut rng = Rng::stream(4, "sfred");
+        for _ in 0..50 {
+            assert_eq!(offer(&mut q, 2, &mut rng), Some(DropReason::Forced));
+            assert_eq!(offer(&mut q, 0, &mut rng), None);
+        }
+        assert_eq!(q.list[&2].dropped, 90);
+    }
+
+    /// 8 long TCP flows on 1.5 Mb/s (seed 004 §3: 10 ms, 50-packet buffer,
+    /// 1000-byte segments) and a short TCP flow starting every second, each
+    /// sending for 0.5–1.5 s: the web-like flows, emulated by start/stop.
+    /// Returns (short flows' goodput, long flows' goodput, utilisation).
+    fn long_and_short(queue: &str) -> (f64, f64, f64) {
+        let mut flows =
+            vec![r#"{ "kind": "tcp", "count": 8, "start_s": [0, 2], "access_delay_ms": [5, 50] }"#.to_string()];
+        for t in 4..36 {
+            flows.push(format!(
+                r#"{{ "kind": "tcp", "start_s": [{t}, {}], "stop_s": {}, "access_delay_ms": 10 }}"#,
+                t + 1,
+                t as f64 + 1.5
+            ));
+        }
+        let text = format!(
+            r#"{{ "version": 1, "duration_s": 40,
+                "topology": {{ "kind": "dumbbell", "bottleneck": {{ "rate_bps": 1.5e6, "delay_ms": 10 }},
+                               "buffer": {{ "packets": 50 }}, "access": {{ "rate_bps": 1e7, "delay_ms": 10 }} }},
+                "queue": {queue}, "flows": [{}] }}"#,
+            flows.join(",")
+        );
+        let mut sim = Simulation::from_json(&text, SeriesMode::default()).expect("valid scenario");
+        sim.run();
+        let s = sim.summary();
+        let goodput = |range: std::ops::Range<usize>| s.flows[range].iter().map(|f| f.goodput_bps).sum::<f64>();
+        (goodput(8..s.flows.len()), goodput(0..8), s.utilization)
+    }
+
+    #[test]
+    fn short_flows_are_protected() {
+        // RED drops a new flow's first packets like anyone's; SFRED holds the
+        // long flows to the fair share (fast-flow rule) and gives flows with
+        // fewer than η packets k packets more room (§2.4). Switching the
+        // reserve off (k = 0) isolates the second effect.
+        let (red_short, red_long, _) = long_and_short(r#"{ "scheme": "red" }"#);
+        let (short, long, utilization) = long_and_short(r#"{ "scheme": "sfred" }"#);
+        let (short_k0, _, _) = long_and_short(r#"{ "scheme": "sfred", "params": { "k": 0 } }"#);
+        let what = format!("short flows: RED {red_short:.0}, SFRED {short:.0}, SFRED k=0 {short_k0:.0} b/s");
+        assert!(short > 1.5 * red_short, "{what}");
+        assert!(short > 1.05 * short_k0, "{what}");
+        assert!(long < red_long, "the long flows pay: {long} vs {red_long}");
+        assert!(utilization > 0.9, "without wasting the link: {utilization}");
+    }
+}
