@@ -40,21 +40,39 @@ pub(crate) fn udp_wire_bps(goodput_bps: f64) -> f64 {
     goodput_bps * 1000.0 / 972.0
 }
 
-/// Seed 003 §3B, the cross-scheme check of a fair scheme: 32 TCP flows and
-/// one CBR at the link rate on 1 Mb/s (the preset, with `scheme` in it).
-/// Drop Tail gives the CBR nearly the whole link; a fair scheme holds it
-/// near the max-min share C/33 and the TCP flows share evenly.
-pub(crate) fn cbr_among_32_tcp(scheme: &str) {
-    let text = include_str!("../../scenarios/csfq-32-tcp-1-cbr.json");
-    let fair = 1e6 / 33.0;
-    let tcp_wire = |f: &crate::metrics::FlowSummary| f.goodput_bps * 1000.0 / 960.0;
-    let droptail = run(&text.replace(r#""scheme": "csfq""#, r#""scheme": "droptail""#));
-    assert!(udp_wire_bps(droptail.flows[32].goodput_bps) > 0.9e6, "Drop Tail: the CBR takes the link");
-    let s = run(&text.replace(r#""scheme": "csfq""#, &format!(r#""scheme": "{scheme}""#)));
+/// Seed 003 §3B (`scenarios/tcp32-cbr1.json`): 32 NewReno flows and one CBR
+/// at the link rate on 1 Mb/s with a 100 kB buffer, after `patch`, run to
+/// its end.
+pub(crate) fn tcp32_cbr1(patch: impl FnOnce(&mut serde_json::Value)) -> Simulation {
+    let mut v: serde_json::Value =
+        serde_json::from_str(include_str!("../../scenarios/tcp32-cbr1.json")).expect("valid JSON");
+    patch(&mut v);
+    let mut sim = Simulation::from_json(&v.to_string(), SeriesMode::default()).expect("valid scenario");
+    sim.run();
+    sim
+}
+
+/// Wire rates in seed 003 §3B under `queue`: (CBR, mean TCP, Jain over TCP).
+pub(crate) fn cbr_and_tcp_rates(queue: serde_json::Value) -> (f64, f64, f64) {
+    let s = tcp32_cbr1(|v| v["queue"] = queue).summary();
+    // CBR packets are 972 + 28 bytes on the wire, TCP segments 1000 + 40.
     let cbr = udp_wire_bps(s.flows[32].goodput_bps);
-    let tcp_mean = s.flows[..32].iter().map(tcp_wire).sum::<f64>() / 32.0;
-    let jain = s.fairness.jain_tcp.expect("TCP flows");
-    assert!(cbr < 2.5 * fair, "{scheme}: CBR {cbr} b/s vs fair share {fair}");
-    assert!(tcp_mean > 0.85 * fair, "{scheme}: TCP mean {tcp_mean} vs fair share {fair}");
-    assert!(jain > 0.95, "{scheme}: Jain over TCP {jain}");
+    let tcp_mean = s.flows[..32].iter().map(|f| f.goodput_bps * 1040.0 / 1000.0).sum::<f64>() / 32.0;
+    (cbr, tcp_mean, s.fairness.jain_tcp.unwrap_or(0.0))
+}
+
+/// The cross-scheme check of a flow-aware scheme (seed 003 §3B): it holds
+/// the CBR to at most `cbr_bound` times the max-min share C/33 = 30.3 kb/s
+/// (where RED lets it take over 70% of the link) while the TCP flows keep
+/// most of their share and split it evenly. The paper averages 30 runs
+/// (FRED: CBR 57 kb/s, i.e. 1.9×; CSFQ: "more than 3×", TCP 26 kb/s); one
+/// 25-s window of one run is noisier, hence TCP > 0.8× fair and Jain > 0.95.
+pub(crate) fn assert_fair_against_cbr(queue: serde_json::Value, cbr_bound: f64) {
+    let fair = 1e6 / 33.0;
+    let what = queue.to_string();
+    let (cbr, tcp_mean, jain) = cbr_and_tcp_rates(queue);
+    let got = format!("{what}: CBR {cbr:.0} b/s, TCP mean {tcp_mean:.0} b/s, Jain {jain:.3}");
+    assert!(cbr < cbr_bound * fair, "{got}");
+    assert!(tcp_mean > 0.8 * fair, "{got}");
+    assert!(jain > 0.95, "{got}");
 }

@@ -167,7 +167,7 @@ mod tests {
     use super::*;
     use crate::kernel::Rng;
     use crate::queue::testing::Harness;
-    use crate::sim::{SeriesMode, Simulation};
+    use crate::testing::tcp32_cbr1;
 
     /// A CHOKe bench holding `own` packets of flow 0 then `others` of flow 1,
     /// queued below min_th, then min_th lowered so that comparisons start.
@@ -251,12 +251,10 @@ mod tests {
     /// UDP's share of the 1 Mb/s link in seed 003 §3B's 32 TCP + 1 CBR
     /// scenario, with the CBR at `rate` and the queue `scheme` at 25%/75%.
     fn udp_share(scheme: &str, rate: f64) -> f64 {
-        let mut v: serde_json::Value =
-            serde_json::from_str(include_str!("../../../scenarios/tcp32-cbr1-fred.json")).expect("valid JSON");
-        v["queue"] = serde_json::json!({ "scheme": scheme, "params": { "min_th": 25000, "max_th": 75000 } });
-        v["flows"][1]["rate_bps"] = rate.into();
-        let mut sim = Simulation::from_json(&v.to_string(), SeriesMode::default()).expect("valid scenario");
-        sim.run();
+        let sim = tcp32_cbr1(|v| {
+            v["queue"] = serde_json::json!({ "scheme": scheme, "params": { "min_th": 25000, "max_th": 75000 } });
+            v["flows"][1]["rate_bps"] = rate.into();
+        });
         // CBR packets are 972 + 28 bytes on the wire.
         sim.summary().flows[32].goodput_bps * 1000.0 / 972.0 / 1e6
     }

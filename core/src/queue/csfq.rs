@@ -354,7 +354,7 @@ mod tests {
     use crate::kernel::{Rng, NS_PER_MS};
     use crate::queue::testing::Harness;
     use crate::queue::QueueOutcome;
-    use crate::testing::{cbr_among_32_tcp, dumbbell, max_min, run, udp_wire_bps as wire};
+    use crate::testing::{assert_fair_against_cbr, dumbbell, max_min, run, udp_wire_bps as wire};
 
     /// Offer one packet to `q` at `now`; returns what the scheme did with it.
     fn offer(q: &mut Csfq, pkt: Packet, now: Nanos, rng: &mut Rng) -> QueueOutcome {
@@ -633,6 +633,7 @@ mod tests {
 
     #[test]
     fn one_cbr_at_the_link_rate_among_32_tcp_flows_is_held_near_the_fair_share() {
-        cbr_among_32_tcp("csfq");
+        // Seed 003 §3B: under CSFQ "UDP takes up more than 3 times the fair share".
+        assert_fair_against_cbr(serde_json::json!({ "scheme": "csfq" }), 5.0);
     }
 }

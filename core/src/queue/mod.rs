@@ -5,13 +5,17 @@
 //! asked for, nothing else. It enforces the buffer's hard limit itself
 //! because schemes differ in *which* packet they drop when full.
 
+pub mod choke;
 pub mod csfq;
 pub mod droptail;
+pub mod drr;
 pub mod estimator;
 mod fifo;
+pub mod fred;
 pub mod red;
 pub mod registry;
 pub mod rqrd;
+pub mod sfred;
 #[cfg(test)]
 pub mod testing;
 

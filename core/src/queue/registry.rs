@@ -1,6 +1,6 @@
 //! Scheme ids → constructors and catalogues. Adding a scheme is one line here.
 
-use super::{csfq, droptail, red, rqrd, Limit, ParamSpec, ProbeSpec, Qdisc, QueueSetup};
+use super::{choke, csfq, droptail, drr, fred, red, rqrd, sfred, Limit, ParamSpec, ProbeSpec, Qdisc, QueueSetup};
 use serde::Serialize;
 
 /// Fully resolved parameter values of one scheme instance, in catalogue order.
@@ -73,7 +73,8 @@ impl SchemeInfo {
 }
 
 /// Every scheme, in the order the UI lists them.
-pub static SCHEMES: &[&SchemeInfo] = &[&droptail::INFO, &red::INFO, &csfq::INFO, &rqrd::INFO];
+pub static SCHEMES: &[&SchemeInfo] =
+    &[&droptail::INFO, &red::INFO, &fred::INFO, &sfred::INFO, &choke::INFO, &drr::INFO, &csfq::INFO, &rqrd::INFO];
 
 pub fn find_scheme(id: &str) -> Option<&'static SchemeInfo> {
     SCHEMES.iter().copied().find(|s| s.id == id)
