@@ -5,15 +5,23 @@
 //! asked for, nothing else. It enforces the buffer's hard limit itself
 //! because schemes differ in *which* packet they drop when full.
 
+pub mod ared;
+pub mod blue;
 pub mod choke;
+pub mod codel;
 pub mod csfq;
 pub mod droptail;
 pub mod drr;
+pub mod dsred;
 pub mod estimator;
 mod fifo;
+pub mod fq_codel;
 pub mod fred;
+pub mod nlred;
+pub mod pie;
 pub mod red;
 pub mod registry;
+pub mod rem;
 pub mod rqrd;
 pub mod sfred;
 #[cfg(test)]
@@ -137,7 +145,9 @@ impl<'a> QueueCtx<'a> {
     }
 
     /// Ask to be woken (via [`Qdisc::on_wake`]) at `at`. The earliest request
-    /// of a call wins; a scheme must tolerate early or spurious wake-ups.
+    /// of a call wins, and each call that asks schedules one wake-up event:
+    /// keep your own deadline and ask only when arming it. A scheme must
+    /// tolerate early or spurious wake-ups.
     pub fn wake_at(&mut self, at: Nanos) {
         self.out.wake_at = Some(self.out.wake_at.map_or(at, |w| w.min(at)));
     }

@@ -190,15 +190,21 @@ impl RedState {
 
     /// Update avg for an arrival that sees `q` queued (buffer unit), Fig. 2.
     pub fn update_avg(&mut self, q: f64, now: Nanos) {
-        match self.idle_since.take() {
-            Some(since) => {
-                // m = idle time / s, the packets that could have been sent meanwhile.
-                let s = tx_time_ns(self.mean_packet_bytes as u32, self.link_rate_bps).max(1);
-                let m = now.saturating_sub(since) as f64 / s as f64;
-                self.avg *= libm::pow(1.0 - self.w_q, m);
-            }
-            None => self.avg = (1.0 - self.w_q) * self.avg + self.w_q * q,
-        }
+        self.avg = match self.idle_since {
+            Some(_) => self.avg_after_idle(now),
+            None => (1.0 - self.w_q) * self.avg + self.w_q * q,
+        };
+        self.idle_since = None;
+    }
+
+    /// avg as an arrival at `now` would find it after the current idle
+    /// period, without consuming it (avg itself while the queue is busy).
+    pub fn avg_after_idle(&self, now: Nanos) -> f64 {
+        let Some(since) = self.idle_since else { return self.avg };
+        // m = idle time / s, the packets that could have been sent meanwhile.
+        let s = tx_time_ns(self.mean_packet_bytes as u32, self.link_rate_bps).max(1);
+        let m = now.saturating_sub(since) as f64 / s as f64;
+        self.avg * libm::pow(1.0 - self.w_q, m)
     }
 
     /// p_b as a function of the average (before byte-mode scaling and spacing).

@@ -1,6 +1,9 @@
 //! Scheme ids → constructors and catalogues. Adding a scheme is one line here.
 
-use super::{choke, csfq, droptail, drr, fred, red, rqrd, sfred, Limit, ParamSpec, ProbeSpec, Qdisc, QueueSetup};
+use super::{
+    ared, blue, choke, codel, csfq, droptail, drr, dsred, fq_codel, fred, nlred, pie, red, rem, rqrd, sfred, Limit,
+    ParamSpec, ProbeSpec, Qdisc, QueueSetup,
+};
 use serde::Serialize;
 
 /// Fully resolved parameter values of one scheme instance, in catalogue order.
@@ -73,8 +76,14 @@ impl SchemeInfo {
 }
 
 /// Every scheme, in the order the UI lists them.
-pub static SCHEMES: &[&SchemeInfo] =
-    &[&droptail::INFO, &red::INFO, &fred::INFO, &sfred::INFO, &choke::INFO, &drr::INFO, &csfq::INFO, &rqrd::INFO];
+#[rustfmt::skip]
+pub static SCHEMES: &[&SchemeInfo] = &[
+    &droptail::INFO,
+    &red::INFO, &ared::INFO, &nlred::INFO, &dsred::INFO, &rem::INFO,
+    &fred::INFO, &sfred::INFO, &choke::INFO, &drr::INFO,
+    &csfq::INFO, &rqrd::INFO,
+    &codel::INFO, &pie::INFO, &fq_codel::INFO, &blue::INFO,
+];
 
 pub fn find_scheme(id: &str) -> Option<&'static SchemeInfo> {
     SCHEMES.iter().copied().find(|s| s.id == id)

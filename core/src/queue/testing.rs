@@ -49,7 +49,7 @@ impl Harness {
         self.marks += out.marks.len() as u64;
         self.dropped.extend(out.drops);
         if let Some(w) = out.wake_at {
-            self.wake_at = Some(w);
+            self.wake_at = Some(self.wake_at.map_or(w, |current| current.min(w)));
         }
     }
 

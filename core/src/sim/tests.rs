@@ -405,3 +405,23 @@ fn parking_lot_starves_the_long_flow_under_red() {
     assert!(goodput.windows(2).all(|w| w[1] < 0.7 * w[0]), "{goodput:?}");
     assert!(goodput[3] < 0.25 * fair, "{goodput:?}");
 }
+
+#[test]
+fn every_scenario_file_is_valid_and_runs() {
+    // The files under scenarios/ are the web app's presets and the CLI's examples.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir).expect("scenarios folder") {
+        let path = entry.expect("readable entry").path();
+        if path.extension().is_some_and(|e| e == "json") {
+            let text = std::fs::read_to_string(&path).expect("readable file");
+            let mut sim = Simulation::from_json(&text, SeriesMode { history: false, streaming: true })
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            assert!(!sim.plan().name.is_empty(), "{}: presets need a name", path.display());
+            sim.advance_to(1_000_000_000);
+            assert!(sim.drain().rows > 0);
+            count += 1;
+        }
+    }
+    assert!(count >= 10, "{count} scenario files");
+}

@@ -1,0 +1,536 @@
+//! CoDel — Controlled Delay (Nichols, Jacobson, McGregor & Iyengar, RFC 8289).
+//!
+//! Every packet's sojourn time (now − enqueued_at) is checked as it leaves
+//! the queue (§3.1; `dodequeue` of the §5 pseudocode):
+//!   sojourn < target, or at most one MTU left queued (§4.1)  → "below"
+//!   above target without a break for a whole interval        → ok_to_drop
+//! Not dropping and ok_to_drop: drop (or ECN-mark) that packet and enter the
+//!   dropping state with count = 1, or count = count − lastcount when the
+//!   last dropping state was recent (< 16 intervals ago): the drop rate that
+//!   last controlled the queue is a good start (§5.5).
+//! Dropping: leave at the first packet below target; otherwise at each
+//!   drop_next drop the head, count += 1, drop_next += interval/√count: the
+//!   drop rate rises as √count, the inverse of TCP's rate ∝ 1/√p (§3.3).
+//! Drops happen at the head, at dequeue; a full buffer drops at the tail.
+//! Defaults: target 5 ms (§4.3), interval 100 ms (§4.2).
+//!
+//! Choices where the RFC leaves room:
+//! - `now − drop_next < 16·interval` is evaluated signed (as Linux does): a
+//!   drop_next still in the future means the last drop was recent. With the
+//!   pseudocode's unsigned time_t it would wrap and forget the old count.
+//! - ECN: an ECN-capable packet that would be dropped is marked and sent,
+//!   ending that dequeue (Linux's codel_impl.h); count and drop_next advance
+//!   exactly as for a drop.
+//! - The §4.1 "one MTU" is the `mtu_bytes` parameter, 1500 bytes: §5.3's
+//!   pseudocode has `maxpacket = 512` with "SHOULD use interface MTU".
+
+use super::registry::{ParamValues, SchemeInfo};
+use super::{DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use crate::kernel::{ms, Nanos, NS_PER_MS};
+use crate::net::Packet;
+
+pub static INFO: SchemeInfo = SchemeInfo {
+    id: "codel",
+    name: "CoDel",
+    paper: "Nichols, Jacobson, McGregor & Iyengar, Controlled Delay Active Queue Management, RFC 8289, 2018",
+    summary: "Drops at the head once packets have waited longer than target for a whole interval, ever faster.",
+    params: PARAMS,
+    probes: &[
+        ProbeSpec { id: "sojourn", label: "sojourn time of the last packet sent", unit: "ms" },
+        ProbeSpec { id: "dropping", label: "dropping state", unit: "on/off" },
+        ProbeSpec { id: "count", label: "drops in this dropping state", unit: "packets" },
+        ProbeSpec { id: "next_drop", label: "time until the next drop", unit: "ms" },
+    ],
+    build,
+    cross_check,
+};
+
+#[rustfmt::skip]
+pub(crate) const PARAMS: &[ParamSpec] = &[
+    ParamSpec { id: "target", label: "target", unit: "ms", min: 0.1, max: 1000.0, step: 0.1, default: 5.0,
+        doc: "Acceptable standing queue delay: packets that waited less are never dropped." },
+    ParamSpec { id: "interval", label: "interval", unit: "ms", min: 1.0, max: 10000.0, step: 1.0, default: 100.0,
+        doc: "How long the delay must stay above target before the first drop; about a worst-case RTT." },
+    ParamSpec { id: "mtu_bytes", label: "MTU", unit: "bytes", min: 64.0, max: 65535.0, step: 1.0, default: 1500.0,
+        doc: "Never drop while at most this many bytes remain queued, so a slow link keeps a packet to send." },
+    ParamSpec { id: "ecn", label: "ECN marking", unit: "on/off", min: 0.0, max: 1.0, step: 1.0, default: 0.0,
+        doc: "Mark ECN-capable packets instead of dropping them." },
+];
+
+pub(crate) fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)> {
+    if p.get("target") >= p.get("interval") {
+        return Err(("target", format!("must be below interval ({} ms)", p.get("interval"))));
+    }
+    Ok(())
+}
+
+fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
+    let mut codel = Codel::new(setup.limit);
+    for (id, v) in params.iter() {
+        codel.set_param(id, v);
+    }
+    Box::new(codel)
+}
+
+/// CoDel's parameters, shared by every queue of an FQ-CoDel instance.
+#[derive(Clone, Copy, Debug)]
+pub struct CodelParams {
+    pub target: Nanos,
+    pub interval: Nanos,
+    pub mtu_bytes: u64,
+    pub ecn: bool,
+}
+
+impl Default for CodelParams {
+    fn default() -> Self {
+        CodelParams { target: ms(5.0), interval: ms(100.0), mtu_bytes: 1500, ecn: false }
+    }
+}
+
+impl CodelParams {
+    /// Apply one of CoDel's catalogue parameters; other ids are ignored.
+    pub fn set(&mut self, id: &str, v: f64) {
+        match id {
+            "target" => self.target = ms(v),
+            "interval" => self.interval = ms(v),
+            "mtu_bytes" => self.mtu_bytes = v as u64,
+            "ecn" => self.ecn = v >= 0.5,
+            _ => {}
+        }
+    }
+}
+
+/// drop_next after a drop at `t` with `count` drops so far (`control_law`, §5).
+fn control_law(t: Nanos, interval: Nanos, count: u32) -> Nanos {
+    t + libm::round(interval as f64 / libm::sqrt(count.max(1) as f64)) as Nanos
+}
+
+/// The per-queue state machine of the §5 pseudocode, driving any [`Fifo`].
+#[derive(Clone, Debug, Default)]
+pub struct CodelState {
+    /// When the sojourn time will have been above target for an interval.
+    first_above_time: Option<Nanos>,
+    drop_next: Nanos,
+    count: u32,
+    lastcount: u32,
+    dropping: bool,
+    /// Sojourn time of the last packet taken from the queue.
+    sojourn: Nanos,
+    /// Time of the last dequeue, for the probes.
+    last_now: Nanos,
+}
+
+impl CodelState {
+    /// Take the head and tell whether it may be dropped (`dodequeue`).
+    fn dodequeue(&mut self, q: &mut Fifo, p: &CodelParams, now: Nanos) -> (Option<Packet>, bool) {
+        let Some(pkt) = q.pop() else {
+            self.first_above_time = None;
+            return (None, false);
+        };
+        self.sojourn = now.saturating_sub(pkt.enqueued_at);
+        if self.sojourn < p.target || q.bytes() <= p.mtu_bytes {
+            self.first_above_time = None;
+            return (Some(pkt), false);
+        }
+        match self.first_above_time {
+            None => {
+                self.first_above_time = Some(now + p.interval);
+                (Some(pkt), false)
+            }
+            Some(t) => (Some(pkt), now >= t),
+        }
+    }
+
+    /// The packet to send next from `q`, dropping through `ctx` (§5.5 dequeue).
+    pub fn dequeue(&mut self, q: &mut Fifo, p: &CodelParams, ctx: &mut QueueCtx) -> Option<Packet> {
+        let now = ctx.now;
+        self.last_now = now;
+        let (mut pkt, ok_to_drop) = self.dodequeue(q, p, now);
+        if self.dropping {
+            self.dropping = ok_to_drop;
+            // A large backlog may call for several drops at once: hence a loop.
+            while self.dropping && now >= self.drop_next {
+                let victim = pkt.take()?;
+                self.count += 1;
+                if let Some(marked) = ctx.drop_or_mark(victim, DropReason::Early, p.ecn) {
+                    self.drop_next = control_law(self.drop_next, p.interval, self.count);
+                    return Some(marked);
+                }
+                let (next, ok) = self.dodequeue(q, p, now);
+                pkt = next;
+                self.dropping = ok;
+                if ok {
+                    self.drop_next = control_law(self.drop_next, p.interval, self.count);
+                }
+            }
+        } else if ok_to_drop {
+            let victim = pkt.take()?;
+            pkt = match ctx.drop_or_mark(victim, DropReason::Early, p.ecn) {
+                Some(marked) => Some(marked),
+                None => self.dodequeue(q, p, now).0,
+            };
+            self.dropping = true;
+            let delta = self.count.saturating_sub(self.lastcount);
+            let since_drop_next = now as i64 - self.drop_next as i64;
+            self.count = if delta > 1 && since_drop_next < 16 * p.interval as i64 { delta } else { 1 };
+            self.drop_next = control_law(now, p.interval, self.count);
+            self.lastcount = self.count;
+        }
+        pkt
+    }
+
+    /// Probe values: sojourn (ms), dropping (0/1), count, time to the next drop (ms).
+    pub fn probe(&self, out: &mut [f64]) {
+        out[0] = self.sojourn as f64 / NS_PER_MS as f64;
+        out[1] = self.dropping as u8 as f64;
+        out[2] = self.count as f64;
+        out[3] =
+            if self.dropping { self.drop_next.saturating_sub(self.last_now) as f64 / NS_PER_MS as f64 } else { 0.0 };
+    }
+}
+
+pub struct Codel {
+    limit: Limit,
+    params: CodelParams,
+    state: CodelState,
+    fifo: Fifo,
+}
+
+impl Codel {
+    pub fn new(limit: Limit) -> Codel {
+        Codel { limit, params: CodelParams::default(), state: CodelState::default(), fifo: Fifo::default() }
+    }
+}
+
+impl Qdisc for Codel {
+    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+        if self.limit.exceeded_by(self.fifo.len(), self.fifo.bytes(), pkt.size_bytes) {
+            ctx.drop(pkt, DropReason::Overflow);
+        } else {
+            self.fifo.push(pkt);
+        }
+    }
+
+    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
+        self.state.dequeue(&mut self.fifo, &self.params, ctx)
+    }
+
+    fn len_packets(&self) -> usize {
+        self.fifo.len()
+    }
+
+    fn len_bytes(&self) -> u64 {
+        self.fifo.bytes()
+    }
+
+    fn set_param(&mut self, id: &str, value: f64) {
+        self.params.set(id, value);
+    }
+
+    fn probe(&self, out: &mut [f64]) {
+        self.state.probe(out);
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::metrics::Summary;
+    use crate::queue::registry::no_cross_check;
+    use crate::queue::testing::Harness;
+    use crate::scenario::Scenario;
+    use crate::sim::{SeriesMode, Simulation};
+    use crate::testing::{dumbbell, run};
+    use std::cell::{Cell, RefCell};
+
+    const MS: Nanos = NS_PER_MS;
+
+    /// Queueing delay of one flow's packets at the bottleneck.
+    #[derive(Clone, Copy, Debug, Default)]
+    pub(crate) struct FlowDelay {
+        pub packets: u64,
+        pub mean_ms: f64,
+        pub max_ms: f64,
+    }
+
+    /// One flow's sojourn times at the bottleneck, in ns.
+    #[derive(Clone, Copy, Default)]
+    struct Tally {
+        packets: u64,
+        sum: u64,
+        max: u64,
+    }
+
+    thread_local! {
+        static INNER: Cell<Option<&'static SchemeInfo>> = const { Cell::new(None) };
+        /// The window start, and a tally per flow.
+        static SOJOURNS: RefCell<(Nanos, Vec<Tally>)> = const { RefCell::new((0, Vec::new())) };
+    }
+
+    /// The scheme under test, recording each departing packet's sojourn time
+    /// by flow: the engine's summary has a queue delay but no per-flow one.
+    struct Recording(Box<dyn Qdisc>);
+
+    impl Qdisc for Recording {
+        fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+            self.0.enqueue(pkt, ctx);
+        }
+
+        fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
+            let pkt = self.0.dequeue(ctx)?;
+            let sojourn = ctx.now - pkt.enqueued_at;
+            SOJOURNS.with_borrow_mut(|(from, flows)| {
+                if ctx.now >= *from {
+                    let f = pkt.owner as usize;
+                    if flows.len() <= f {
+                        flows.resize(f + 1, Tally::default());
+                    }
+                    let t = &mut flows[f];
+                    *t = Tally { packets: t.packets + 1, sum: t.sum + sojourn, max: t.max.max(sojourn) };
+                }
+            });
+            Some(pkt)
+        }
+
+        fn len_packets(&self) -> usize {
+            self.0.len_packets()
+        }
+
+        fn len_bytes(&self) -> u64 {
+            self.0.len_bytes()
+        }
+
+        fn set_param(&mut self, id: &str, value: f64) {
+            self.0.set_param(id, value);
+        }
+
+        fn probe(&self, _: &mut [f64]) {}
+
+        fn on_wake(&mut self, ctx: &mut QueueCtx) {
+            self.0.on_wake(ctx);
+        }
+    }
+
+    fn recording_build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
+        let inner = INNER.get().expect("set by run_with_flow_delays");
+        Box::new(Recording((inner.build)(setup, params)))
+    }
+
+    static RECORDING: SchemeInfo = SchemeInfo {
+        id: "recording",
+        name: "per-flow delay recorder",
+        paper: "",
+        summary: "",
+        params: &[],
+        probes: &[],
+        build: recording_build,
+        cross_check: no_cross_check,
+    };
+
+    /// Run a scenario and also return each flow's queueing delay at the
+    /// bottleneck over the measurement window.
+    pub(crate) fn run_with_flow_delays(text: &str) -> (Summary, Vec<FlowDelay>) {
+        let mut plan = Scenario::from_json(text).and_then(|s| s.plan()).expect("valid scenario");
+        INNER.set(Some(plan.scheme));
+        SOJOURNS.set((plan.measure_from_ns, Vec::new()));
+        plan.scheme = &RECORDING;
+        let mut sim = Simulation::from_plan(plan, SeriesMode::default());
+        sim.run();
+        let delays = SOJOURNS
+            .take()
+            .1
+            .iter()
+            .map(|t| FlowDelay {
+                packets: t.packets,
+                mean_ms: if t.packets == 0 { 0.0 } else { t.sum as f64 / t.packets as f64 / 1e6 },
+                max_ms: t.max as f64 / 1e6,
+            })
+            .collect();
+        (sim.summary(), delays)
+    }
+
+    /// `backlog` 1000-byte packets at `start_ms`, then one arrival and one
+    /// departure every ms up to `end_ms`: a standing queue that drops cannot
+    /// drain in time. Returns the times of the drops.
+    fn standing_queue(h: &mut Harness, backlog: usize, start_ms: u64, end_ms: u64) -> Vec<Nanos> {
+        h.advance_to(start_ms * MS);
+        for _ in 0..backlog {
+            h.arrive(1000);
+        }
+        let mut times = Vec::new();
+        for t in start_ms + 1..=end_ms {
+            h.advance_to(t * MS);
+            h.arrive(1000);
+            let before = h.dropped.len();
+            h.depart();
+            times.extend(std::iter::repeat_n(h.now, h.dropped.len() - before));
+        }
+        times
+    }
+
+    /// Depart everything at once: the last packet leaves ≤ one MTU behind.
+    fn drain(h: &mut Harness, at_ms: u64) {
+        h.advance_to(at_ms * MS);
+        while h.depart().is_some() {}
+    }
+
+    /// The drops up to `end_ms` of one dropping state entered at `entry`
+    /// with `count`, seen by dequeues on a 1 ms grid (RFC 8289 §5).
+    fn schedule(entry: Nanos, mut count: u32, end_ms: u64) -> Vec<Nanos> {
+        let mut times = vec![entry];
+        let mut next = entry + (100.0 * MS as f64 / (count as f64).sqrt()).round() as Nanos;
+        while next.div_ceil(MS) <= end_ms {
+            times.push(next.div_ceil(MS) * MS);
+            count += 1;
+            next += (100.0 * MS as f64 / (count as f64).sqrt()).round() as Nanos;
+        }
+        times
+    }
+
+    /// Bufferbloat: ten bulk TCP flows with RTTs of 90–110 ms into 10 Mb/s
+    /// and a 1000-packet buffer (BDP ≈ 120 packets), plus `more` flow
+    /// groups (flow ids from 10); the last 30 of 40 s.
+    pub(crate) fn bufferbloat(queue: &str, ecn: bool, more: &str) -> String {
+        let flows = format!(
+            r#"{{ "kind": "tcp", "count": 10, "segment_bytes": 1000, "access_delay_ms": [5, 15], "start_s": [0, 2],
+                 "ecn": {ecn} }}{more}"#
+        );
+        dumbbell(40.0, 1e7, 40.0, 1000, queue, &flows)
+    }
+
+    #[test]
+    fn drops_follow_interval_over_sqrt_count() {
+        let mut h = Harness::new("codel", &[], Limit::Packets(100_000));
+        let drops = standing_queue(&mut h, 1000, 0, 1500);
+        // The sojourn time reaches target at 5 ms; after a whole interval
+        // above it, at 105 ms, the first drop; then 100/√count ms apart.
+        assert_eq!(drops, schedule(105 * MS, 1, 1500));
+        // n drops take Σ_{j<n} interval/√j ≈ 2·interval·(√n − 0.73): 59 in 1.4 s.
+        assert_eq!(drops.len(), 59);
+        assert_eq!(h.probe("dropping"), 1.0);
+        assert_eq!(h.probe("count"), 59.0);
+        // Each drop lets the next packet leave earlier: 1000 ms, less 59.
+        assert_eq!(h.probe("sojourn"), 1000.0 - 59.0);
+        assert_eq!(h.drops(DropReason::Early), 59);
+    }
+
+    #[test]
+    fn a_recent_dropping_state_is_resumed_at_count_minus_lastcount() {
+        let mut h = Harness::new("codel", &[], Limit::Packets(100_000));
+        standing_queue(&mut h, 1000, 0, 1500);
+        drain(&mut h, 1501);
+        assert_eq!(h.probe("dropping"), 0.0, "the last packet left below one MTU behind it");
+        let count = h.probe("count") as u32;
+        // Back above target 100 ms later: well within 16 intervals of the
+        // last drop_next, so count restarts at count − lastcount = count − 1.
+        let mut drops = standing_queue(&mut h, 1000, 1600, 1705);
+        assert_eq!(drops, [1705 * MS]);
+        assert_eq!(h.probe("count"), (count - 1) as f64);
+        let gap = (100.0 / ((count - 1) as f64).sqrt() * 1e6).round() / 1e6;
+        assert!((h.probe("next_drop") - gap).abs() < 1e-9, "{} vs {gap}", h.probe("next_drop"));
+        drops.extend(standing_queue(&mut h, 0, 1705, 2600));
+        assert_eq!(drops, schedule(1705 * MS, count - 1, 2600));
+        assert_eq!(h.probe("count") as usize, count as usize - 1 + drops.len() - 1);
+    }
+
+    #[test]
+    fn an_old_dropping_state_is_forgotten() {
+        let mut h = Harness::new("codel", &[], Limit::Packets(100_000));
+        standing_queue(&mut h, 1000, 0, 1500);
+        drain(&mut h, 1501);
+        // 16 intervals after the last drop_next, count starts again at 1.
+        let drops = standing_queue(&mut h, 1000, 3400, 4400);
+        assert_eq!(drops, schedule(3505 * MS, 1, 4400));
+    }
+
+    #[test]
+    fn dropping_stops_at_the_first_packet_below_target() {
+        let mut h = Harness::new("codel", &[], Limit::Packets(100_000));
+        standing_queue(&mut h, 1000, 0, 300);
+        assert_eq!(h.probe("dropping"), 1.0);
+        // Serve the queue at once: the packets that arrived in the last 5 ms
+        // (one per ms up to 300 ms) are the first below target.
+        while h.probe("dropping") == 1.0 {
+            h.depart();
+        }
+        assert_eq!(h.probe("sojourn"), 4.0, "the packet of 296 ms");
+        assert_eq!(h.q.len_packets(), 4, "297..300 ms still queued: left by target, not by the MTU rule");
+    }
+
+    #[test]
+    fn one_mtu_left_is_never_dropped() {
+        // Two 1000-byte packets queued, each waiting 50 ms (a slow link):
+        // after a dequeue 1000 bytes remain, within the 1500-byte MTU rule.
+        for (mtu, drops) in [(1500.0, false), (500.0, true)] {
+            let mut h = Harness::new("codel", &[("mtu_bytes", mtu)], Limit::Packets(100));
+            h.arrive(1000);
+            for t in 1..=100 {
+                h.advance_to(t * 50 * MS);
+                h.arrive(1000);
+                h.depart();
+            }
+            assert_eq!(h.dropped.is_empty(), !drops, "mtu {mtu}");
+        }
+    }
+
+    #[test]
+    fn ecn_marks_what_it_would_drop() {
+        let mut h = Harness::new("codel", &[("ecn", 1.0)], Limit::Packets(100_000));
+        h.ect = true;
+        standing_queue(&mut h, 1000, 0, 1500);
+        assert!(h.dropped.is_empty());
+        // Marking leaves the queue as long, so the schedule is the one the
+        // drops would follow, and count advances the same way.
+        assert_eq!(h.marks, 59);
+        assert_eq!(h.probe("count"), 59.0);
+        let mut plain = Harness::new("codel", &[("ecn", 1.0)], Limit::Packets(100_000));
+        standing_queue(&mut plain, 1000, 0, 1500);
+        assert_eq!((plain.marks, plain.drops(DropReason::Early)), (0, 59), "not-ECT packets are dropped");
+    }
+
+    #[test]
+    fn a_full_buffer_drops_arrivals() {
+        let mut h = Harness::new("codel", &[], Limit::Packets(5));
+        for _ in 0..7 {
+            h.arrive(1000);
+        }
+        assert_eq!(h.drops(DropReason::Overflow), 2);
+        assert_eq!(h.q.len_packets(), 5);
+    }
+
+    #[test]
+    fn target_must_be_below_interval() {
+        let limit = Limit::Packets(100);
+        let mut p = ParamValues::defaults(&INFO, limit);
+        assert!(cross_check(&p).is_ok());
+        p.set("target", 100.0);
+        assert_eq!(cross_check(&p).unwrap_err().0, "target");
+    }
+
+    #[test]
+    fn codel_holds_the_standing_queue_near_target_where_drop_tail_bloats() {
+        let codel = run(&bufferbloat(r#"{ "scheme": "codel" }"#, false, ""));
+        // Sojourn times above target for an interval are cut back: the mean
+        // delay stays within a few targets, and the buffer never fills.
+        assert!((5.0..=15.0).contains(&codel.queue.mean_delay_ms), "{:?}", codel.queue);
+        assert!(codel.utilization > 0.95, "{}", codel.utilization);
+        assert_eq!(codel.drops.by_reason.overflow, 0);
+        assert!(codel.drops.by_reason.early > 50);
+        // Drop Tail keeps hundreds of packets queued: most of a second's delay.
+        let fifo = run(&bufferbloat(r#"{ "scheme": "droptail" }"#, false, ""));
+        assert!(fifo.queue.mean_packets > 400.0, "{:?}", fifo.queue);
+        assert!(fifo.queue.mean_delay_ms > 30.0 * codel.queue.mean_delay_ms);
+        assert!(fifo.utilization > 0.99);
+    }
+
+    #[test]
+    fn ecn_capable_tcp_sees_marks_instead_of_drops() {
+        let s = run(&bufferbloat(r#"{ "scheme": "codel", "params": { "ecn": true } }"#, true, ""));
+        // New data is ECN-capable (retransmissions are not, RFC 3168 §6.1.5,
+        // but without losses there are none): every signal is a mark.
+        assert_eq!(s.drops.total, 0, "{:?}", s.drops);
+        assert!(s.marks > 100, "{}", s.marks);
+        assert!(s.utilization > 0.95, "{}", s.utilization);
+        assert!(s.queue.mean_delay_ms <= 15.0, "{:?}", s.queue);
+    }
+}

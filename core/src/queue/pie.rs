@@ -1,0 +1,507 @@
+//! PIE — Proportional Integral controller Enhanced (Pan, Natarajan, Baker &
+//! White, RFC 8033).
+//!
+//! Every t_update (15 ms), on its own timer (§4.2):
+//!   p' = α·(qdelay − target) + β·(qdelay − qdelay_old)     (delays in s)
+//!   p' scaled by the auto-tuning table: /2048 for p < 10⁻⁶, /512 < 10⁻⁵,
+//!      /128 < 10⁻⁴, /32 < 10⁻³, /8 < 10⁻², /2 < 10⁻¹, 1 otherwise (§4.2)
+//!   p' capped at 0.02 when p ≥ 0.1 (§5.5); p ← p + p'
+//!   p ← 0.98·p when qdelay and qdelay_old are both 0; p bounded to [0, 1]
+//!   burst_allowance ← max(0, burst_allowance − t_update), and back to
+//!   max_burst once p = 0 and both delays are below target/2 (§4.4)
+//! On every arrival, unless the burst allowance is left (§4.4):
+//!   no drop when qdelay_old < target/2 and p < 0.2, or when at most two
+//!   packets (2·mean_pkt_bytes) are queued (§4.1, work conservation);
+//!   otherwise drop with probability p, derandomised (§5.4): accu_prob += p,
+//!   never drop below 0.85, always at 8.5, reset after each drop.
+//!   ECN-capable packets are marked instead while p < mark_ecnth (§5.1).
+//!
+//! Choices where the RFC leaves room:
+//! - qdelay is measured with timestamps (§4.3 allows it in place of the
+//!   §5.2 departure-rate estimate): the sojourn time of the last packet
+//!   sent, 0 when the queue is empty at the update (as Linux does).
+//! - The timer sleeps while nothing can change (queue empty, p = 0,
+//!   qdelay_old = 0, full burst allowance) and restarts t_update after the
+//!   next arrival; §5.3's active/inactive switch is not implemented.
+
+use super::registry::{no_cross_check, ParamValues, SchemeInfo};
+use super::{DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use crate::kernel::{ms, Nanos, NS_PER_MS, NS_PER_S};
+use crate::net::Packet;
+
+pub static INFO: SchemeInfo = SchemeInfo {
+    id: "pie",
+    name: "PIE",
+    paper: "Pan, Natarajan, Baker & White, Proportional Integral Controller Enhanced (PIE), RFC 8033, 2017",
+    summary: "A PI controller sets the drop probability every 15 ms from the queueing delay and its trend.",
+    params: PARAMS,
+    probes: &[
+        ProbeSpec { id: "p", label: "drop probability p", unit: "" },
+        ProbeSpec { id: "qdelay", label: "queueing delay at the last update", unit: "ms" },
+        ProbeSpec { id: "burst_allowance", label: "burst allowance left", unit: "ms" },
+    ],
+    build,
+    cross_check: no_cross_check,
+};
+
+#[rustfmt::skip]
+pub(crate) const PARAMS: &[ParamSpec] = &[
+    ParamSpec { id: "target", label: "target delay", unit: "ms", min: 1.0, max: 1000.0, step: 1.0, default: 15.0,
+        doc: "QDELAY_REF: the queueing delay the controller steers to." },
+    ParamSpec { id: "t_update", label: "update period", unit: "ms", min: 1.0, max: 1000.0, step: 1.0, default: 15.0,
+        doc: "T_UPDATE: how often p is recomputed." },
+    ParamSpec { id: "alpha", label: "α", unit: "1/s", min: 0.0, max: 10.0, step: 0.005, default: 0.125,
+        doc: "Weight of the distance from target (integral term) in each update." },
+    ParamSpec { id: "beta", label: "β", unit: "1/s", min: 0.0, max: 100.0, step: 0.05, default: 1.25,
+        doc: "Weight of the delay trend since the last update (proportional term)." },
+    ParamSpec { id: "max_burst", label: "max burst", unit: "ms", min: 0.0, max: 10000.0, step: 1.0, default: 150.0,
+        doc: "MAX_BURST: time after a calm period during which bursts pass without drops." },
+    ParamSpec { id: "mean_pkt_bytes", label: "mean packet size", unit: "bytes", min: 40.0, max: 65535.0, step: 1.0,
+        default: 1500.0, doc: "MEAN_PKTSIZE: nothing is dropped while at most two such packets are queued." },
+    ParamSpec { id: "derandomize", label: "derandomisation", unit: "on/off", min: 0.0, max: 1.0, step: 1.0,
+        default: 1.0, doc: "Space drops evenly by accumulating p between drops (§5.4)." },
+    ParamSpec { id: "ecn", label: "ECN marking", unit: "on/off", min: 0.0, max: 1.0, step: 1.0, default: 0.0,
+        doc: "Mark ECN-capable packets instead of dropping them while p is below the ECN threshold." },
+    ParamSpec { id: "mark_ecnth", label: "ECN threshold", unit: "", min: 0.0, max: 1.0, step: 0.01, default: 0.1,
+        doc: "Above this p even ECN-capable packets are dropped: marking no longer controls the queue." },
+];
+
+fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
+    let mut pie = Pie::new(setup.limit);
+    for (id, v) in params.iter() {
+        pie.set_param(id, v);
+    }
+    pie.burst_allowance = pie.max_burst;
+    Box::new(pie)
+}
+
+/// The auto-tuning factor of §4.2: small p moves in small steps.
+fn autotune_scale(p: f64) -> f64 {
+    const TABLE: [(f64, f64); 6] = [
+        (0.000001, 1.0 / 2048.0),
+        (0.00001, 1.0 / 512.0),
+        (0.0001, 1.0 / 128.0),
+        (0.001, 1.0 / 32.0),
+        (0.01, 1.0 / 8.0),
+        (0.1, 0.5),
+    ];
+    TABLE.iter().find(|(below, _)| p < *below).map_or(1.0, |(_, scale)| *scale)
+}
+
+pub struct Pie {
+    limit: Limit,
+    fifo: Fifo,
+    target: Nanos,
+    t_update: Nanos,
+    alpha: f64,
+    beta: f64,
+    max_burst: Nanos,
+    mean_pkt_bytes: u64,
+    derandomize: bool,
+    ecn: bool,
+    mark_ecnth: f64,
+    p: f64,
+    qdelay_old: Nanos,
+    /// Sojourn time of the last packet sent.
+    last_sojourn: Nanos,
+    burst_allowance: Nanos,
+    accu_prob: f64,
+    /// The pending update, if the timer runs.
+    next_update: Option<Nanos>,
+}
+
+impl Pie {
+    pub fn new(limit: Limit) -> Pie {
+        Pie {
+            limit,
+            fifo: Fifo::default(),
+            target: ms(15.0),
+            t_update: ms(15.0),
+            alpha: 0.125,
+            beta: 1.25,
+            max_burst: ms(150.0),
+            mean_pkt_bytes: 1500,
+            derandomize: true,
+            ecn: false,
+            mark_ecnth: 0.1,
+            p: 0.0,
+            qdelay_old: 0,
+            last_sojourn: 0,
+            burst_allowance: ms(150.0),
+            accu_prob: 0.0,
+            next_update: None,
+        }
+    }
+
+    /// The periodic drop-probability update (§4.2, §4.4, §5.5).
+    fn update(&mut self, qdelay: Nanos) {
+        let secs = |t: Nanos| t as f64 / NS_PER_S as f64;
+        let target = secs(self.target);
+        let mut delta = self.alpha * (secs(qdelay) - target) + self.beta * (secs(qdelay) - secs(self.qdelay_old));
+        delta *= autotune_scale(self.p);
+        if self.p >= 0.1 && delta > 0.02 {
+            delta = 0.02;
+        }
+        self.p += delta;
+        if qdelay == 0 && self.qdelay_old == 0 {
+            self.p *= 0.98;
+        }
+        self.p = self.p.clamp(0.0, 1.0);
+        self.burst_allowance = self.burst_allowance.saturating_sub(self.t_update);
+        if self.p == 0.0 && qdelay < self.target / 2 && self.qdelay_old < self.target / 2 {
+            self.burst_allowance = self.max_burst;
+        }
+        self.qdelay_old = qdelay;
+    }
+
+    /// Should this arrival be dropped (or marked) early? (§4.1, §5.4)
+    fn drop_early(&mut self, uniform: f64) -> bool {
+        if (self.qdelay_old < self.target / 2 && self.p < 0.2) || self.fifo.bytes() <= 2 * self.mean_pkt_bytes {
+            return false;
+        }
+        if self.derandomize {
+            if self.p == 0.0 {
+                self.accu_prob = 0.0;
+            }
+            self.accu_prob += self.p;
+            if self.accu_prob < 0.85 {
+                return false;
+            }
+            if self.accu_prob >= 8.5 {
+                return true;
+            }
+        }
+        uniform < self.p
+    }
+
+    fn arm(&mut self, ctx: &mut QueueCtx) {
+        if self.next_update.is_none() {
+            let at = ctx.now + self.t_update;
+            self.next_update = Some(at);
+            ctx.wake_at(at);
+        }
+    }
+}
+
+impl Qdisc for Pie {
+    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+        self.arm(ctx);
+        if self.limit.exceeded_by(self.fifo.len(), self.fifo.bytes(), pkt.size_bytes) {
+            self.accu_prob = 0.0;
+            return ctx.drop(pkt, DropReason::Overflow);
+        }
+        let uniform = ctx.rng.uniform();
+        let pkt = if self.burst_allowance == 0 && self.drop_early(uniform) {
+            self.accu_prob = 0.0;
+            let mark = self.ecn && self.p < self.mark_ecnth;
+            match ctx.drop_or_mark(pkt, DropReason::Early, mark) {
+                Some(marked) => marked,
+                None => return,
+            }
+        } else {
+            pkt
+        };
+        self.fifo.push(pkt);
+    }
+
+    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
+        let pkt = self.fifo.pop()?;
+        self.last_sojourn = ctx.now.saturating_sub(pkt.enqueued_at);
+        Some(pkt)
+    }
+
+    fn on_wake(&mut self, ctx: &mut QueueCtx) {
+        // Early: the wake-up asked for at `due` is still on its way.
+        let Some(due) = self.next_update.filter(|due| ctx.now >= *due) else { return };
+        let qdelay = if self.fifo.is_empty() { 0 } else { self.last_sojourn };
+        self.update(qdelay);
+        let calm =
+            self.fifo.is_empty() && self.p == 0.0 && self.qdelay_old == 0 && self.burst_allowance == self.max_burst;
+        self.next_update = None;
+        if !calm {
+            self.next_update = Some(due + self.t_update);
+            ctx.wake_at(due + self.t_update);
+        }
+    }
+
+    fn len_packets(&self) -> usize {
+        self.fifo.len()
+    }
+
+    fn len_bytes(&self) -> u64 {
+        self.fifo.bytes()
+    }
+
+    fn set_param(&mut self, id: &str, v: f64) {
+        match id {
+            "target" => self.target = ms(v),
+            "t_update" => self.t_update = ms(v),
+            "alpha" => self.alpha = v,
+            "beta" => self.beta = v,
+            "max_burst" => {
+                self.max_burst = ms(v);
+                self.burst_allowance = self.burst_allowance.min(self.max_burst);
+            }
+            "mean_pkt_bytes" => self.mean_pkt_bytes = v as u64,
+            "derandomize" => self.derandomize = v >= 0.5,
+            "ecn" => self.ecn = v >= 0.5,
+            "mark_ecnth" => self.mark_ecnth = v,
+            _ => {}
+        }
+    }
+
+    fn probe(&self, out: &mut [f64]) {
+        out[0] = self.p;
+        out[1] = self.qdelay_old as f64 / NS_PER_MS as f64;
+        out[2] = self.burst_allowance as f64 / NS_PER_MS as f64;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::Rng;
+    use crate::net::{Dir, Ecn, PacketKind};
+    use crate::queue::codel::tests::bufferbloat;
+    use crate::queue::testing::Harness;
+    use crate::queue::QueueOutcome;
+    use crate::testing::run;
+
+    const MS: Nanos = NS_PER_MS;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() <= 1e-15 * b.abs().max(1e-3)
+    }
+
+    #[test]
+    fn autotuning_table() {
+        let cases = [(0.0, 2048.0), (9.9e-7, 2048.0), (1e-6, 512.0), (5e-5, 128.0), (5e-4, 32.0), (0.005, 8.0)];
+        for (p, div) in cases {
+            assert_eq!(autotune_scale(p), 1.0 / div, "p = {p}");
+        }
+        assert_eq!(autotune_scale(0.05), 0.5);
+        assert_eq!(autotune_scale(0.1), 1.0);
+        assert_eq!(autotune_scale(0.9), 1.0);
+    }
+
+    #[test]
+    fn update_follows_the_pi_law_with_its_scale_factors() {
+        let mut pie = Pie::new(Limit::Packets(100));
+        // From p = 0: (α·(30 − 15) + β·(30 − 0)) ms / 2048.
+        pie.update(30 * MS);
+        let p1 = (0.125 * 0.015 + 1.25 * 0.030) / 2048.0;
+        assert!(close(pie.p, p1), "{} vs {p1}", pie.p);
+        // p1 ≈ 1.9e-5 is in [1e-5, 1e-4): the step is divided by 128; no trend.
+        pie.update(30 * MS);
+        let p2 = p1 + 0.125 * 0.015 / 128.0;
+        assert!(close(pie.p, p2), "{} vs {p2}", pie.p);
+        // p in [0.01, 0.1): halved.
+        pie.p = 0.05;
+        pie.update(45 * MS);
+        assert!(close(pie.p, 0.05 + (0.125 * 0.030 + 1.25 * 0.015) / 2.0), "{}", pie.p);
+        // p ≥ 0.1: full step, but at most +0.02 (§5.5).
+        pie.p = 0.5;
+        pie.update(200 * MS);
+        assert!(close(pie.p, 0.52), "{}", pie.p);
+        pie.update(100 * MS);
+        assert!(close(pie.p, 0.52 + 0.125 * 0.085 + 1.25 * -0.1), "a decrease is not capped: {}", pie.p);
+    }
+
+    #[test]
+    fn an_empty_queue_decays_p_geometrically() {
+        let mut pie = Pie::new(Limit::Packets(100));
+        pie.p = 0.3;
+        pie.update(0);
+        // Both samples are 0: the PI step (−α·target), then ×0.98.
+        assert!(close(pie.p, (0.3 - 0.125 * 0.015) * 0.98), "{}", pie.p);
+        pie.p = 0.001;
+        pie.update(0);
+        pie.update(0);
+        assert!(pie.p < 0.001 * 0.98 * 0.98 && pie.p > 0.0);
+        pie.p = 1.0;
+        pie.update(500 * MS);
+        assert_eq!(pie.p, 1.0, "bounded");
+    }
+
+    #[test]
+    fn burst_allowance_drains_by_t_update_and_refills_when_calm() {
+        let mut pie = Pie::new(Limit::Packets(100));
+        pie.burst_allowance = pie.max_burst;
+        for k in 1..=10u64 {
+            pie.update(20 * MS);
+            assert_eq!(pie.burst_allowance, (150 - 15 * k) * MS);
+        }
+        pie.update(20 * MS);
+        assert_eq!(pie.burst_allowance, 0);
+        // Calm: p back to 0 and two samples below target/2.
+        pie.p = 0.0;
+        pie.update(5 * MS);
+        assert_eq!(pie.burst_allowance, 0, "the previous sample (20 ms) was above target/2");
+        pie.p = 0.0;
+        pie.update(5 * MS);
+        assert_eq!(pie.burst_allowance, 150 * MS);
+    }
+
+    #[test]
+    fn p_is_updated_on_the_timer_even_without_arrivals() {
+        // 100 packets at 0, one sent at 40 ms (sojourn 40 ms), then silence:
+        // the queue is not empty, so every 15 ms p moves with qdelay = 40 ms.
+        let mut h = Harness::new("pie", &[], Limit::Packets(1000));
+        for _ in 0..100 {
+            h.arrive(1000);
+        }
+        h.advance_to(40 * MS);
+        h.depart();
+        let mut pie = Pie::new(Limit::Packets(1000));
+        pie.update(0);
+        pie.update(0);
+        h.advance_to(300 * MS);
+        for _ in 0..(300 / 15 - 2) {
+            pie.update(40 * MS);
+        }
+        assert!(close(h.probe("p"), pie.p), "{} vs {}", h.probe("p"), pie.p);
+        assert!(h.probe("p") > 0.001);
+        assert_eq!(h.probe("qdelay"), 40.0);
+        assert_eq!(h.probe("burst_allowance"), 0.0);
+    }
+
+    #[test]
+    fn the_timer_stops_when_calm_and_restarts_on_arrival() {
+        let mut h = Harness::new("pie", &[], Limit::Packets(1000));
+        h.arrive(1000);
+        assert_eq!(h.wake_at, Some(15 * MS));
+        h.depart();
+        h.advance_to(15 * MS);
+        assert_eq!(h.wake_at, None, "empty, p = 0, full allowance: nothing left to update");
+        h.advance_to(100 * MS);
+        h.arrive(1000);
+        assert_eq!(h.wake_at, Some(115 * MS));
+    }
+
+    /// Offer `n` arrivals to `pie` with p held fixed; the indices dropped or marked.
+    fn arrivals(pie: &mut Pie, n: usize, ect: bool) -> (Vec<usize>, Vec<usize>) {
+        let mut rng = Rng::stream(7, "pie-test");
+        let (mut dropped, mut marked) = (Vec::new(), Vec::new());
+        for i in 0..n {
+            let mut out = QueueOutcome::default();
+            let mut pkt = Packet::new(0, PacketKind::Data, Dir::Forward, 1000, 960);
+            pkt.ecn = if ect { Ecn::Ect } else { Ecn::NotEct };
+            pie.enqueue(pkt, &mut QueueCtx::new(0, &mut rng, &mut out));
+            if !out.drops.is_empty() {
+                dropped.push(i);
+            }
+            if !out.marks.is_empty() {
+                marked.push(i);
+            }
+            if pie.fifo.len() > 20 {
+                pie.fifo.pop();
+            }
+        }
+        (dropped, marked)
+    }
+
+    fn congested(p: f64) -> Pie {
+        let mut pie = Pie::new(Limit::Packets(1000));
+        pie.p = p;
+        pie.qdelay_old = 30 * MS;
+        pie.burst_allowance = 0;
+        pie
+    }
+
+    #[test]
+    fn derandomisation_spaces_drops_between_0_85_and_8_5_accumulated() {
+        let mut pie = congested(0.1);
+        let (dropped, _) = arrivals(&mut pie, 20_000, false);
+        let gaps: Vec<usize> = dropped.windows(2).map(|w| w[1] - w[0]).collect();
+        // accu_prob = n·p: no drop before 0.9 (9 arrivals), surely by 8.5 (86).
+        assert!(gaps.iter().all(|g| (9..=86).contains(g)), "{:?}", (gaps.iter().min(), gaps.iter().max()));
+        // After the 8 sure passes, each arrival is dropped with p: mean gap 8 + 1/p.
+        let mean = gaps.iter().sum::<usize>() as f64 / gaps.len() as f64;
+        assert!((mean - 18.0).abs() < 0.5, "{mean}");
+        let mut random = congested(0.1);
+        random.derandomize = false;
+        let (dropped, _) = arrivals(&mut random, 20_000, false);
+        let share = dropped.len() as f64 / 20_000.0;
+        assert!((share - 0.1).abs() < 0.01, "plain Bernoulli drops: {share}");
+        assert!(dropped.windows(2).any(|w| w[1] - w[0] == 1));
+    }
+
+    #[test]
+    fn safeguards_keep_pie_work_conserving() {
+        // Short delay and p < 0.2: nothing dropped.
+        let mut pie = congested(0.15);
+        pie.qdelay_old = 7 * MS;
+        assert!(arrivals(&mut pie, 1000, false).0.is_empty());
+        // The same delay with p ≥ 0.2 drops.
+        let mut pie = congested(0.25);
+        pie.qdelay_old = 7 * MS;
+        assert!(!arrivals(&mut pie, 1000, false).0.is_empty());
+        // At most two packets queued: never a drop, whatever p.
+        let mut pie = congested(0.9);
+        let mut rng = Rng::stream(1, "x");
+        for _ in 0..1000 {
+            let mut out = QueueOutcome::default();
+            pie.enqueue(
+                Packet::new(0, PacketKind::Data, Dir::Forward, 1500, 1460),
+                &mut QueueCtx::new(0, &mut rng, &mut out),
+            );
+            assert!(out.drops.is_empty());
+            if pie.fifo.len() > 2 {
+                pie.fifo.pop();
+            }
+        }
+        // Within the burst allowance: no drop either.
+        let mut pie = congested(0.9);
+        pie.burst_allowance = MS;
+        assert!(arrivals(&mut pie, 1000, false).0.is_empty());
+    }
+
+    #[test]
+    fn ecn_marks_only_below_mark_ecnth() {
+        // Derandomised, a signal comes every ⌈0.85/p⌉ − 1 + 1/p arrivals on average.
+        let mut pie = congested(0.05);
+        pie.ecn = true;
+        let (dropped, marked) = arrivals(&mut pie, 10_000, true);
+        assert!(dropped.is_empty());
+        assert!((marked.len() as f64 / (10_000.0 / 37.0) - 1.0).abs() < 0.1, "{}", marked.len());
+        let mut pie = congested(0.15);
+        pie.ecn = true;
+        let (dropped, marked) = arrivals(&mut pie, 10_000, true);
+        assert!(marked.is_empty(), "above 10 % marking no longer suffices");
+        assert!((dropped.len() as f64 / (10_000.0 / (5.0 + 1.0 / 0.15)) - 1.0).abs() < 0.1, "{}", dropped.len());
+    }
+
+    #[test]
+    fn a_full_buffer_drops_arrivals() {
+        let mut h = Harness::new("pie", &[], Limit::Bytes(3000));
+        for _ in 0..5 {
+            h.arrive(1000);
+        }
+        assert_eq!(h.drops(DropReason::Overflow), 2);
+    }
+
+    #[test]
+    fn pie_steers_the_queueing_delay_to_its_target() {
+        // The PI law settles where the sampled delay equals target; the mean
+        // over packets runs a little higher (samples of an empty queue are 0).
+        for target in [15.0, 50.0] {
+            let s =
+                run(&bufferbloat(&format!(r#"{{ "scheme": "pie", "params": {{ "target": {target} }} }}"#), false, ""));
+            let ratio = s.queue.mean_delay_ms / target;
+            assert!((0.8..1.3).contains(&ratio), "target {target} ms: mean {} ms", s.queue.mean_delay_ms);
+            assert!(s.utilization > 0.97, "{}", s.utilization);
+            assert_eq!(s.drops.by_reason.overflow, 0);
+        }
+    }
+
+    #[test]
+    fn ecn_capable_tcp_sees_marks_instead_of_drops() {
+        let s = run(&bufferbloat(r#"{ "scheme": "pie", "params": { "ecn": true } }"#, true, ""));
+        // p stays far below mark_ecnth (10 %) with ten flows: signals are
+        // marks; a rare drop hits a retransmission, never ECN-capable.
+        assert!(s.marks > 100, "{}", s.marks);
+        assert!(s.drops.total * 50 <= s.marks, "{:?} vs {} marks", s.drops, s.marks);
+        assert!(s.utilization > 0.97, "{}", s.utilization);
+        assert!((0.8..1.5).contains(&(s.queue.mean_delay_ms / 15.0)), "{:?}", s.queue);
+    }
+}
