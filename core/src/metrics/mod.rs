@@ -59,6 +59,10 @@ struct FlowCounters {
     /// Bytes delivered since the last sample, for per-interval goodput.
     interval_bytes: u64,
     cov: CovBins,
+    /// Queueing delay of the flow's packets at congested hops (window).
+    delay_sum_ns: u64,
+    delay_count: u64,
+    delay_max_ns: u64,
 }
 
 /// Goodput in consecutive T_m bins of the window, as running sums so that
@@ -264,10 +268,16 @@ impl Recorder {
         p.last_change = now;
     }
 
-    /// A packet left monitored queue `hop` after `delay` in it, to be sent for `tx`.
-    pub fn on_departure(&mut self, hop: usize, now: Nanos, delay: Nanos, tx: Nanos) {
+    /// A packet of `flow` left monitored queue `hop` after `delay` in it, to be sent for `tx`.
+    pub fn on_departure(&mut self, hop: usize, flow: usize, now: Nanos, delay: Nanos, tx: Nanos) {
         let busy = self.overlap(now, now + tx);
         let inside = self.in_window(now);
+        if inside {
+            let c = &mut self.counters[flow];
+            c.delay_sum_ns += delay;
+            c.delay_count += 1;
+            c.delay_max_ns = c.delay_max_ns.max(delay);
+        }
         let p = &mut self.ports[hop];
         p.busy_ns += busy;
         p.tx_end = now + tx;

@@ -106,6 +106,9 @@ pub struct FlowSummary {
     pub marked_packets: u64,
     /// Dropped / sent in the window.
     pub loss_rate: f64,
+    /// Queueing delay of the flow's packets at the congested hops.
+    pub mean_queue_delay_ms: f64,
+    pub max_queue_delay_ms: f64,
     /// Seed 000 eq. 12: CoV of goodput over T_m bins (null if < 2 bins).
     pub cov: Option<f64>,
 }
@@ -204,6 +207,12 @@ pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Su
                 drops_by_reason: ByReason::from_counts(c.drops),
                 marked_packets: c.marks,
                 loss_rate: if c.sent_packets == 0 { 0.0 } else { dropped as f64 / c.sent_packets as f64 },
+                mean_queue_delay_ms: if c.delay_count == 0 {
+                    0.0
+                } else {
+                    c.delay_sum_ns as f64 / c.delay_count as f64 / 1e6
+                },
+                max_queue_delay_ms: c.delay_max_ns as f64 / 1e6,
                 cov: bins.cov(),
             }
         })

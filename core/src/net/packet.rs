@@ -40,7 +40,8 @@ pub struct Labels {
     pub rate_bps: f64,
     /// 0 = normal, 1 = low priority (RQRD's second precedence).
     pub drop_precedence: u8,
-    /// Scheme-defined tag; AFpFT uses its sign for the edge/inner role.
+    /// Scheme-defined tag. Sources start it negative (seed 003 §2): AFpFT
+    /// reads a negative tag as "this router is the flow's edge".
     pub tag: f64,
     /// Relative weight of the flow (weighted BARE, weighted CSFQ).
     pub weight: f64,
@@ -48,7 +49,7 @@ pub struct Labels {
 
 impl Default for Labels {
     fn default() -> Self {
-        Labels { rate_bps: 0.0, drop_precedence: 0, tag: 0.0, weight: 1.0 }
+        Labels { rate_bps: 0.0, drop_precedence: 0, tag: -1.0, weight: 1.0 }
     }
 }
 

@@ -247,7 +247,7 @@ impl Qdisc for FqCodel {
 mod tests {
     use super::*;
     use crate::kernel::tx_time_ns;
-    use crate::queue::codel::tests::{bufferbloat, run_with_flow_delays};
+    use crate::queue::codel::tests::bufferbloat;
     use crate::queue::testing::Harness;
     use crate::testing::{dumbbell, max_min, run};
 
@@ -392,7 +392,7 @@ mod tests {
                        { "kind": "cbr", "count": 2, "rate_bps": 2000000, "packet_bytes": 1000, "start_s": [0, 1] },
                        { "kind": "cbr", "rate_bps": 64000, "packet_bytes": 72, "start_s": [0, 1] }"#;
         let text = dumbbell(20.0, 1e7, 10.0, 1000, r#"{ "scheme": "fq_codel" }"#, flows);
-        let (s, delays) = run_with_flow_delays(&text);
+        let s = run(&text);
         let shares = max_min(&[10e6, 2e6, 2e6, 64e3], 10e6);
         for (f, (share, payload)) in s.flows.iter().zip(shares.iter().zip([1000.0, 1000.0, 1000.0, 72.0])) {
             let want = share * payload / (payload + 28.0);
@@ -404,20 +404,21 @@ mod tests {
         // two other new-flow packets (flows 1 and 2) ahead of it; on average
         // less than one packet's transmission time.
         let tx = tx_time_ns(1028, 10_000_000) as f64 / 1e6;
-        let ping = delays[3];
-        assert!(ping.packets > 1000);
-        assert!(ping.max_ms <= 3.0 * tx + 1e-6, "{ping:?}");
-        assert!(ping.mean_ms < tx, "{ping:?} vs {tx}");
+        let ping = &s.flows[3];
+        assert!(ping.sent_packets > 1000);
+        assert!(ping.max_queue_delay_ms <= 3.0 * tx + 1e-6, "{ping:?}");
+        assert!(ping.mean_queue_delay_ms < tx, "{ping:?} vs {tx}");
         // The overload waits in the hog's own queue, and only there (CoDel
         // alone cannot hold an unresponsive flow: the fattest-queue drop does).
-        assert!(delays[0].mean_ms > 100.0 && delays[1].max_ms <= 3.0 * tx + 1e-6, "{delays:?}");
+        assert!(s.flows[0].mean_queue_delay_ms > 100.0, "{:?}", s.flows[0]);
+        assert!(s.flows[1].max_queue_delay_ms <= 3.0 * tx + 1e-6, "{:?}", s.flows[1]);
 
         // Drop Tail, for contrast: shares follow the offered loads, and the
         // ping waits behind a full buffer.
         let fifo = dumbbell(20.0, 1e7, 10.0, 1000, r#"{ "scheme": "droptail" }"#, flows);
-        let (d, delays) = run_with_flow_delays(&fifo);
+        let d = run(&fifo);
         assert!(d.flows[1].goodput_bps < 0.8 * s.flows[1].goodput_bps, "{}", d.flows[1].goodput_bps);
-        assert!(delays[3].mean_ms > 700.0, "{:?}", delays[3]);
+        assert!(d.flows[3].mean_queue_delay_ms > 700.0, "{:?}", d.flows[3]);
     }
 
     #[test]
@@ -427,17 +428,17 @@ mod tests {
         // as a new flow and overtakes the bulk flows' queues.
         let ping = r#", { "kind": "cbr", "rate_bps": 64000, "packet_bytes": 72, "start_s": [0, 1] }"#;
         let with_ping = |queue: &str| bufferbloat(queue, false, ping);
-        let (s, delays) = run_with_flow_delays(&with_ping(r#"{ "scheme": "fq_codel" }"#));
+        let s = run(&with_ping(r#"{ "scheme": "fq_codel" }"#));
         let tx = tx_time_ns(1040, 10_000_000) as f64 / 1e6;
-        let bulk = delays[..10].iter().map(|d| d.mean_ms).fold(f64::INFINITY, f64::min);
-        assert!(delays[10].packets > 1000);
-        assert!(delays[10].mean_ms < 1.5 * tx, "ping {:?} vs one packet {tx} ms", delays[10]);
+        let bulk = s.flows[..10].iter().map(|f| f.mean_queue_delay_ms).fold(f64::INFINITY, f64::min);
+        assert!(s.flows[10].sent_packets > 1000);
+        assert!(s.flows[10].mean_queue_delay_ms < 1.5 * tx, "ping {:?} vs one packet {tx} ms", s.flows[10]);
         assert!(bulk > 5.0, "the bulk flows sit at CoDel's target: {bulk}");
         assert!(s.fairness.jain_tcp.is_some_and(|j| j > 0.99), "{:?}", s.fairness);
         assert!(s.utilization > 0.97, "{}", s.utilization);
         // One CoDel queue for all: the ping waits as long as everyone.
-        let (_, shared) = run_with_flow_delays(&with_ping(r#"{ "scheme": "codel" }"#));
-        assert!(shared[10].mean_ms > 5.0, "{:?}", shared[10]);
+        let shared = run(&with_ping(r#"{ "scheme": "codel" }"#));
+        assert!(shared.flows[10].mean_queue_delay_ms > 5.0, "{:?}", shared.flows[10]);
     }
 
     #[test]

@@ -5,7 +5,9 @@
 //! asked for, nothing else. It enforces the buffer's hard limit itself
 //! because schemes differ in *which* packet they drop when full.
 
+pub mod afpft;
 pub mod ared;
+pub mod bare;
 pub mod blue;
 pub mod choke;
 pub mod codel;

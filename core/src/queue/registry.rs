@@ -1,8 +1,8 @@
 //! Scheme ids → constructors and catalogues. Adding a scheme is one line here.
 
 use super::{
-    ared, blue, choke, codel, csfq, droptail, drr, dsred, fq_codel, fred, nlred, pie, red, rem, rqrd, sfred, Limit,
-    ParamSpec, ProbeSpec, Qdisc, QueueSetup,
+    afpft, ared, bare, blue, choke, codel, csfq, droptail, drr, dsred, fq_codel, fred, nlred, pie, red, rem, rqrd,
+    sfred, Limit, ParamSpec, ProbeSpec, Qdisc, QueueSetup,
 };
 use serde::Serialize;
 
@@ -81,6 +81,7 @@ pub static SCHEMES: &[&SchemeInfo] = &[
     &droptail::INFO,
     &red::INFO, &ared::INFO, &nlred::INFO, &dsred::INFO, &rem::INFO,
     &fred::INFO, &sfred::INFO, &choke::INFO, &drr::INFO,
+    &bare::INFO, &afpft::INFO,
     &csfq::INFO, &rqrd::INFO,
     &codel::INFO, &pie::INFO, &fq_codel::INFO, &blue::INFO,
 ];

@@ -404,7 +404,7 @@ impl Simulation {
         let tx = p.tx_time(pkt.size_bytes);
         let arrival = now + tx + p.delay_ns;
         if let Some(h) = self.port_hop[port] {
-            self.recorder.on_departure(h, now, now - pkt.enqueued_at, tx);
+            self.recorder.on_departure(h, pkt.owner as usize, now, now - pkt.enqueued_at, tx);
         }
         self.events.schedule(now + tx, Event::TxDone { port });
 
