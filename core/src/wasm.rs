@@ -6,7 +6,8 @@
 //! shape is exactly what `aqm-sim` prints.
 
 use crate::kernel::{secs_f64, to_secs};
-use crate::queue::{catalogue as scheme_catalogue, Limit};
+use crate::queue::registry::CatalogueEntry;
+use crate::queue::{catalogue as scheme_catalogue, find_scheme, Limit};
 use crate::scenario::Scenario;
 use crate::sim::{SeriesMode, Simulation};
 use serde::Serialize;
@@ -50,6 +51,8 @@ export interface CatalogueEntry {
   summary: string;
   params: ParamSpec[];
   probes: ProbeSpec[];
+  /** Ids of the parameters measured in the buffer's unit (queue thresholds such as RED's min_th). */
+  buffer_params: string[];
 }
 
 export interface DropCurve {
@@ -93,6 +96,16 @@ export interface GroupSummary {
   jain: number;
 }
 
+export interface WebSummary {
+  /** Transfers that completed in the window. */
+  completed: number;
+  mean_fct_ms: number;
+  median_fct_ms: number;
+  p99_fct_ms: number;
+  /** Share of transfers by completion time; `to_s` is null for the last, open bucket. */
+  fct_buckets: { from_s: number; to_s: number | null; percent: number }[];
+}
+
 export interface HopSummary {
   hop: number;
   utilization: number;
@@ -127,6 +140,8 @@ export interface Summary {
     events_per_s: number;
     packets_per_s: number;
   };
+  /** Present when the scenario has web flows. */
+  web?: WebSummary;
 }
 
 /** A scenario problem located by its field path, e.g. `flows[1].rate_bps`. */
@@ -260,6 +275,16 @@ impl WasmSimulation {
     }
 }
 
+/// A catalogue entry plus which parameters are in the buffer's unit: once
+/// resolved, "packets" or "bytes" no longer tells a threshold from, say, a
+/// packet size, and the page draws thresholds on the queue chart.
+#[derive(Serialize)]
+struct PageCatalogueEntry {
+    #[serde(flatten)]
+    entry: CatalogueEntry,
+    buffer_params: Vec<&'static str>,
+}
+
 /// Every scheme with its parameters resolved for a buffer in `buffer_unit`
 /// ("packets" or "bytes").
 #[wasm_bindgen]
@@ -269,7 +294,16 @@ pub fn catalogue(buffer_unit: &str) -> Result<Catalogue, JsError> {
         "bytes" => Limit::Bytes(0),
         other => return Err(JsError::new(&format!("buffer unit must be \"packets\" or \"bytes\", got {other:?}"))),
     };
-    to_js(&scheme_catalogue(limit))
+    let entries: Vec<PageCatalogueEntry> = scheme_catalogue(limit)
+        .into_iter()
+        .map(|entry| PageCatalogueEntry {
+            buffer_params: find_scheme(entry.id)
+                .map(|info| info.params.iter().filter(|p| p.unit == "buffer").map(|p| p.id).collect())
+                .unwrap_or_default(),
+            entry,
+        })
+        .collect();
+    to_js(&entries)
 }
 
 /// Check scenario JSON without running it: `undefined` when it is valid,

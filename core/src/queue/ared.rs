@@ -20,9 +20,9 @@
 //! value an arrival would see after the idle time so far. Interval 0.5 s,
 //! target delay 5 ms and initial max_p 0.1 are ns-2's defaults.
 
-use super::red::{RedState, RedVerdict};
+use super::red::RedQueue;
 use super::registry::{ParamValues, SchemeInfo};
-use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{DropCurve, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::kernel::{ms, Nanos};
 use crate::net::Packet;
 
@@ -170,28 +170,20 @@ struct Settings {
 }
 
 pub struct Ared {
-    limit: Limit,
-    red: RedState,
+    queue: RedQueue,
     settings: Settings,
     interval: Nanos,
     /// When max_p is next adapted; None until the first arrival arms the timer.
     next_update: Option<Nanos>,
     ecn: bool,
-    fifo: Fifo,
 }
 
 impl Ared {
     pub fn new(limit: Limit, link_rate_bps: u64) -> Ared {
         let settings = Settings { min_th: 0.0, max_th: 0.0, w_q: 0.0, target_delay_s: 0.005 };
-        let mut q = Ared {
-            limit,
-            red: RedState { gentle: true, ..RedState::new(link_rate_bps) },
-            settings,
-            interval: ms(500.0),
-            next_update: None,
-            ecn: false,
-            fifo: Fifo::default(),
-        };
+        let mut queue = RedQueue::new(limit, link_rate_bps);
+        queue.state.gentle = true;
+        let mut q = Ared { queue, settings, interval: ms(500.0), next_update: None, ecn: false };
         q.resolve();
         q
     }
@@ -199,31 +191,31 @@ impl Ared {
     /// Turn the settings into RED's min_th, max_th and w_q.
     fn resolve(&mut self) {
         let s = self.settings;
-        let c = self.red.link_rate_bps as f64 / (8.0 * self.red.mean_packet_bytes);
+        let c = self.queue.state.link_rate_bps as f64 / (8.0 * self.queue.state.mean_packet_bytes);
         // Thresholds are in the buffer's unit: packets, or bytes of typical packets.
-        let unit = match self.limit {
+        let unit = match self.queue.limit {
             Limit::Packets(_) => 1.0,
-            Limit::Bytes(_) => self.red.mean_packet_bytes,
+            Limit::Bytes(_) => self.queue.state.mean_packet_bytes,
         };
-        self.red.min_th = if s.min_th > 0.0 { s.min_th } else { (s.target_delay_s * c / 2.0).max(5.0) * unit };
-        self.red.max_th = if s.max_th > 0.0 { s.max_th } else { 3.0 * self.red.min_th };
-        self.red.w_q = if s.w_q > 0.0 { s.w_q } else { 1.0 - libm::exp(-1.0 / c) };
+        self.queue.state.min_th = if s.min_th > 0.0 { s.min_th } else { (s.target_delay_s * c / 2.0).max(5.0) * unit };
+        self.queue.state.max_th = if s.max_th > 0.0 { s.max_th } else { 3.0 * self.queue.state.min_th };
+        self.queue.state.w_q = if s.w_q > 0.0 { s.w_q } else { 1.0 - libm::exp(-1.0 / c) };
     }
 
     /// The target band for avg.
     pub fn target(&self) -> (f64, f64) {
-        let (lo, span) = (self.red.min_th, self.red.max_th - self.red.min_th);
+        let (lo, span) = (self.queue.state.min_th, self.queue.state.max_th - self.queue.state.min_th);
         (lo + 0.4 * span, lo + 0.6 * span)
     }
 
     /// One AIMD step of max_p for the average `avg`.
     fn adapt(&mut self, avg: f64) {
         let (low, high) = self.target();
-        let max_p = self.red.max_p;
+        let max_p = self.queue.state.max_p;
         if avg > high && max_p < MAX_P_TOP {
-            self.red.max_p = (max_p + (0.01f64).min(max_p / 4.0)).min(MAX_P_TOP);
+            self.queue.state.max_p = (max_p + (0.01f64).min(max_p / 4.0)).min(MAX_P_TOP);
         } else if avg < low && max_p > MAX_P_BOTTOM {
-            self.red.max_p = (max_p * BETA).max(MAX_P_BOTTOM);
+            self.queue.state.max_p = (max_p * BETA).max(MAX_P_BOTTOM);
         }
     }
 }
@@ -235,46 +227,29 @@ impl Qdisc for Ared {
             self.next_update = Some(at);
             ctx.wake_at(at);
         }
-        let q = self.limit.measure(self.fifo.len(), self.fifo.bytes());
-        self.red.update_avg(q, ctx.now);
-        let p_b = self.red.p_b(self.red.avg);
-        let pkt = match self.red.decide(p_b, pkt.size_bytes, ctx.rng.uniform()) {
-            RedVerdict::Forced => return ctx.drop(pkt, DropReason::Forced),
-            RedVerdict::Early => match ctx.drop_or_mark(pkt, DropReason::Early, self.ecn) {
-                Some(marked) => marked,
-                None => return,
-            },
-            RedVerdict::Accept => pkt,
-        };
-        if self.limit.exceeded_by(self.fifo.len(), self.fifo.bytes(), pkt.size_bytes) {
-            ctx.drop(pkt, DropReason::Overflow);
-        } else {
-            self.fifo.push(pkt);
-        }
+        self.queue.on_arrival(ctx.now);
+        let p_b = self.queue.state.p_b(self.queue.state.avg);
+        self.queue.admit(pkt, p_b, self.ecn, ctx);
     }
 
     fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
-        let pkt = self.fifo.pop();
-        if pkt.is_none() && self.red.idle_since.is_none() {
-            self.red.idle_since = Some(ctx.now);
-        }
-        pkt
+        self.queue.dequeue(ctx.now)
     }
 
     fn on_wake(&mut self, ctx: &mut QueueCtx) {
         let Some(due) = self.next_update.filter(|t| *t <= ctx.now) else { return };
-        self.adapt(self.red.avg_after_idle(ctx.now));
+        self.adapt(self.queue.state.avg_after_idle(ctx.now));
         let next = due + self.interval;
         self.next_update = Some(next);
         ctx.wake_at(next);
     }
 
     fn len_packets(&self) -> usize {
-        self.fifo.len()
+        self.queue.fifo.len()
     }
 
     fn len_bytes(&self) -> u64 {
-        self.fifo.bytes()
+        self.queue.fifo.bytes()
     }
 
     fn set_param(&mut self, id: &str, value: f64) {
@@ -285,28 +260,23 @@ impl Qdisc for Ared {
             "target_delay_ms" => self.settings.target_delay_s = value / 1e3,
             "interval_ms" => self.interval = ms(value).max(1),
             "ecn" => self.ecn = value >= 0.5,
-            _ => self.red.set(id, value),
+            _ => self.queue.state.set(id, value),
         }
         self.resolve();
     }
 
     fn probe(&self, out: &mut [f64]) {
         let (low, high) = self.target();
-        out[0] = self.red.avg;
-        out[1] = self.red.max_p;
-        out[2] = self.red.p_b(self.red.avg);
+        out[0] = self.queue.state.avg;
+        out[1] = self.queue.state.max_p;
+        out[2] = self.queue.state.p_b(self.queue.state.avg);
         out[3] = low;
         out[4] = high;
     }
 
     fn drop_curve(&self) -> Option<DropCurve> {
-        let s = &self.red;
-        Some(DropCurve {
-            x_label: "average queue",
-            x_unit: self.limit.unit(),
-            points: s.curve(|x| s.p_b(x)),
-            operating_point: [s.avg, s.p_b(s.avg)],
-        })
+        let s = &self.queue.state;
+        Some(self.queue.drop_curve(|x| s.p_b(x)))
     }
 }
 
@@ -315,6 +285,7 @@ mod tests {
     use super::*;
     use crate::kernel::to_secs;
     use crate::queue::testing::Harness;
+    use crate::queue::DropReason;
     use crate::sim::{SeriesMode, Simulation};
 
     #[test]
@@ -322,23 +293,23 @@ mod tests {
         // 10 Mb/s of 1000-byte packets: C = 1250/s, target queue 6.25 packets,
         // so min_th = max(5, 3.125) = 5, max_th = 15, band [9, 11].
         let q = Ared::new(Limit::Packets(100), 10_000_000);
-        assert_eq!((q.red.min_th, q.red.max_th), (5.0, 15.0));
+        assert_eq!((q.queue.state.min_th, q.queue.state.max_th), (5.0, 15.0));
         assert_eq!(q.target(), (9.0, 11.0));
-        assert!((q.red.w_q - (1.0 - (-1.0f64 / 1250.0).exp())).abs() < 1e-15);
-        assert!(q.red.gentle && q.red.max_p == 0.1);
+        assert!((q.queue.state.w_q - (1.0 - (-1.0f64 / 1250.0).exp())).abs() < 1e-15);
+        assert!(q.queue.state.gentle && q.queue.state.max_p == 0.1);
         // 100 Mb/s: C = 12 500/s, min_th = 31.25, max_th = 93.75; centre 62.5 = 5 ms of traffic.
         let fast = Ared::new(Limit::Packets(1000), 100_000_000);
-        assert_eq!((fast.red.min_th, fast.red.max_th), (31.25, 93.75));
+        assert_eq!((fast.queue.state.min_th, fast.queue.state.max_th), (31.25, 93.75));
         assert_eq!(fast.target(), (56.25, 68.75));
         // A byte buffer gets the same thresholds in bytes of 1000-byte packets.
         let bytes = Ared::new(Limit::Bytes(1_000_000), 100_000_000);
-        assert_eq!((bytes.red.min_th, bytes.red.max_th), (31_250.0, 93_750.0));
+        assert_eq!((bytes.queue.state.min_th, bytes.queue.state.max_th), (31_250.0, 93_750.0));
         // Explicit values win.
         let mut set = Ared::new(Limit::Packets(100), 10_000_000);
         for (id, v) in [("min_th", 20.0), ("max_th", 60.0), ("w_q", 0.002)] {
             set.set_param(id, v);
         }
-        assert_eq!((set.red.min_th, set.red.max_th, set.red.w_q), (20.0, 60.0, 0.002));
+        assert_eq!((set.queue.state.min_th, set.queue.state.max_th, set.queue.state.w_q), (20.0, 60.0, 0.002));
         assert_eq!(set.target(), (36.0, 44.0));
     }
 
@@ -348,25 +319,25 @@ mod tests {
         let expect = [0.11, 0.12, 0.13];
         for e in expect {
             q.adapt(12.0);
-            assert!((q.red.max_p - e).abs() < 1e-12, "{} vs {e}", q.red.max_p);
+            assert!((q.queue.state.max_p - e).abs() < 1e-12, "{} vs {e}", q.queue.state.max_p);
         }
         for _ in 0..100 {
             q.adapt(12.0);
         }
-        assert_eq!(q.red.max_p, 0.5, "capped at 0.5");
+        assert_eq!(q.queue.state.max_p, 0.5, "capped at 0.5");
         q.adapt(10.0);
-        assert_eq!(q.red.max_p, 0.5, "inside the band nothing changes");
+        assert_eq!(q.queue.state.max_p, 0.5, "inside the band nothing changes");
         q.adapt(8.0);
-        assert!((q.red.max_p - 0.45).abs() < 1e-12);
+        assert!((q.queue.state.max_p - 0.45).abs() < 1e-12);
         for _ in 0..100 {
             q.adapt(8.0);
         }
-        assert_eq!(q.red.max_p, 0.01, "floored at 0.01");
+        assert_eq!(q.queue.state.max_p, 0.01, "floored at 0.01");
         // Below 0.04 the increment is max_p/4: 0.01 → 0.0125 → 0.015625.
         q.adapt(12.0);
-        assert!((q.red.max_p - 0.0125).abs() < 1e-15);
+        assert!((q.queue.state.max_p - 0.0125).abs() < 1e-15);
         q.adapt(12.0);
-        assert!((q.red.max_p - 0.015625).abs() < 1e-15);
+        assert!((q.queue.state.max_p - 0.015625).abs() < 1e-15);
     }
 
     #[test]

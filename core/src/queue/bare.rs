@@ -319,7 +319,7 @@ impl Qdisc for Bare {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
         let size = self.units(&pkt);
         // Line 1: the hard limit (maxq), then the virtual one.
-        if self.limit.exceeded_by(self.fifo.len(), self.fifo.bytes(), pkt.size_bytes) {
+        if self.fifo.is_full_for(self.limit, pkt.size_bytes) {
             return ctx.drop(pkt, DropReason::Overflow);
         }
         if self.q >= self.vmaxq {

@@ -128,7 +128,7 @@ impl Blue {
 
 impl Qdisc for Blue {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        if self.limit.exceeded_by(self.fifo.len(), self.fifo.bytes(), pkt.size_bytes) {
+        if self.fifo.is_full_for(self.limit, pkt.size_bytes) {
             self.congestion_event(ctx.now);
             return ctx.drop(pkt, DropReason::Overflow);
         }

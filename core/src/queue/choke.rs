@@ -15,9 +15,9 @@
 //! Defaults: RED's (Floyd & Jacobson §4: min_th 5, max_th 15, w_q 0.002) with
 //! max_p 0.1 as in our RED, and m = 1, the paper's basic scheme.
 
-use super::red::{self, RedState, RedVerdict};
+use super::red::{self, RedQueue};
 use super::registry::{ParamValues, SchemeInfo};
-use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{DropCurve, DropReason, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::net::{FlowId, Packet};
 
 pub static INFO: SchemeInfo = SchemeInfo {
@@ -64,29 +64,27 @@ fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
 const MATCH_WINDOW: f64 = 1000.0;
 
 pub struct Choke {
-    limit: Limit,
-    red: RedState,
+    queue: RedQueue,
     candidates: u32,
-    fifo: Fifo,
     /// Exponentially averaged fraction of compared arrivals that matched.
     match_rate: f64,
 }
 
 impl Choke {
     pub fn new(limit: Limit, link_rate_bps: u64) -> Choke {
-        Choke { limit, red: RedState::new(link_rate_bps), candidates: 1, fifo: Fifo::default(), match_rate: 0.0 }
+        Choke { queue: RedQueue::new(limit, link_rate_bps), candidates: 1, match_rate: 0.0 }
     }
 
     /// Draw up to m candidates; drop each one of `flow`. Returns whether any matched.
     fn draw_and_kill(&mut self, flow: FlowId, ctx: &mut QueueCtx) -> bool {
         let mut matched = false;
         for _ in 0..self.candidates {
-            if self.fifo.is_empty() {
+            if self.queue.fifo.is_empty() {
                 break;
             }
-            let i = ctx.rng.below(self.fifo.len() as u64) as usize;
-            if self.fifo.get(i).is_some_and(|p| p.flow == flow) {
-                if let Some(victim) = self.fifo.remove(i) {
+            let i = ctx.rng.below(self.queue.fifo.len() as u64) as usize;
+            if self.queue.fifo.get(i).is_some_and(|p| p.flow == flow) {
+                if let Some(victim) = self.queue.fifo.remove(i) {
                     ctx.drop(victim, DropReason::Early);
                 }
                 matched = true;
@@ -102,63 +100,47 @@ impl Choke {
 
 impl Qdisc for Choke {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        let q = self.limit.measure(self.fifo.len(), self.fifo.bytes());
-        self.red.update_avg(q, ctx.now);
-        if self.red.avg > self.red.min_th {
+        self.queue.on_arrival(ctx.now);
+        if self.queue.state.avg > self.queue.state.min_th {
             let matched = self.draw_and_kill(pkt.flow, ctx);
             self.note_match(matched);
             if matched {
                 return ctx.drop(pkt, DropReason::Early);
             }
         }
-        let p_b = self.red.p_b(self.red.avg);
-        match self.red.decide(p_b, pkt.size_bytes, ctx.rng.uniform()) {
-            RedVerdict::Forced => ctx.drop(pkt, DropReason::Forced),
-            RedVerdict::Early => ctx.drop(pkt, DropReason::Early),
-            RedVerdict::Accept if self.limit.exceeded_by(self.fifo.len(), self.fifo.bytes(), pkt.size_bytes) => {
-                ctx.drop(pkt, DropReason::Overflow)
-            }
-            RedVerdict::Accept => self.fifo.push(pkt),
-        }
+        // No ECN: CHOKe's drops are what hold an unresponsive flow back.
+        let p_b = self.queue.state.p_b(self.queue.state.avg);
+        self.queue.admit(pkt, p_b, false, ctx);
     }
 
     fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
-        let pkt = self.fifo.pop();
-        if pkt.is_none() && self.red.idle_since.is_none() {
-            self.red.idle_since = Some(ctx.now);
-        }
-        pkt
+        self.queue.dequeue(ctx.now)
     }
 
     fn len_packets(&self) -> usize {
-        self.fifo.len()
+        self.queue.fifo.len()
     }
 
     fn len_bytes(&self) -> u64 {
-        self.fifo.bytes()
+        self.queue.fifo.bytes()
     }
 
     fn set_param(&mut self, id: &str, value: f64) {
         match id {
             "candidates" => self.candidates = value.max(1.0) as u32,
-            _ => self.red.set(id, value),
+            _ => self.queue.state.set(id, value),
         }
     }
 
     fn probe(&self, out: &mut [f64]) {
-        out[0] = self.red.avg;
-        out[1] = self.red.p_b(self.red.avg);
+        out[0] = self.queue.state.avg;
+        out[1] = self.queue.state.p_b(self.queue.state.avg);
         out[2] = self.match_rate;
     }
 
     fn drop_curve(&self) -> Option<DropCurve> {
-        let s = &self.red;
-        Some(DropCurve {
-            x_label: "average queue",
-            x_unit: self.limit.unit(),
-            points: s.curve(|x| s.p_b(x)),
-            operating_point: [s.avg, s.p_b(s.avg)],
-        })
+        let s = &self.queue.state;
+        Some(self.queue.drop_curve(|x| s.p_b(x)))
     }
 }
 

@@ -204,11 +204,7 @@ impl Codel {
 
 impl Qdisc for Codel {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        if self.limit.exceeded_by(self.fifo.len(), self.fifo.bytes(), pkt.size_bytes) {
-            ctx.drop(pkt, DropReason::Overflow);
-        } else {
-            self.fifo.push(pkt);
-        }
+        self.fifo.push_within(self.limit, pkt, ctx);
     }
 
     fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {

@@ -295,7 +295,7 @@ impl Qdisc for Csfq {
         if !accepted {
             return ctx.drop(pkt, DropReason::Early);
         }
-        if self.limit.exceeded_by(self.fifo.len(), self.fifo.bytes(), size) {
+        if self.fifo.is_full_for(self.limit, size) {
             self.share.on_overflow();
             return ctx.drop(pkt, DropReason::Overflow);
         }

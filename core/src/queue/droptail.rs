@@ -1,7 +1,7 @@
 //! Drop Tail: a FIFO that drops arrivals once the buffer is full.
 
 use super::registry::{no_cross_check, ParamValues, SchemeInfo};
-use super::{DropReason, Fifo, Limit, Qdisc, QueueCtx, QueueSetup};
+use super::{Fifo, Limit, Qdisc, QueueCtx, QueueSetup};
 use crate::net::Packet;
 
 pub static INFO: SchemeInfo = SchemeInfo {
@@ -32,11 +32,7 @@ impl DropTail {
 
 impl Qdisc for DropTail {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        if self.limit.exceeded_by(self.fifo.len(), self.fifo.bytes(), pkt.size_bytes) {
-            ctx.drop(pkt, DropReason::Overflow);
-        } else {
-            self.fifo.push(pkt);
-        }
+        self.fifo.push_within(self.limit, pkt, ctx);
     }
 
     fn dequeue(&mut self, _: &mut QueueCtx) -> Option<Packet> {

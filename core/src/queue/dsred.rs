@@ -19,9 +19,9 @@
 //! drop function applied to the number in the system i (the model equates
 //! avg with the queue, i.e. w → 1).
 
-use super::red::RedState;
+use super::red::RedQueue;
 use super::registry::{ParamValues, SchemeInfo};
-use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{DropCurve, DropReason, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::net::Packet;
 
 pub static INFO: SchemeInfo = SchemeInfo {
@@ -144,26 +144,24 @@ impl Slopes {
 }
 
 pub struct Dsred {
-    limit: Limit,
     slopes: Slopes,
-    /// Only the EWMA and idle tracking of RED are used.
-    red: RedState,
+    /// Only RED's EWMA, idle tracking and FIFO are used: no count spacing.
+    queue: RedQueue,
     ecn: bool,
-    fifo: Fifo,
 }
 
 impl Dsred {
     pub fn new(limit: Limit, link_rate_bps: u64) -> Dsred {
-        let red = RedState { w_q: 0.07, ..RedState::new(link_rate_bps) };
-        Dsred { limit, slopes: Slopes { k_l: 6.0, k_h: 20.0, gamma: 0.96 }, red, ecn: false, fifo: Fifo::default() }
+        let mut queue = RedQueue::new(limit, link_rate_bps);
+        queue.state.w_q = 0.07;
+        Dsred { slopes: Slopes { k_l: 6.0, k_h: 20.0, gamma: 0.96 }, queue, ecn: false }
     }
 }
 
 impl Qdisc for Dsred {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        let q = self.limit.measure(self.fifo.len(), self.fifo.bytes());
-        self.red.update_avg(q, ctx.now);
-        let avg = self.red.avg;
+        self.queue.on_arrival(ctx.now);
+        let avg = self.queue.state.avg;
         let pkt = if avg >= self.slopes.k_h {
             return ctx.drop(pkt, DropReason::Forced);
         } else if ctx.rng.uniform() < self.slopes.p_d(avg) {
@@ -174,27 +172,19 @@ impl Qdisc for Dsred {
         } else {
             pkt
         };
-        if self.limit.exceeded_by(self.fifo.len(), self.fifo.bytes(), pkt.size_bytes) {
-            ctx.drop(pkt, DropReason::Overflow);
-        } else {
-            self.fifo.push(pkt);
-        }
+        self.queue.fifo.push_within(self.queue.limit, pkt, ctx);
     }
 
     fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
-        let pkt = self.fifo.pop();
-        if pkt.is_none() && self.red.idle_since.is_none() {
-            self.red.idle_since = Some(ctx.now);
-        }
-        pkt
+        self.queue.dequeue(ctx.now)
     }
 
     fn len_packets(&self) -> usize {
-        self.fifo.len()
+        self.queue.fifo.len()
     }
 
     fn len_bytes(&self) -> u64 {
-        self.fifo.bytes()
+        self.queue.fifo.bytes()
     }
 
     fn set_param(&mut self, id: &str, value: f64) {
@@ -202,16 +192,16 @@ impl Qdisc for Dsred {
             "k_l" => self.slopes.k_l = value,
             "k_h" => self.slopes.k_h = value,
             "gamma" => self.slopes.gamma = value,
-            "w" => self.red.w_q = value,
-            "mean_packet_bytes" => self.red.mean_packet_bytes = value,
+            "w" => self.queue.state.w_q = value,
+            "mean_packet_bytes" => self.queue.state.mean_packet_bytes = value,
             "ecn" => self.ecn = value >= 0.5,
             _ => {}
         }
     }
 
     fn probe(&self, out: &mut [f64]) {
-        out[0] = self.red.avg;
-        out[1] = self.slopes.p_d(self.red.avg);
+        out[0] = self.queue.state.avg;
+        out[1] = self.slopes.p_d(self.queue.state.avg);
     }
 
     fn drop_curve(&self) -> Option<DropCurve> {
@@ -225,9 +215,9 @@ impl Qdisc for Dsred {
         xs.sort_by(f64::total_cmp);
         Some(DropCurve {
             x_label: "average queue",
-            x_unit: self.limit.unit(),
+            x_unit: self.queue.limit.unit(),
             points: xs.into_iter().map(|x| [x, s.p_d(x)]).collect(),
-            operating_point: [self.red.avg, s.p_d(self.red.avg)],
+            operating_point: [self.queue.state.avg, s.p_d(self.queue.state.avg)],
         })
     }
 }

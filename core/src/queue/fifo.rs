@@ -1,3 +1,4 @@
+use super::{DropReason, Limit, QueueCtx};
 use crate::net::Packet;
 use std::collections::VecDeque;
 
@@ -13,6 +14,25 @@ impl Fifo {
     pub fn push(&mut self, pkt: Packet) {
         self.bytes += pkt.size_bytes as u64;
         self.packets.push_back(pkt);
+    }
+
+    /// Would a packet of `size` bytes overflow `limit`?
+    pub fn is_full_for(&self, limit: Limit, size: u32) -> bool {
+        limit.exceeded_by(self.len(), self.bytes, size)
+    }
+
+    /// Queue `pkt`, or drop it as an overflow when the buffer is full.
+    pub fn push_within(&mut self, limit: Limit, pkt: Packet, ctx: &mut QueueCtx) {
+        if self.is_full_for(limit, pkt.size_bytes) {
+            ctx.drop(pkt, DropReason::Overflow);
+        } else {
+            self.push(pkt);
+        }
+    }
+
+    /// The length in `limit`'s unit (packets or bytes).
+    pub fn measure(&self, limit: Limit) -> f64 {
+        limit.measure(self.len(), self.bytes)
     }
 
     pub fn pop(&mut self) -> Option<Packet> {

@@ -182,10 +182,7 @@ impl Qdisc for Fred {
             }
             Verdict::DropTail => Some(DropReason::Forced),
             Verdict::Early => Some(DropReason::Early),
-            Verdict::Accept => self
-                .limit
-                .exceeded_by(self.fifo.len(), self.fifo.bytes(), pkt.size_bytes)
-                .then_some(DropReason::Overflow),
+            Verdict::Accept => self.fifo.is_full_for(self.limit, pkt.size_bytes).then_some(DropReason::Overflow),
         };
         if let Some(reason) = reason {
             if was_empty {

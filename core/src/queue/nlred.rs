@@ -16,9 +16,9 @@
 //! p'_max is capped at 1 for max_p > 2/3 (the paper sweeps max_p ≤ 0.5).
 //! Defaults: Experiment 2 (§5): min_th 10, max_th 30, max_p 0.1, w_q 0.002.
 
-use super::red::{RedState, RedVerdict};
+use super::red::RedQueue;
 use super::registry::{ParamValues, SchemeInfo};
-use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{DropCurve, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::net::Packet;
 
 pub static INFO: SchemeInfo = SchemeInfo {
@@ -108,21 +108,21 @@ fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
 }
 
 pub struct Nlred {
-    limit: Limit,
-    red: RedState,
+    queue: RedQueue,
     ecn: bool,
-    fifo: Fifo,
 }
 
 impl Nlred {
     pub fn new(limit: Limit, link_rate_bps: u64) -> Nlred {
-        let red = RedState { min_th: 10.0, max_th: 30.0, ..RedState::new(link_rate_bps) };
-        Nlred { limit, red, ecn: false, fifo: Fifo::default() }
+        let mut queue = RedQueue::new(limit, link_rate_bps);
+        queue.state.min_th = 10.0;
+        queue.state.max_th = 30.0;
+        Nlred { queue, ecn: false }
     }
 
     /// Eq. (3) with p'_max = 1.5·max_p.
     pub fn p_b(&self, avg: f64) -> f64 {
-        let s = &self.red;
+        let s = &self.queue.state;
         if avg < s.min_th {
             0.0
         } else if avg < s.max_th {
@@ -136,61 +136,39 @@ impl Nlred {
 
 impl Qdisc for Nlred {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        let q = self.limit.measure(self.fifo.len(), self.fifo.bytes());
-        self.red.update_avg(q, ctx.now);
-        let p_b = self.p_b(self.red.avg);
-        let pkt = match self.red.decide(p_b, pkt.size_bytes, ctx.rng.uniform()) {
-            RedVerdict::Forced => return ctx.drop(pkt, DropReason::Forced),
-            RedVerdict::Early => match ctx.drop_or_mark(pkt, DropReason::Early, self.ecn) {
-                Some(marked) => marked,
-                None => return,
-            },
-            RedVerdict::Accept => pkt,
-        };
-        if self.limit.exceeded_by(self.fifo.len(), self.fifo.bytes(), pkt.size_bytes) {
-            ctx.drop(pkt, DropReason::Overflow);
-        } else {
-            self.fifo.push(pkt);
-        }
+        self.queue.on_arrival(ctx.now);
+        let p_b = self.p_b(self.queue.state.avg);
+        self.queue.admit(pkt, p_b, self.ecn, ctx);
     }
 
     fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
-        let pkt = self.fifo.pop();
-        if pkt.is_none() && self.red.idle_since.is_none() {
-            self.red.idle_since = Some(ctx.now);
-        }
-        pkt
+        self.queue.dequeue(ctx.now)
     }
 
     fn len_packets(&self) -> usize {
-        self.fifo.len()
+        self.queue.fifo.len()
     }
 
     fn len_bytes(&self) -> u64 {
-        self.fifo.bytes()
+        self.queue.fifo.bytes()
     }
 
     fn set_param(&mut self, id: &str, value: f64) {
         match id {
             "ecn" => self.ecn = value >= 0.5,
-            _ => self.red.set(id, value),
+            _ => self.queue.state.set(id, value),
         }
     }
 
     fn probe(&self, out: &mut [f64]) {
-        out[0] = self.red.avg;
-        out[1] = self.p_b(self.red.avg);
-        out[2] = self.red.count.max(0) as f64;
+        let s = &self.queue.state;
+        out[0] = s.avg;
+        out[1] = self.p_b(s.avg);
+        out[2] = s.count.max(0) as f64;
     }
 
     fn drop_curve(&self) -> Option<DropCurve> {
-        let avg = self.red.avg;
-        Some(DropCurve {
-            x_label: "average queue",
-            x_unit: self.limit.unit(),
-            points: self.red.curve(|x| self.p_b(x)),
-            operating_point: [avg, self.p_b(avg)],
-        })
+        Some(self.queue.drop_curve(|x| self.p_b(x)))
     }
 }
 
@@ -201,6 +179,7 @@ mod tests {
     use crate::net::{Dir, PacketKind};
     use crate::queue::red::Red;
     use crate::queue::testing::Harness;
+    use crate::queue::DropReason;
     use crate::queue::QueueOutcome;
     use crate::sim::{SeriesMode, Simulation};
 
@@ -224,19 +203,19 @@ mod tests {
         // to max_p/2 over x ∈ [0, 1].
         let q = Nlred::new(Limit::Packets(120), 10_000_000);
         let mut red = Red::new(Limit::Packets(120), 10_000_000);
-        red.state.min_th = 10.0;
-        red.state.max_th = 30.0;
+        red.queue.state.min_th = 10.0;
+        red.queue.state.max_th = 30.0;
         let cross = 10.0 + 20.0 * 2.0 / 3.0;
         for avg in [11.0, 15.0, 20.0, cross - 0.01] {
-            assert!(q.p_b(avg) < red.state.p_b(avg), "{avg}");
+            assert!(q.p_b(avg) < red.queue.state.p_b(avg), "{avg}");
         }
         for avg in [cross + 0.01, 25.0, 29.9] {
-            assert!(q.p_b(avg) > red.state.p_b(avg), "{avg}");
+            assert!(q.p_b(avg) > red.queue.state.p_b(avg), "{avg}");
         }
         let n = 20_000;
         let h = 20.0 / n as f64;
         let area = |f: &dyn Fn(f64) -> f64| (0..n).map(|i| f(10.0 + (i as f64 + 0.5) * h) * h).sum::<f64>();
-        let (a_nl, a_red) = (area(&|x| q.p_b(x)), area(&|x| red.state.p_b(x)));
+        let (a_nl, a_red) = (area(&|x| q.p_b(x)), area(&|x| red.queue.state.p_b(x)));
         assert!((a_nl - a_red).abs() < 1e-6 && (a_red - 0.1 * 20.0 / 2.0).abs() < 1e-6, "{a_nl} vs {a_red}");
     }
 
@@ -258,20 +237,20 @@ mod tests {
         let mut q = Nlred::new(Limit::Packets(120), 10_000_000);
         let packet = || Packet::new(0, PacketKind::Data, Dir::Forward, 1000, 972);
         for _ in 0..20 {
-            q.fifo.push(packet());
+            q.queue.fifo.push(packet());
         }
-        q.red.avg = 20.0;
-        q.red.idle_since = None;
+        q.queue.state.avg = 20.0;
+        q.queue.state.idle_since = None;
         let mut rng = Rng::stream(7, "nlred");
         let mut out = QueueOutcome::default();
         let n = 400_000;
         for _ in 0..n {
             q.enqueue(packet(), &mut QueueCtx::new(0, &mut rng, &mut out));
-            if q.fifo.len() > 20 {
-                q.fifo.pop();
+            if q.queue.fifo.len() > 20 {
+                q.queue.fifo.pop();
             }
         }
-        assert!((q.red.avg - 20.0).abs() < 1e-9);
+        assert!((q.queue.state.avg - 20.0).abs() < 1e-9);
         let measured = out.drops.len() as f64 / n as f64;
         assert!(out.drops.iter().all(|(_, r)| *r == DropReason::Early));
         assert!((measured * mean_gap - 1.0).abs() < 0.01, "{measured} vs {}", 1.0 / mean_gap);
@@ -309,7 +288,7 @@ mod tests {
     #[test]
     fn drop_curve_has_the_operating_point_on_it() {
         let mut q = Nlred::new(Limit::Packets(120), 10_000_000);
-        q.red.avg = 20.0;
+        q.queue.state.avg = 20.0;
         let c = q.drop_curve().expect("NLRED has a curve");
         assert!((c.operating_point[1] - 0.0375).abs() < 1e-15);
         assert!(c.points.iter().any(|p| p[0] == 30.0 && p[1] == 1.0));

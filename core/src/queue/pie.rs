@@ -186,7 +186,7 @@ impl Pie {
 impl Qdisc for Pie {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
         self.arm(ctx);
-        if self.limit.exceeded_by(self.fifo.len(), self.fifo.bytes(), pkt.size_bytes) {
+        if self.fifo.is_full_for(self.limit, pkt.size_bytes) {
             self.accu_prob = 0.0;
             return ctx.drop(pkt, DropReason::Overflow);
         }

@@ -284,77 +284,109 @@ pub fn spaced_probability(p_b: f64, count: i64) -> f64 {
     }
 }
 
-pub struct Red {
-    limit: Limit,
-    pub(crate) state: RedState,
-    ecn: bool,
-    fifo: Fifo,
+/// RED's queue: a FIFO under its hard limit with RED's averaging, idle
+/// tracking and verdicts. The schemes built on RED (NLRED, ARED, DSRED,
+/// CHOKe, SFRED) share it, the way Linux's red.h serves RED, CHOKe and GRED;
+/// each supplies its own drop function.
+pub struct RedQueue {
+    pub limit: Limit,
+    pub state: RedState,
+    pub fifo: Fifo,
 }
 
-impl Red {
-    pub fn new(limit: Limit, link_rate_bps: u64) -> Red {
-        Red { limit, state: RedState::new(link_rate_bps), ecn: false, fifo: Fifo::default() }
+impl RedQueue {
+    pub fn new(limit: Limit, link_rate_bps: u64) -> RedQueue {
+        RedQueue { limit, state: RedState::new(link_rate_bps), fifo: Fifo::default() }
     }
-}
 
-impl Qdisc for Red {
-    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        let q = self.limit.measure(self.fifo.len(), self.fifo.bytes());
-        self.state.update_avg(q, ctx.now);
-        let p_b = self.state.p_b(self.state.avg);
-        let verdict = self.state.decide(p_b, pkt.size_bytes, ctx.rng.uniform());
-        let pkt = match verdict {
+    /// Fold the queue an arrival sees into avg (Fig. 2's first step).
+    pub fn on_arrival(&mut self, now: Nanos) {
+        self.state.update_avg(self.fifo.measure(self.limit), now);
+    }
+
+    /// Carry out RED's verdict for `pkt` given the early-drop probability
+    /// `p_b` at the current avg: a forced drop, an early drop (or ECN mark
+    /// when `ecn`), or queueing within the hard limit.
+    pub fn admit(&mut self, pkt: Packet, p_b: f64, ecn: bool, ctx: &mut QueueCtx) {
+        let pkt = match self.state.decide(p_b, pkt.size_bytes, ctx.rng.uniform()) {
             RedVerdict::Forced => return ctx.drop(pkt, DropReason::Forced),
-            RedVerdict::Early => match ctx.drop_or_mark(pkt, DropReason::Early, self.ecn) {
+            RedVerdict::Early => match ctx.drop_or_mark(pkt, DropReason::Early, ecn) {
                 Some(marked) => marked,
                 None => return,
             },
             RedVerdict::Accept => pkt,
         };
-        if self.limit.exceeded_by(self.fifo.len(), self.fifo.bytes(), pkt.size_bytes) {
-            ctx.drop(pkt, DropReason::Overflow);
-        } else {
-            self.fifo.push(pkt);
-        }
+        self.fifo.push_within(self.limit, pkt, ctx);
     }
 
-    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
+    /// The head packet; an empty dequeue starts an idle period (Fig. 2's q_time).
+    pub fn dequeue(&mut self, now: Nanos) -> Option<Packet> {
         let pkt = self.fifo.pop();
         if pkt.is_none() && self.state.idle_since.is_none() {
-            self.state.idle_since = Some(ctx.now);
+            self.state.idle_since = Some(now);
         }
         pkt
     }
 
+    /// `p_of(avg)` over the average queue, with the operating point.
+    pub fn drop_curve(&self, p_of: impl Fn(f64) -> f64) -> DropCurve {
+        let s = &self.state;
+        DropCurve {
+            x_label: "average queue",
+            x_unit: self.limit.unit(),
+            points: s.curve(&p_of),
+            operating_point: [s.avg, p_of(s.avg)],
+        }
+    }
+}
+
+pub struct Red {
+    pub(crate) queue: RedQueue,
+    ecn: bool,
+}
+
+impl Red {
+    pub fn new(limit: Limit, link_rate_bps: u64) -> Red {
+        Red { queue: RedQueue::new(limit, link_rate_bps), ecn: false }
+    }
+}
+
+impl Qdisc for Red {
+    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+        self.queue.on_arrival(ctx.now);
+        let p_b = self.queue.state.p_b(self.queue.state.avg);
+        self.queue.admit(pkt, p_b, self.ecn, ctx);
+    }
+
+    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
+        self.queue.dequeue(ctx.now)
+    }
+
     fn len_packets(&self) -> usize {
-        self.fifo.len()
+        self.queue.fifo.len()
     }
 
     fn len_bytes(&self) -> u64 {
-        self.fifo.bytes()
+        self.queue.fifo.bytes()
     }
 
     fn set_param(&mut self, id: &str, value: f64) {
         match id {
             "ecn" => self.ecn = value >= 0.5,
-            _ => self.state.set(id, value),
+            _ => self.queue.state.set(id, value),
         }
     }
 
     fn probe(&self, out: &mut [f64]) {
-        out[0] = self.state.avg;
-        out[1] = self.state.p_b(self.state.avg);
-        out[2] = self.state.count.max(0) as f64;
+        let s = &self.queue.state;
+        out[0] = s.avg;
+        out[1] = s.p_b(s.avg);
+        out[2] = s.count.max(0) as f64;
     }
 
     fn drop_curve(&self) -> Option<DropCurve> {
-        let s = &self.state;
-        Some(DropCurve {
-            x_label: "average queue",
-            x_unit: self.limit.unit(),
-            points: s.curve(|x| s.p_b(x)),
-            operating_point: [s.avg, s.p_b(s.avg)],
-        })
+        let s = &self.queue.state;
+        Some(self.queue.drop_curve(|x| s.p_b(x)))
     }
 }
 
@@ -489,7 +521,7 @@ mod tests {
     #[test]
     fn drop_curve_has_the_operating_point_on_it() {
         let mut red = Red::new(Limit::Packets(100), 10_000_000);
-        red.state.avg = 12.0;
+        red.queue.state.avg = 12.0;
         let c = red.drop_curve().expect("RED has a curve");
         assert!((c.operating_point[1] - 0.07).abs() < 1e-12);
         assert!(c.points.iter().any(|p| p[0] == 15.0 && p[1] == 1.0));

@@ -200,7 +200,7 @@ impl Qdisc for Rem {
             Limit::Packets(_) => 1.0,
             Limit::Bytes(_) => pkt.size_bytes as f64 / self.mean_packet_bytes,
         };
-        if self.limit.exceeded_by(self.fifo.len(), self.fifo.bytes(), pkt.size_bytes) {
+        if self.fifo.is_full_for(self.limit, pkt.size_bytes) {
             return ctx.drop(pkt, DropReason::Overflow);
         }
         let pkt = if ctx.rng.uniform() < self.p_mark {

@@ -261,7 +261,7 @@ impl Rqrd {
     }
 
     fn admit(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        if self.limit.exceeded_by(self.fifo.len(), self.fifo.bytes(), pkt.size_bytes) {
+        if self.fifo.is_full_for(self.limit, pkt.size_bytes) {
             self.share.on_overflow();
             ctx.drop(pkt, DropReason::Overflow);
         } else {

@@ -27,9 +27,9 @@
 //! ("packet mode"): counters are packets; thresholds and k are in the
 //! buffer's unit.
 
-use super::red::{self, spaced_probability, RedState};
+use super::red::{self, spaced_probability, RedQueue};
 use super::registry::{ParamValues, SchemeInfo};
-use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{DropCurve, DropReason, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::kernel::{Nanos, NS_PER_S};
 use crate::net::{FlowId, Packet};
 use std::collections::BTreeMap;
@@ -108,9 +108,7 @@ enum Class {
 }
 
 pub struct Sfred {
-    limit: Limit,
-    red: RedState,
-    fifo: Fifo,
+    queue: RedQueue,
     list_size: usize,
     alpha: f64,
     beta: f64,
@@ -129,9 +127,7 @@ pub struct Sfred {
 impl Sfred {
     pub fn new(limit: Limit, link_rate_bps: u64) -> Sfred {
         Sfred {
-            limit,
-            red: RedState::new(link_rate_bps),
-            fifo: Fifo::default(),
+            queue: RedQueue::new(limit, link_rate_bps),
             list_size: 128,
             alpha: 0.1,
             beta: 0.1,
@@ -231,7 +227,7 @@ impl Sfred {
 
     /// RED's decision with the class's thresholds and max_p.
     fn red_verdict(&mut self, class: Class, ctx: &mut QueueCtx) -> Option<DropReason> {
-        let r = &self.red;
+        let r = &self.queue.state;
         let (lo, hi, max_p) = match class {
             Class::Slow => (r.min_th + self.k, r.max_th + self.k, r.max_p),
             Class::Fast(ratio) => (r.min_th, r.max_th, (r.max_p * ratio).min(1.0)),
@@ -239,19 +235,19 @@ impl Sfred {
         };
         let avg = r.avg;
         if avg >= hi {
-            self.red.count = 0;
+            self.queue.state.count = 0;
             return Some(DropReason::Forced);
         }
         if avg < lo {
-            if avg < self.red.min_th {
-                self.red.count = -1;
+            if avg < self.queue.state.min_th {
+                self.queue.state.count = -1;
             }
             return None;
         }
-        self.red.count += 1;
+        self.queue.state.count += 1;
         let p_b = max_p * (avg - lo) / (hi - lo);
-        if ctx.rng.uniform() < spaced_probability(p_b, self.red.count) {
-            self.red.count = 0;
+        if ctx.rng.uniform() < spaced_probability(p_b, self.queue.state.count) {
+            self.queue.state.count = 0;
             return Some(DropReason::Early);
         }
         None
@@ -269,17 +265,15 @@ impl Sfred {
 
 impl Qdisc for Sfred {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        let q = self.limit.measure(self.fifo.len(), self.fifo.bytes());
-        self.red.update_avg(q, ctx.now);
+        self.queue.on_arrival(ctx.now);
         self.touch(pkt.flow, ctx.now);
         let entry = self.list[&pkt.flow];
         let reason = match self.classify(&entry) {
             Class::Unresponsive => Some(DropReason::Forced),
             class => self.red_verdict(class, ctx),
         };
-        let reason = reason.or_else(|| {
-            self.limit.exceeded_by(self.fifo.len(), self.fifo.bytes(), pkt.size_bytes).then_some(DropReason::Overflow)
-        });
+        let reason = reason
+            .or_else(|| self.queue.fifo.is_full_for(self.queue.limit, pkt.size_bytes).then_some(DropReason::Overflow));
         match reason {
             Some(reason) => {
                 if let Some(e) = self.list.get_mut(&pkt.flow) {
@@ -288,7 +282,7 @@ impl Qdisc for Sfred {
                 self.h_d += 1;
                 ctx.drop(pkt, reason);
             }
-            None => self.fifo.push(pkt),
+            None => self.queue.fifo.push(pkt),
         }
         if self.h_r >= self.window {
             self.age();
@@ -296,19 +290,15 @@ impl Qdisc for Sfred {
     }
 
     fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
-        let pkt = self.fifo.pop();
-        if pkt.is_none() && self.red.idle_since.is_none() {
-            self.red.idle_since = Some(ctx.now);
-        }
-        pkt
+        self.queue.dequeue(ctx.now)
     }
 
     fn len_packets(&self) -> usize {
-        self.fifo.len()
+        self.queue.fifo.len()
     }
 
     fn len_bytes(&self) -> u64 {
-        self.fifo.bytes()
+        self.queue.fifo.bytes()
     }
 
     fn set_param(&mut self, id: &str, value: f64) {
@@ -320,13 +310,13 @@ impl Qdisc for Sfred {
             "k" => self.k = value,
             "window" => self.window = value.max(1.0) as u64,
             "idle_ms" => self.idle_ns = crate::kernel::ms(value),
-            _ => self.red.set(id, value),
+            _ => self.queue.state.set(id, value),
         }
     }
 
     fn probe(&self, out: &mut [f64]) {
         let (fast, unresponsive) = self.counts();
-        out[0] = self.red.avg;
+        out[0] = self.queue.state.avg;
         out[1] = fast as f64;
         out[2] = unresponsive as f64;
         out[3] = self.list.len() as f64;
@@ -334,13 +324,8 @@ impl Qdisc for Sfred {
     }
 
     fn drop_curve(&self) -> Option<DropCurve> {
-        let s = &self.red;
-        Some(DropCurve {
-            x_label: "average queue (flows at their fair share)",
-            x_unit: self.limit.unit(),
-            points: s.curve(|x| s.p_b(x)),
-            operating_point: [s.avg, s.p_b(s.avg)],
-        })
+        let s = &self.queue.state;
+        Some(DropCurve { x_label: "average queue (flows at their fair share)", ..self.queue.drop_curve(|x| s.p_b(x)) })
     }
 }
 
@@ -355,7 +340,7 @@ mod tests {
     /// An SFRED that never drops by RED (avg stays 0), with list size `n`.
     fn quiet(n: usize, window: u64) -> Sfred {
         let mut q = Sfred::new(Limit::Packets(10_000), 10_000_000);
-        q.red.w_q = 0.0;
+        q.queue.state.w_q = 0.0;
         q.list_size = n;
         q.window = window;
         q
@@ -468,7 +453,7 @@ mod tests {
 
     fn drop_rate(class: Class, avg: f64) -> f64 {
         let mut q = quiet(100, 1000);
-        q.red.avg = avg;
+        q.queue.state.avg = avg;
         let mut rng = Rng::stream(3, "sfred");
         let mut out = QueueOutcome::default();
         let n = 100_000;
