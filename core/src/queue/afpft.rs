@@ -28,7 +28,7 @@
 //!   gives idle flows the expiry of footnote 2 without an arbitrary timeout.
 //! - Equal tags are served in arrival order.
 
-use super::registry::{ParamValues, SchemeInfo};
+use super::registry::{configured, ParamValues, SchemeInfo};
 use super::{DropReason, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::net::{FlowId, Packet};
 use std::collections::BTreeMap;
@@ -58,11 +58,7 @@ pub(crate) const PARAMS: &[ParamSpec] = &[
 ];
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
-    let mut q = Afpft::new(setup.limit);
-    for (id, v) in params.iter() {
-        q.set_param(id, v);
-    }
-    Box::new(q)
+    configured(Afpft::new(setup.limit), params)
 }
 
 /// A flow's record in the flow list FL.

@@ -21,7 +21,7 @@
 //! target delay 5 ms and initial max_p 0.1 are ns-2's defaults.
 
 use super::red::RedQueue;
-use super::registry::{ParamValues, SchemeInfo};
+use super::registry::{configured, ParamValues, SchemeInfo};
 use super::{DropCurve, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::kernel::{ms, Nanos};
 use crate::net::Packet;
@@ -153,11 +153,7 @@ fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)> {
 }
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
-    let mut q = Ared::new(setup.limit, setup.link_rate_bps);
-    for (id, v) in params.iter() {
-        q.set_param(id, v);
-    }
-    Box::new(q)
+    configured(Ared::new(setup.limit, setup.link_rate_bps), params)
 }
 
 /// The parameters as set, where 0 may mean "automatic".

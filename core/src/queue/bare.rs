@@ -36,7 +36,7 @@
 //! cannot happen) the packet is dropped.
 
 use super::estimator::RateEstimator;
-use super::registry::{ParamValues, SchemeInfo};
+use super::registry::{configured, ParamValues, SchemeInfo};
 use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::kernel::{ms, Nanos};
 use crate::net::{FlowId, Packet};
@@ -109,11 +109,7 @@ pub(crate) fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)>
 }
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
-    let mut q = Bare::new(setup.limit, setup.link_rate_bps);
-    for (id, v) in params.iter() {
-        q.set_param(id, v);
-    }
-    Box::new(q)
+    configured(Bare::new(setup.limit, setup.link_rate_bps), params)
 }
 
 /// Per-flow variables of Appendix A.

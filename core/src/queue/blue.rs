@@ -25,7 +25,7 @@
 //!   link stays idle the event repeats once per freeze_time (by a wake-up),
 //!   so p_m also decays when no packet arrives at all.
 
-use super::registry::{no_cross_check, ParamValues, SchemeInfo};
+use super::registry::{configured, no_cross_check, ParamValues, SchemeInfo};
 use super::{DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::kernel::{ms, Nanos};
 use crate::net::Packet;
@@ -56,11 +56,7 @@ pub(crate) const PARAMS: &[ParamSpec] = &[
 ];
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
-    let mut blue = Blue::new(setup.limit);
-    for (id, v) in params.iter() {
-        blue.set_param(id, v);
-    }
-    Box::new(blue)
+    configured(Blue::new(setup.limit), params)
 }
 
 pub struct Blue {

@@ -16,7 +16,7 @@
 //! max_p 0.1 as in our RED, and m = 1, the paper's basic scheme.
 
 use super::red::{self, RedQueue};
-use super::registry::{ParamValues, SchemeInfo};
+use super::registry::{configured, ParamValues, SchemeInfo};
 use super::{DropCurve, DropReason, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::net::{FlowId, Packet};
 
@@ -53,11 +53,7 @@ const PARAMS: &[ParamSpec] = &[
 ];
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
-    let mut q = Choke::new(setup.limit, setup.link_rate_bps);
-    for (id, v) in params.iter() {
-        q.set_param(id, v);
-    }
-    Box::new(q)
+    configured(Choke::new(setup.limit, setup.link_rate_bps), params)
 }
 
 /// Window of compared arrivals over which the match rate probe is averaged.

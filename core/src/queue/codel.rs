@@ -24,7 +24,7 @@
 //! - The §4.1 "one MTU" is the `mtu_bytes` parameter, 1500 bytes: §5.3's
 //!   pseudocode has `maxpacket = 512` with "SHOULD use interface MTU".
 
-use super::registry::{ParamValues, SchemeInfo};
+use super::registry::{configured, ParamValues, SchemeInfo};
 use super::{DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::kernel::{ms, Nanos, NS_PER_MS};
 use crate::net::Packet;
@@ -65,11 +65,7 @@ pub(crate) fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)>
 }
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
-    let mut codel = Codel::new(setup.limit);
-    for (id, v) in params.iter() {
-        codel.set_param(id, v);
-    }
-    Box::new(codel)
+    configured(Codel::new(setup.limit), params)
 }
 
 /// CoDel's parameters, shared by every queue of an FQ-CoDel instance.

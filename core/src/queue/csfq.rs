@@ -23,7 +23,7 @@
 //! CSFQ does not mark: its drops are what holds an unresponsive flow to α.
 
 use super::estimator::RateEstimator;
-use super::registry::{no_cross_check, ParamValues, SchemeInfo};
+use super::registry::{configured, no_cross_check, ParamValues, SchemeInfo};
 use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::kernel::{ms, Nanos};
 use crate::net::Packet;
@@ -91,11 +91,7 @@ const PARAMS: &[ParamSpec] = &[
 ];
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
-    let mut q = Csfq::new(setup.limit, setup.link_rate_bps);
-    for (id, v) in params.iter() {
-        q.set_param(id, v);
-    }
-    Box::new(q)
+    configured(Csfq::new(setup.limit, setup.link_rate_bps), params)
 }
 
 /// Per-flow rate estimators of the flows a router is the edge of, by flow id.

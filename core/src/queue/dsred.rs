@@ -20,7 +20,7 @@
 //! avg with the queue, i.e. w → 1).
 
 use super::red::RedQueue;
-use super::registry::{ParamValues, SchemeInfo};
+use super::registry::{configured, ParamValues, SchemeInfo};
 use super::{DropCurve, DropReason, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::net::Packet;
 
@@ -109,11 +109,7 @@ fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)> {
 }
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
-    let mut q = Dsred::new(setup.limit, setup.link_rate_bps);
-    for (id, v) in params.iter() {
-        q.set_param(id, v);
-    }
-    Box::new(q)
+    configured(Dsred::new(setup.limit, setup.link_rate_bps), params)
 }
 
 /// The drop function of eq. (1).

@@ -28,7 +28,7 @@
 //!   order, into fresh queues (Linux refuses the change instead).
 
 use super::codel::{CodelParams, CodelState};
-use super::registry::{ParamValues, SchemeInfo};
+use super::registry::{configured, ParamValues, SchemeInfo};
 use super::{DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::net::{FlowId, Packet};
 use std::collections::VecDeque;
@@ -66,11 +66,7 @@ const PARAMS: &[ParamSpec] = &[
 ];
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
-    let mut fq = FqCodel::new(setup.limit);
-    for (id, v) in params.iter() {
-        fq.set_param(id, v);
-    }
-    Box::new(fq)
+    configured(FqCodel::new(setup.limit), params)
 }
 
 /// The queue of `flow` among `n`: Murmur3's fmix32 of the flow id under a

@@ -26,7 +26,7 @@
 //! unit (1000 bytes per packet for byte buffers).
 
 use super::red::{self, spaced_probability, RedState};
-use super::registry::{ParamValues, SchemeInfo};
+use super::registry::{configured, ParamValues, SchemeInfo};
 use super::{
     DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup, BUFFER_UNIT_PACKET_BYTES,
 };
@@ -70,11 +70,7 @@ const PARAMS: &[ParamSpec] = &[
 ];
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
-    let mut fred = Fred::new(setup.limit, setup.link_rate_bps);
-    for (id, v) in params.iter() {
-        fred.set_param(id, v);
-    }
-    Box::new(fred)
+    configured(Fred::new(setup.limit, setup.link_rate_bps), params)
 }
 
 /// What the algorithm decides for one arrival.

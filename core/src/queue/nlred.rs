@@ -17,7 +17,7 @@
 //! Defaults: Experiment 2 (§5): min_th 10, max_th 30, max_p 0.1, w_q 0.002.
 
 use super::red::RedQueue;
-use super::registry::{ParamValues, SchemeInfo};
+use super::registry::{configured, ParamValues, SchemeInfo};
 use super::{DropCurve, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::net::Packet;
 
@@ -100,11 +100,7 @@ const PARAMS: &[ParamSpec] = &[
 ];
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
-    let mut q = Nlred::new(setup.limit, setup.link_rate_bps);
-    for (id, v) in params.iter() {
-        q.set_param(id, v);
-    }
-    Box::new(q)
+    configured(Nlred::new(setup.limit, setup.link_rate_bps), params)
 }
 
 pub struct Nlred {

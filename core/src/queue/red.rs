@@ -13,7 +13,7 @@
 //! Defaults: min_th 5, max_th 15 and w_q 0.002 as in the paper's simulations;
 //! max_p 0.1 as Floyd later recommended and ns-2 uses (the paper ran 1/50).
 
-use super::registry::{ParamValues, SchemeInfo};
+use super::registry::{configured, ParamValues, SchemeInfo};
 use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::kernel::{tx_time_ns, Nanos};
 use crate::net::Packet;
@@ -134,11 +134,7 @@ pub(crate) fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)>
 }
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
-    let mut red = Red::new(setup.limit, setup.link_rate_bps);
-    for (id, v) in params.iter() {
-        red.set_param(id, v);
-    }
-    Box::new(red)
+    configured(Red::new(setup.limit, setup.link_rate_bps), params)
 }
 
 /// RED's control state, separate from the FIFO so that RED-family schemes

@@ -59,6 +59,15 @@ pub struct SchemeInfo {
     pub cross_check: CrossCheck,
 }
 
+/// A scheme instance with every parameter applied through its own
+/// `set_param`, so that building and live changes share one path.
+pub fn configured<Q: Qdisc + 'static>(mut q: Q, params: &ParamValues) -> Box<dyn Qdisc> {
+    for (id, v) in params.iter() {
+        q.set_param(id, v);
+    }
+    Box::new(q)
+}
+
 pub fn no_cross_check(_: &ParamValues) -> Result<(), (&'static str, String)> {
     Ok(())
 }

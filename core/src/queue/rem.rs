@@ -26,7 +26,7 @@
 //! we signal at arrival like the other schemes: mark ECN-capable packets
 //! when ECN is on, drop the rest.
 
-use super::registry::{no_cross_check, ParamValues, SchemeInfo};
+use super::registry::{configured, no_cross_check, ParamValues, SchemeInfo};
 use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::kernel::{ms, to_secs, Nanos};
 use crate::net::Packet;
@@ -119,11 +119,7 @@ const PARAMS: &[ParamSpec] = &[
 ];
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
-    let mut q = Rem::new(setup.limit, setup.link_rate_bps);
-    for (id, v) in params.iter() {
-        q.set_param(id, v);
-    }
-    Box::new(q)
+    configured(Rem::new(setup.limit, setup.link_rate_bps), params)
 }
 
 pub struct Rem {

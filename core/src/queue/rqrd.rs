@@ -47,7 +47,7 @@
 
 use super::csfq::{EdgeLabels, FairShare};
 use super::estimator::RateEstimator;
-use super::registry::{ParamValues, SchemeInfo};
+use super::registry::{configured, ParamValues, SchemeInfo};
 use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::kernel::{ms, Nanos};
 use crate::net::Packet;
@@ -136,11 +136,7 @@ fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)> {
 }
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
-    let mut q = Rqrd::new(setup.limit, setup.link_rate_bps);
-    for (id, v) in params.iter() {
-        q.set_param(id, v);
-    }
-    Box::new(q)
+    configured(Rqrd::new(setup.limit, setup.link_rate_bps), params)
 }
 
 /// The (p_low, p_high) pair of Fig. 1.

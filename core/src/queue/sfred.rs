@@ -28,7 +28,7 @@
 //! buffer's unit.
 
 use super::red::{self, spaced_probability, RedQueue};
-use super::registry::{ParamValues, SchemeInfo};
+use super::registry::{configured, ParamValues, SchemeInfo};
 use super::{DropCurve, DropReason, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::kernel::{Nanos, NS_PER_S};
 use crate::net::{FlowId, Packet};
@@ -81,11 +81,7 @@ const PARAMS: &[ParamSpec] = &[
 ];
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
-    let mut q = Sfred::new(setup.limit, setup.link_rate_bps);
-    for (id, v) in params.iter() {
-        q.set_param(id, v);
-    }
-    Box::new(q)
+    configured(Sfred::new(setup.limit, setup.link_rate_bps), params)
 }
 
 #[derive(Clone, Copy, Debug, Default)]
