@@ -16,6 +16,8 @@ use crate::transport::web::{WebClient, WebServer};
 use crate::transport::{Agent, AgentCtx, AgentOutput, AgentProbe, TimerId};
 use std::collections::BTreeMap;
 
+pub mod sweep;
+
 enum Event {
     /// A packet reaches the queue of `port`.
     Arrive {

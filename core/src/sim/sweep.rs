@@ -1,0 +1,177 @@
+//! Parameter sweeps: one scenario run with a field set to each of several
+//! values, under several seeds. The field is named by its path in the
+//! scenario document (`queue.params.max_p`, `topology.buffer.packets`,
+//! `flows[0].count`), so anything a scenario can say can be swept, and a bad
+//! value is refused by the same validation, naming the same field.
+
+use super::{SeriesMode, Simulation};
+use crate::metrics::Summary;
+use crate::scenario::{Scenario, ScenarioError};
+use serde_json::Value;
+
+#[derive(Clone, Debug)]
+pub struct SweepSpec {
+    /// Dotted path of the field, with `[i]` for array elements.
+    pub path: String,
+    pub values: Vec<f64>,
+    /// Seeds to run each value with.
+    pub seeds: Vec<u64>,
+}
+
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct SweepPoint {
+    pub value: f64,
+    pub seed: u64,
+    pub summary: Summary,
+}
+
+enum Step<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+fn parse_path(path: &str) -> Result<Vec<Step<'_>>, ScenarioError> {
+    let bad =
+        || ScenarioError::new("", format!("`{path}` is not a field path like queue.params.max_p or flows[0].count"));
+    let mut steps = Vec::new();
+    for part in path.split('.') {
+        let (key, mut rest) = part.split_at(part.find('[').unwrap_or(part.len()));
+        if key.is_empty() {
+            return Err(bad());
+        }
+        steps.push(Step::Key(key));
+        while let Some(inner) = rest.strip_prefix('[') {
+            let end = inner.find(']').ok_or_else(bad)?;
+            steps.push(Step::Index(inner[..end].parse().map_err(|_| bad())?));
+            rest = &inner[end + 1..];
+        }
+        if !rest.is_empty() {
+            return Err(bad());
+        }
+    }
+    Ok(steps)
+}
+
+/// Set the field at `path` of a scenario document to `value`, creating the
+/// last key if absent (e.g. a parameter left at its default).
+pub fn set_field(doc: &mut Value, path: &str, value: f64) -> Result<(), ScenarioError> {
+    let steps = parse_path(path)?;
+    let missing = || ScenarioError::new(path, "no such field in the scenario");
+    let mut at = doc;
+    for (i, step) in steps.iter().enumerate() {
+        let last = i + 1 == steps.len();
+        at = match step {
+            Step::Key(k) => {
+                let obj = at.as_object_mut().ok_or_else(missing)?;
+                if last {
+                    obj.entry(k.to_string()).or_insert(Value::Null)
+                } else {
+                    obj.get_mut(*k).ok_or_else(missing)?
+                }
+            }
+            Step::Index(n) => at.as_array_mut().and_then(|a| a.get_mut(*n)).ok_or_else(missing)?,
+        };
+    }
+    // Whole numbers stay integers, so integer fields (counts, packets) accept them.
+    *at = if value.fract() == 0.0 && value.abs() < 9e15 { Value::from(value as i64) } else { Value::from(value) };
+    Ok(())
+}
+
+/// Every (value, seed) variant of `scenario`, validated before any runs.
+pub fn variants(scenario: &Scenario, spec: &SweepSpec) -> Result<Vec<(f64, u64, Scenario)>, ScenarioError> {
+    let base = serde_json::to_value(scenario).map_err(|e| ScenarioError::new("", e.to_string()))?;
+    let mut out = Vec::with_capacity(spec.values.len() * spec.seeds.len());
+    for &value in &spec.values {
+        for &seed in &spec.seeds {
+            let mut doc = base.clone();
+            set_field(&mut doc, &spec.path, value)?;
+            doc["seed"] = Value::from(seed);
+            let variant = Scenario::from_json(&doc.to_string())?;
+            variant.plan()?;
+            out.push((value, seed, variant));
+        }
+    }
+    Ok(out)
+}
+
+/// Run the sweep, reporting progress as (runs done, runs in all).
+pub fn run(
+    scenario: &Scenario,
+    spec: &SweepSpec,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Vec<SweepPoint>, ScenarioError> {
+    let runs = variants(scenario, spec)?;
+    let total = runs.len();
+    let mut points = Vec::with_capacity(total);
+    for (done, (value, seed, variant)) in runs.into_iter().enumerate() {
+        let mut sim = Simulation::new(&variant, SeriesMode::default())?;
+        sim.run();
+        points.push(SweepPoint { value, seed, summary: sim.summary() });
+        progress(done + 1, total);
+    }
+    Ok(points)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::dumbbell;
+
+    fn base() -> Scenario {
+        let text = dumbbell(
+            20.0,
+            1e6,
+            5.0,
+            60,
+            r#"{ "scheme": "red", "params": { "min_th": 5, "max_th": 30 } }"#,
+            r#"{ "kind": "tcp", "count": 8, "start_s": [0, 1] }"#,
+        );
+        Scenario::from_json(&text).unwrap()
+    }
+
+    #[test]
+    fn paths_reach_nested_fields_and_create_missing_parameters() {
+        let mut doc = serde_json::to_value(base()).unwrap();
+        set_field(&mut doc, "queue.params.max_p", 0.3).unwrap();
+        set_field(&mut doc, "flows[0].count", 3.0).unwrap();
+        set_field(&mut doc, "topology.buffer.packets", 80.0).unwrap();
+        assert_eq!(doc["queue"]["params"]["max_p"], 0.3);
+        assert_eq!(doc["flows"][0]["count"], 3);
+        assert_eq!(doc["topology"]["buffer"]["packets"], 80);
+        for bad in ["flows[9].count", "queue..x", "flows[x]", "topology.nope.x", ""] {
+            assert!(set_field(&mut doc, bad, 1.0).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn bad_values_are_refused_before_anything_runs() {
+        let spec = SweepSpec { path: "queue.params.max_p".into(), values: vec![0.1, 2.0], seeds: vec![1] };
+        let err = variants(&base(), &spec).unwrap_err();
+        assert_eq!(err.path, "queue.params.max_p");
+    }
+
+    #[test]
+    fn a_larger_buffer_under_drop_tail_means_a_longer_queue() {
+        // Little's law at a saturated link: mean delay = mean queue / rate,
+        // and a bigger Drop Tail buffer fills further.
+        let mut s = base();
+        s.queue.scheme = "droptail".into();
+        s.queue.params.clear();
+        let spec =
+            SweepSpec { path: "topology.buffer.packets".into(), values: vec![10.0, 40.0, 80.0], seeds: vec![1, 2] };
+        let mut calls = Vec::new();
+        let points = run(&s, &spec, |done, total| calls.push((done, total))).unwrap();
+        assert_eq!(points.len(), 6);
+        assert_eq!(calls.last(), Some(&(6, 6)));
+        let mean_queue = |v: f64| {
+            let at: Vec<f64> = points.iter().filter(|p| p.value == v).map(|p| p.summary.queue.mean_packets).collect();
+            at.iter().sum::<f64>() / at.len() as f64
+        };
+        assert!(mean_queue(10.0) < mean_queue(40.0) && mean_queue(40.0) < mean_queue(80.0));
+        assert_ne!(points[0].summary, points[1].summary, "seeds differ");
+        for p in &points {
+            let little = p.summary.queue.mean_packets * 1040.0 * 8.0 / 1e6 * 1e3;
+            assert!((p.summary.queue.mean_delay_ms / little - 1.0).abs() < 0.05, "{p:?}");
+        }
+    }
+}
