@@ -134,7 +134,7 @@ fn parse_range(text: &str) -> Result<Vec<f64>, String> {
     let [from, to, n] = parts[..] else { return Err(bad()) };
     let (from, to): (f64, f64) = (from.parse().map_err(|_| bad())?, to.parse().map_err(|_| bad())?);
     let n: usize = n.parse().map_err(|_| bad())?;
-    if !(from.is_finite() && to.is_finite()) || !(1..=1000).contains(&n) {
+    if !(from.is_finite() && to.is_finite() && (1..=1000).contains(&n)) {
         return Err(bad());
     }
     Ok((0..n).map(|i| if n == 1 { from } else { from + (to - from) * i as f64 / (n - 1) as f64 }).collect())
