@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test';
+
+// Browsers cannot be downloaded here: Playwright drives Debian's Chromium
+// (scripts/ensure-chromium.sh installs it when missing).
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const port = 4173;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: './test-results/results.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}/`,
+    viewport: { width: 1280, height: 720 },
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    // A production build, served as a static host would (scripts build it first).
+    command: `npm run preview -w web -- --port ${port} --strictPort`,
+    cwd: '..',
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,62 @@
+// Shared steps of the end-to-end tests.
+
+import { expect, type Locator, type Page } from '@playwright/test';
+import { deflateRawSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
+
+/** A share link for `scenario`, encoded independently of the app (standard raw deflate + base64url). */
+export function linkFor(scenario: unknown, view = ''): string {
+  const encoded = deflateRawSync(Buffer.from(JSON.stringify(scenario))).toString('base64url');
+  return `/#s=${encoded}${view}`;
+}
+
+/** A small dumbbell scenario with unresponsive traffic: a queue forms whatever the transport code can do. */
+export function poissonScenario(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    version: 1,
+    name: 'Poisson load at 97% through RED',
+    seed: 7,
+    duration_s: 120,
+    measure_from_s: 2,
+    topology: { kind: 'dumbbell', bottleneck: { rate_bps: 10_000_000, delay_ms: 5 }, buffer: { packets: 100 } },
+    queue: { scheme: 'red', params: { min_th: 5, max_th: 30, max_p: 0.05, w_q: 0.02 } },
+    flows: [{ kind: 'poisson', label: 'Poisson', count: 2, rate_bps: 4_740_000, packet_bytes: 1000 }],
+    ...overrides,
+  };
+}
+
+/** Fail the test on any uncaught page error or console error. */
+export function watchForErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
+  });
+  return errors;
+}
+
+export async function simTime(page: Page): Promise<number> {
+  return Number(await page.getByTestId('sim-time').getAttribute('data-seconds'));
+}
+
+export async function waitForSimTime(page: Page, atLeastS: number): Promise<void> {
+  await expect.poll(() => simTime(page), { message: `simulated time reaches ${atLeastS} s`, timeout: 60_000 }).toBeGreaterThanOrEqual(atLeastS);
+}
+
+export async function setSpeed(page: Page, speed: string): Promise<void> {
+  await page.getByTestId('speed').selectOption(speed);
+}
+
+export async function pointsOf(locator: Locator): Promise<number> {
+  return Number(await locator.first().getAttribute('data-points'));
+}
+
+export async function waitUntilFinished(page: Page): Promise<void> {
+  await expect(page.getByTestId('play-pause')).toHaveText('Finished', { timeout: 80_000 });
+}
+
+export async function probeValue(page: Page, id: string): Promise<number> {
+  return Number(await page.getByTestId(`probe-${id}`).getAttribute('data-value'));
+}

@@ -1,0 +1,48 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SCREENSHOT_DIR, setSpeed, waitUntilFinished, watchForErrors } from './helpers';
+
+const SUMMARY_FIELDS = ['goodput', 'utilization', 'queue', 'delay', 'p99', 'drops', 'marks', 'jain'];
+
+async function summaryNumbers(page: Page): Promise<Record<string, string>> {
+  const numbers: Record<string, string> = {};
+  for (const field of SUMMARY_FIELDS) numbers[field] = await page.getByTestId(`summary-${field}`).innerText();
+  return numbers;
+}
+
+test('a copied link reproduces the experiment exactly', async ({ page, context }) => {
+  const errors = watchForErrors(page);
+  await page.goto('/');
+  // Build a scenario in the editor: a shorter run, another seed, a faster link.
+  await page.getByTestId('duration').fill('12');
+  await page.getByTestId('measure-from').fill('3');
+  await page.getByTestId('seed').fill('42');
+  await page.getByTestId('bottleneck-rate').fill('8');
+  await page.getByTestId('flow-1-rate_bps').fill('3.9');
+  await page.getByTestId('scenario-name').fill('Shared <b>experiment</b>');
+  await expect(page.getByTestId('apply-scenario')).toBeEnabled();
+  await page.getByTestId('apply-scenario').click();
+  // And a live parameter change, which the link carries as the starting value.
+  await page.getByTestId('param-max_p-value').fill('0.25');
+  await page.getByTestId('param-max_p-value').press('Enter');
+  await setSpeed(page, 'max');
+  await page.getByTestId('reset').click();
+  await page.getByTestId('play-pause').click();
+  await waitUntilFinished(page);
+  const original = await summaryNumbers(page);
+  expect(parseFloat(original.utilization)).toBeGreaterThan(0);
+
+  await page.getByTestId('copy-link').click();
+  const link = await page.getByTestId('share-link').inputValue();
+  expect(link).toMatch(/#s=[A-Za-z0-9_-]+&view=/);
+
+  const opened = await context.newPage();
+  const openedErrors = watchForErrors(opened);
+  await opened.goto(link);
+  await expect(opened.getByTestId('experiment-name')).toHaveText('Shared <b>experiment</b>');
+  await expect(opened.getByTestId('param-max_p-value')).toHaveValue('0.25');
+  await setSpeed(opened, 'max');
+  await waitUntilFinished(opened);
+  expect(await summaryNumbers(opened)).toEqual(original);
+  await opened.screenshot({ path: `${SCREENSHOT_DIR}shared-link.png` });
+  expect([...errors, ...openedErrors]).toEqual([]);
+});

@@ -1,0 +1,130 @@
+// The charts and their time window. This is the only part of the page that
+// redraws on every animation frame while data streams in; the rest follows
+// the slower snapshots.
+
+import { memo, useMemo } from 'react';
+import { DropCurveChart } from '../charts/DropCurveChart';
+import { DropRateChart } from '../charts/DropRateChart';
+import { GoodputBars, type FlowBar } from '../charts/GoodputBars';
+import { GoodputChart } from '../charts/GoodputChart';
+import { groupColor } from '../charts/palette';
+import { QueueChart } from '../charts/QueueChart';
+import type { ParamMark, TimeWindow } from '../charts/timeAxis';
+import { ViewControls } from '../controls/ViewControls';
+import type { RunSnapshot } from '../engine/client';
+import type { SeriesStore } from '../engine/seriesStore';
+import { bufferCapacity, bufferUnit, bufferUnitParams, flowGroups } from '../scenario/model';
+import type { CatalogueEntry, Scenario } from '../scenario/types';
+import type { ChartId, ViewState } from '../scenario/view';
+import { binWidth, dropRateData, goodputData, queueData, visibleRows } from './chartData';
+import { OnScreen } from './OnScreen';
+import { useStoreRevision } from './useStoreRevision';
+
+const CHART_HEIGHT = 270;
+const NO_TIME = new Float64Array(0);
+
+interface ChartsAreaProps {
+  store: SeriesStore | null;
+  scenario: Scenario;
+  schemeEntry: CatalogueEntry | undefined;
+  params: Readonly<Record<string, number>>;
+  marks: readonly ParamMark[];
+  snapshot: RunSnapshot | null;
+  view: ViewState;
+  onView: (view: ViewState) => void;
+  /** The window's right edge follows the newest sample. */
+  following: boolean;
+  /** The window's right edge when not following, in simulated seconds. */
+  windowEndS: number;
+  onScroll: (endS: number, following: boolean) => void;
+}
+
+export const ChartsArea = memo(function ChartsArea({
+  store,
+  scenario,
+  schemeEntry,
+  params,
+  marks,
+  snapshot,
+  view,
+  onView,
+  following,
+  windowEndS,
+  onScroll,
+}: ChartsAreaProps) {
+  useStoreRevision(store);
+  const unit = bufferUnit(scenario);
+  const capacity = bufferCapacity(scenario);
+  const groups = useMemo(() => flowGroups(scenario), [scenario]);
+  const sampleIntervalS = (scenario.sample_interval_ms ?? 10) / 1000;
+
+  const timeS = store && store.rows > 0 ? store.column('t_s') : NO_TIME;
+  // A sample at t covers the interval before it.
+  const firstS = timeS.length ? Math.max(0, timeS[0] - sampleIntervalS) : 0;
+  const latestS = timeS.length ? timeS[timeS.length - 1] : 0;
+  const endS = following ? latestS : Math.min(windowEndS, latestS);
+  const startS = Math.max(0, endS - view.windowS);
+  const timeWindow: TimeWindow = view.windowS > 0 ? { startS, endS: startS + view.windowS } : { startS: 0, endS: scenario.duration_s };
+  const binS = binWidth(timeWindow, sampleIntervalS);
+  const rows = store ? visibleRows(store, timeWindow) : null;
+  const queueProbes = useMemo(() => schemeEntry?.probes.filter((p) => p.unit === 'buffer') ?? [], [schemeEntry]);
+  const thresholds = bufferUnitParams(schemeEntry).map((id) => ({ label: id, value: params[id] ?? 0 }));
+  const shows = (id: ChartId) => view.charts.includes(id);
+
+  const summary = snapshot?.summary;
+  const flowBars = useMemo<FlowBar[]>(
+    () =>
+      (summary?.flows ?? []).map((flow) => ({
+        flowId: flow.id,
+        label: `flow ${flow.id} (${groups[flow.group]?.label ?? flow.kind})`,
+        color: groupColor(flow.group),
+        goodputBps: flow.goodput_bps,
+        fairShareBps: flow.fair_share_bps,
+        droppedPackets: flow.dropped_packets,
+      })),
+    [summary, groups],
+  );
+  const groupLegend = useMemo(() => groups.map((g, i) => ({ label: g.label, color: groupColor(i) })), [groups]);
+
+  return (
+    <>
+      <ViewControls
+        view={view}
+        onView={onView}
+        following={following}
+        windowEndS={endS}
+        firstS={firstS}
+        latestS={latestS}
+        onScroll={(next) => onScroll(next, next >= latestS)}
+        onFollow={() => onScroll(latestS, true)}
+      />
+      <div className="charts">
+        {shows('queue') && store && rows && (
+          <OnScreen
+            render={() => (
+              <QueueChart
+                {...queueData(store, rows, unit, queueProbes)}
+                unit={unit}
+                bufferCapacity={capacity}
+                thresholds={thresholds}
+                marks={marks}
+                window={timeWindow}
+                height={CHART_HEIGHT}
+              />
+            )}
+          />
+        )}
+        {shows('goodput') && store && rows && (
+          <OnScreen
+            render={() => <GoodputChart {...goodputData(store, rows, groups, binS)} binS={binS} marks={marks} window={timeWindow} height={CHART_HEIGHT} />}
+          />
+        )}
+        {shows('curve') && <DropCurveChart curve={snapshot?.dropCurve} schemeName={schemeEntry?.name ?? scenario.queue.scheme} height={CHART_HEIGHT} />}
+        {shows('rate') && store && rows && (
+          <OnScreen render={() => <DropRateChart {...dropRateData(store, rows, binS)} marks={marks} window={timeWindow} height={CHART_HEIGHT} />} />
+        )}
+        {shows('bars') && <GoodputBars flows={flowBars} groups={groupLegend} windowS={summary?.window_s ?? 0} height={CHART_HEIGHT} />}
+      </div>
+    </>
+  );
+});

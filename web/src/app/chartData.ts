@@ -1,0 +1,111 @@
+// From the page's series store to the plain typed arrays each chart takes,
+// for the visible time window only.
+
+import { binSums, niceBinWidth, ratio } from '../charts/bins';
+import type { GoodputLine } from '../charts/GoodputChart';
+import { groupColor } from '../charts/palette';
+import type { TimeWindow } from '../charts/timeAxis';
+import type { SeriesStore } from '../engine/seriesStore';
+import type { GroupInfo } from '../scenario/model';
+import type { ProbeSpec } from '../scenario/types';
+import type { ProbeLine } from '../charts/QueueChart';
+
+/** Above this many flows the goodput chart shows one line per group. */
+const MAX_FLOW_LINES = 12;
+/** Bins across the window for the binned charts. */
+const BINS_PER_WINDOW = 150;
+
+export interface VisibleRows {
+  from: number;
+  to: number;
+}
+
+export function visibleRows(store: SeriesStore, window: TimeWindow): VisibleRows {
+  return { from: store.indexAtOrAfter(window.startS), to: store.indexAtOrAfter(window.endS + 1e-9) };
+}
+
+function slice(store: SeriesStore, column: string, rows: VisibleRows): Float64Array {
+  return store.column(column).subarray(rows.from, rows.to);
+}
+
+export interface QueueData {
+  timeS: Float64Array;
+  queueLength: Float64Array;
+  probeLines: ProbeLine[];
+  queueDelayMs: Float64Array;
+}
+
+/** `queueProbes`: the scheme's probes in the buffer's unit (RED's average queue, ARED's targets, …). */
+export function queueData(store: SeriesStore, rows: VisibleRows, unit: 'packets' | 'bytes', queueProbes: readonly ProbeSpec[]): QueueData {
+  return {
+    timeS: slice(store, 't_s', rows),
+    queueLength: slice(store, unit === 'bytes' ? 'queue_bytes' : 'queue_packets', rows),
+    probeLines: queueProbes.filter((p) => store.has(`probe.${p.id}`)).map((p) => ({ id: p.id, label: p.label, values: slice(store, `probe.${p.id}`, rows) })),
+    queueDelayMs: slice(store, 'queue_delay_ms', rows),
+  };
+}
+
+export function binWidth(window: TimeWindow, sampleIntervalS: number): number {
+  return niceBinWidth(window.endS - window.startS, BINS_PER_WINDOW, sampleIntervalS);
+}
+
+export interface GoodputData {
+  timeS: Float64Array;
+  lines: GoodputLine[];
+}
+
+/** One line per flow when there are few flows, else one (total) line per group. */
+export function goodputData(store: SeriesStore, rows: VisibleRows, groups: readonly GroupInfo[], binS: number): GoodputData {
+  const timeS = slice(store, 't_s', rows);
+  const flowCount = groups.reduce((n, g) => n + g.count, 0);
+  const perFlow = flowCount <= MAX_FLOW_LINES;
+  const column = (flow: number) => slice(store, `goodput_bps.${flow}`, rows);
+  const sources: { legend: string; label: string; color: string; columns: Float64Array[] }[] = [];
+  groups.forEach((group, g) => {
+    const flows = Array.from({ length: group.count }, (_, k) => group.firstFlow + k).filter((f) => store.has(`goodput_bps.${f}`));
+    const color = groupColor(g);
+    if (perFlow) {
+      for (const f of flows) sources.push({ legend: group.label, label: `flow ${f} (${group.label})`, color, columns: [column(f)] });
+    } else {
+      const label = `${group.label} (${group.count} ${group.count === 1 ? 'flow' : 'flows'}, total)`;
+      sources.push({ legend: label, label, color, columns: flows.map(column) });
+    }
+  });
+  const binned = binSums(
+    timeS,
+    sources.map((s) => s.columns),
+    binS,
+  );
+  return {
+    timeS: binned.timeS,
+    lines: sources.map((s, i) => ({
+      legend: s.legend,
+      label: s.label,
+      color: s.color,
+      goodputBps: binned.sums[i].map((sum, b) => sum / binned.rows[b]),
+    })),
+  };
+}
+
+export interface DropRateData {
+  timeS: Float64Array;
+  dropRate: Float64Array;
+  earlyDropRate: Float64Array;
+  markRate?: Float64Array;
+}
+
+export function dropRateData(store: SeriesStore, rows: VisibleRows, binS: number): DropRateData {
+  const column = (name: string) => slice(store, name, rows);
+  const binned = binSums(
+    column('t_s'),
+    [[column('arrivals')], [column('drops_early'), column('drops_forced'), column('drops_overflow')], [column('drops_early')], [column('marks')]],
+    binS,
+  );
+  const [arrivals, drops, early, marks] = binned.sums;
+  return {
+    timeS: binned.timeS,
+    dropRate: ratio(drops, arrivals),
+    earlyDropRate: ratio(early, arrivals),
+    markRate: marks.some((m) => m > 0) ? ratio(marks, arrivals) : undefined,
+  };
+}

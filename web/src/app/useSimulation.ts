@@ -1,0 +1,136 @@
+// The page's view of one running simulation: creates it in the worker when
+// the loaded scenario changes, keeps its series and latest snapshot, and
+// offers the transport and live-parameter actions.
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { EngineClient, ParamApplied, RunSnapshot, SimulationHandle, Speed } from '../engine/client';
+import { SeriesStore } from '../engine/seriesStore';
+import type { ParamMark } from '../charts/timeAxis';
+
+/** Changes of one parameter this close together (wall time) are one gesture: one mark. */
+const MARK_COALESCE_MS = 1500;
+
+export interface SimulationView {
+  store: SeriesStore | null;
+  snapshot: RunSnapshot | null;
+  /** Current scheme parameter values (engine's word, defaults filled in). */
+  params: Record<string, number>;
+  marks: ParamMark[];
+  /** Why the run could not start or stopped. */
+  error: string | null;
+  play(): void;
+  pause(): void;
+  step(seconds: number): void;
+  reset(): void;
+  setParam(id: string, value: number): Promise<ParamApplied>;
+}
+
+interface MarkGesture {
+  id: string;
+  atMs: number;
+}
+
+/**
+ * `scenarioJson` and `loadId` identify what to run: a new `loadId` restarts
+ * even the same document (Apply, picking a preset again). Every run starts
+ * playing as soon as it is built.
+ */
+export function useSimulation(engine: EngineClient, scenarioJson: string | null, loadId: number, speed: Speed): SimulationView {
+  const [store, setStore] = useState<SeriesStore | null>(null);
+  const [snapshot, setSnapshot] = useState<RunSnapshot | null>(null);
+  const [params, setParams] = useState<Record<string, number>>({});
+  const [marks, setMarks] = useState<ParamMark[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const handleRef = useRef<SimulationHandle | null>(null);
+  const lastGesture = useRef<MarkGesture | null>(null);
+  const speedRef = useRef(speed);
+  speedRef.current = speed;
+
+  useEffect(() => {
+    if (scenarioJson === null) return;
+    let disposed = false;
+    const runStore: { current: SeriesStore | null } = { current: null };
+    setError(null);
+    setSnapshot(null);
+    setMarks([]);
+    lastGesture.current = null;
+    engine
+      .createSimulation(
+        scenarioJson,
+        {
+          onRows: (rows, data) => runStore.current?.append(rows, data),
+          onSnapshot: (next) => {
+            setSnapshot(next);
+            setParams(next.params);
+          },
+          onRestart: () => {
+            runStore.current?.clear();
+            setMarks([]);
+            lastGesture.current = null;
+          },
+          onError: (message) => setError(message),
+        },
+        speedRef.current,
+      )
+      .then((handle) => {
+        if (disposed) {
+          handle.dispose();
+          return;
+        }
+        handleRef.current = handle;
+        runStore.current = new SeriesStore(handle.columns);
+        setStore(runStore.current);
+        setParams(handle.initialParams);
+        // The speed may have changed while the worker was building the run.
+        handle.setSpeed(speedRef.current);
+        handle.play();
+      })
+      .catch((reason: unknown) => {
+        if (!disposed) setError(reason instanceof Error ? reason.message : String(reason));
+      });
+    return () => {
+      disposed = true;
+      handleRef.current?.dispose();
+      handleRef.current = null;
+      setStore(null);
+    };
+  }, [engine, scenarioJson, loadId]);
+
+  useEffect(() => handleRef.current?.setSpeed(speed), [speed]);
+
+  const setParam = useCallback(async (id: string, value: number) => {
+    const handle = handleRef.current;
+    if (!handle) throw new Error('the simulation is still starting');
+    const applied = await handle.setParam(id, value);
+    setParams(applied.params);
+    const label = `${id} = ${formatParam(value)}`;
+    const now = performance.now();
+    const gesture = lastGesture.current;
+    const continuing = gesture !== null && gesture.id === id && now - gesture.atMs < MARK_COALESCE_MS;
+    lastGesture.current = { id, atMs: now };
+    // A drag is one change: keep where it started, show where it ended.
+    setMarks((previous) =>
+      continuing && previous.length > 0
+        ? [...previous.slice(0, -1), { ...previous[previous.length - 1], label }]
+        : [...previous, { timeS: applied.atS, label }],
+    );
+    return applied;
+  }, []);
+
+  return {
+    store,
+    snapshot,
+    params,
+    marks,
+    error,
+    play: useCallback(() => handleRef.current?.play(), []),
+    pause: useCallback(() => handleRef.current?.pause(), []),
+    step: useCallback((seconds: number) => handleRef.current?.step(seconds), []),
+    reset: useCallback(() => handleRef.current?.reset(), []),
+    setParam,
+  };
+}
+
+function formatParam(value: number): string {
+  return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(4)));
+}

@@ -1,0 +1,139 @@
+// The shared frame of every chart: title, legend, a measured SVG plot area
+// with margins, and a hover tooltip. Charts draw inside it with d3 scales.
+
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+
+export interface Margin {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+export interface PlotArea {
+  width: number;
+  height: number;
+  /** A clip-path value that keeps drawing inside the plot area. */
+  clip: string;
+}
+
+export interface LegendEntry {
+  label: string;
+  color: string;
+  dashed?: boolean;
+}
+
+export interface TooltipRow {
+  label: string;
+  value: string;
+  color?: string;
+}
+
+export interface HoverInfo {
+  /** Where to draw the cursor, in plot coordinates. */
+  x: number;
+  title: string;
+  rows: TooltipRow[];
+}
+
+interface ChartFrameProps {
+  title: string;
+  testId: string;
+  height: number;
+  margin: Margin;
+  legend: LegendEntry[];
+  /** What the chart shows, for screen readers. */
+  description: string;
+  /** Shown over the plot when there is nothing to draw yet. */
+  emptyMessage?: string;
+  children: (plot: PlotArea) => ReactNode;
+  hover?: (plotX: number, plot: PlotArea) => HoverInfo | null;
+}
+
+function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry.contentRect.width)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
+
+export function ChartFrame({ title, testId, height, margin, legend, description, emptyMessage, children, hover }: ChartFrameProps) {
+  const [containerRef, width] = useWidth<HTMLDivElement>();
+  const [pointerX, setPointerX] = useState<number | null>(null);
+  const clipId = `plot-clip${useId().replace(/:/g, '')}`;
+  const plot: PlotArea = {
+    width: Math.max(10, width - margin.left - margin.right),
+    height: Math.max(10, height - margin.top - margin.bottom),
+    clip: `url(#${clipId})`,
+  };
+  const hovered = pointerX !== null && hover && !emptyMessage ? hover(pointerX, plot) : null;
+
+  return (
+    <figure className="chart" data-testid={testId}>
+      <figcaption className="chart-header">
+        <span className="chart-title">{title}</span>
+        <ul className="legend">
+          {legend.map((entry) => (
+            <li key={entry.label}>
+              <svg width="22" height="10" aria-hidden="true">
+                <line x1="1" x2="21" y1="5" y2="5" stroke={entry.color} strokeWidth="3" strokeDasharray={entry.dashed ? '5 3' : undefined} />
+              </svg>
+              {entry.label}
+            </li>
+          ))}
+        </ul>
+      </figcaption>
+      <div className="chart-body" ref={containerRef} style={{ height }}>
+        {width > 0 && (
+          <svg width={width} height={height} role="img" aria-label={`${title}: ${description}`}>
+            <defs>
+              <clipPath id={clipId}>
+                <rect width={plot.width} height={plot.height} />
+              </clipPath>
+            </defs>
+            <g transform={`translate(${margin.left},${margin.top})`}>
+              {children(plot)}
+              {hovered && <line className="hover-line" x1={hovered.x} x2={hovered.x} y1={0} y2={plot.height} />}
+              {hover && (
+                <rect
+                  className="hover-target"
+                  width={plot.width}
+                  height={plot.height}
+                  onPointerMove={(event) => setPointerX(event.clientX - event.currentTarget.getBoundingClientRect().left)}
+                  onPointerLeave={() => setPointerX(null)}
+                />
+              )}
+            </g>
+          </svg>
+        )}
+        {emptyMessage && <p className="chart-empty">{emptyMessage}</p>}
+        {hovered && (
+          <div
+            className="tooltip"
+            role="status"
+            style={{
+              left: Math.min(margin.left + hovered.x + 12, Math.max(0, width - 190)),
+              top: margin.top + 4,
+            }}
+          >
+            <strong>{hovered.title}</strong>
+            {hovered.rows.map((row) => (
+              <div key={row.label} className="tooltip-row">
+                {row.color && <span className="swatch" style={{ background: row.color }} />}
+                <span>{row.label}</span>
+                <span className="tooltip-value">{row.value}</span>
+              </div>
+            ))}
+          </div>
+        )}
+      </div>
+    </figure>
+  );
+}

@@ -1,0 +1,92 @@
+// The observed drop and mark rates over time: packets dropped (or marked)
+// per packet arriving at the bottleneck, per time bin.
+
+import { scaleLinear } from 'd3';
+import { AxisBottom, AxisLeft } from './Axis';
+import { ChartFrame, type LegendEntry, type TooltipRow } from './ChartFrame';
+import { maxOf, nearestIndex } from './decimate';
+import { COLORS } from './palette';
+import { ParamMarks, TIME_MARGIN, formatSeconds, linePath, timeScale, type ParamMark, type TimeWindow } from './timeAxis';
+
+interface DropRateChartProps {
+  timeS: Float64Array;
+  /** Fraction of arrivals dropped, for every reason. */
+  dropRate: Float64Array;
+  /** Fraction of arrivals dropped early (before the buffer was full). */
+  earlyDropRate: Float64Array;
+  /** Fraction of arrivals ECN-marked; omitted when nothing was marked. */
+  markRate?: Float64Array;
+  marks: readonly ParamMark[];
+  window: TimeWindow;
+  height: number;
+}
+
+const PERCENT = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 2 });
+
+export function DropRateChart({ timeS, dropRate, earlyDropRate, markRate, marks, window, height }: DropRateChartProps) {
+  const legend: LegendEntry[] = [
+    { label: 'dropped (all reasons)', color: COLORS.vermillion },
+    { label: 'dropped early', color: COLORS.purple, dashed: true },
+  ];
+  if (markRate) legend.push({ label: 'ECN-marked', color: COLORS.skyBlue });
+  const top = Math.max(0.01, maxOf(dropRate), markRate ? maxOf(markRate) : 0) * 1.15;
+
+  return (
+    <ChartFrame
+      title="Drop and mark rate"
+      testId="chart-rate"
+      height={height}
+      margin={TIME_MARGIN}
+      legend={legend}
+      description="share of arriving packets dropped or marked at the bottleneck over simulated time"
+      emptyMessage={timeS.length === 0 ? 'Waiting for the first samples…' : undefined}
+      hover={(plotX, plot) => {
+        const x = timeScale(window, plot.width);
+        const i = nearestIndex(timeS, x.invert(plotX));
+        if (i < 0) return null;
+        const rows: TooltipRow[] = [
+          { label: 'dropped', value: PERCENT.format(dropRate[i]), color: COLORS.vermillion },
+          { label: 'early', value: PERCENT.format(earlyDropRate[i]), color: COLORS.purple },
+        ];
+        if (markRate) rows.push({ label: 'marked', value: PERCENT.format(markRate[i]), color: COLORS.skyBlue });
+        return { x: x(timeS[i]), title: `t = ${formatSeconds(timeS[i])}`, rows };
+      }}
+    >
+      {(plot) => {
+        const x = timeScale(window, plot.width);
+        const y = scaleLinear()
+          .domain([0, Math.min(1, top)])
+          .range([plot.height, 0])
+          .nice();
+        return (
+          <>
+            <AxisBottom scale={x} offset={plot.height} label="simulated time (s)" gridLength={plot.height} />
+            <AxisLeft scale={y} label="share of arrivals" gridLength={plot.width} format={(v) => PERCENT.format(v)} />
+            <g clipPath={plot.clip}>
+              <path
+                className="series"
+                d={linePath(timeS, earlyDropRate, x, y)}
+                stroke={COLORS.purple}
+                strokeWidth={2}
+                strokeDasharray="5 3"
+                data-points={earlyDropRate.length}
+              />
+              <path
+                className="series"
+                d={linePath(timeS, dropRate, x, y)}
+                stroke={COLORS.vermillion}
+                strokeWidth={2.25}
+                data-testid="drop-rate-line"
+                data-points={dropRate.length}
+              />
+              {markRate && (
+                <path className="series" d={linePath(timeS, markRate, x, y)} stroke={COLORS.skyBlue} strokeWidth={2.25} data-points={markRate.length} />
+              )}
+            </g>
+            <ParamMarks marks={marks} xScale={x} height={plot.height} />
+          </>
+        );
+      }}
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,92 @@
+// Goodput over time: one line per flow, or per flow group when there are
+// many flows, averaged over time bins (a single sample interval is too noisy
+// to read).
+
+import { scaleLinear } from 'd3';
+import { AxisBottom, AxisLeft } from './Axis';
+import { ChartFrame, type LegendEntry } from './ChartFrame';
+import { maxOf, nearestIndex } from './decimate';
+import { ParamMarks, TIME_MARGIN, formatSeconds, linePath, timeScale, type ParamMark, type TimeWindow } from './timeAxis';
+
+export interface GoodputLine {
+  /** Legend entry; lines sharing a legend label (flows of one group) share one entry. */
+  legend: string;
+  /** Tooltip label of this line. */
+  label: string;
+  color: string;
+  /** Goodput in bits per second at each of `timeS`. */
+  goodputBps: Float64Array;
+}
+
+interface GoodputChartProps {
+  timeS: Float64Array;
+  lines: readonly GoodputLine[];
+  /** Bin width the lines were averaged over, for the subtitle. */
+  binS: number;
+  marks: readonly ParamMark[];
+  window: TimeWindow;
+  height: number;
+}
+
+const MBPS = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
+
+export function GoodputChart({ timeS, lines, binS, marks, window, height }: GoodputChartProps) {
+  const legend: LegendEntry[] = [];
+  for (const line of lines) if (!legend.some((e) => e.label === line.legend)) legend.push({ label: line.legend, color: line.color });
+  const top = Math.max(1e3, ...lines.map((l) => maxOf(l.goodputBps))) * 1.1;
+  // Per-flow lines get thinner as they multiply so they stay legible together.
+  const strokeWidth = lines.length > 6 ? 1.25 : 2.25;
+
+  return (
+    <ChartFrame
+      title={`Goodput over time (${binS < 1 ? `${Math.round(binS * 1000)} ms` : `${binS} s`} averages)`}
+      testId="chart-goodput"
+      height={height}
+      margin={TIME_MARGIN}
+      legend={legend}
+      description="goodput in megabits per second of each flow or flow group over simulated time"
+      emptyMessage={timeS.length === 0 ? 'Waiting for the first samples…' : undefined}
+      hover={(plotX, plot) => {
+        const x = timeScale(window, plot.width);
+        const i = nearestIndex(timeS, x.invert(plotX));
+        if (i < 0) return null;
+        const rows = lines.slice(0, 12).map((l) => ({ label: l.label, value: `${MBPS.format(l.goodputBps[i] / 1e6)} Mb/s`, color: l.color }));
+        if (lines.length > 12) rows.push({ label: `…and ${lines.length - 12} more`, value: '', color: '' });
+        return { x: x(timeS[i]), title: `t = ${formatSeconds(timeS[i])}`, rows };
+      }}
+    >
+      {(plot) => {
+        const x = timeScale(window, plot.width);
+        const y = scaleLinear()
+          .domain([0, top / 1e6])
+          .range([plot.height, 0])
+          .nice();
+        return (
+          <>
+            <AxisBottom scale={x} offset={plot.height} label="simulated time (s)" gridLength={plot.height} />
+            <AxisLeft scale={y} label="goodput (Mb/s)" gridLength={plot.width} />
+            <g clipPath={plot.clip}>
+              {lines.map((l) => (
+                <path
+                  key={l.label}
+                  className="series goodput-line"
+                  d={linePath(
+                    timeS,
+                    l.goodputBps.map((v) => v / 1e6),
+                    x,
+                    y,
+                  )}
+                  stroke={l.color}
+                  strokeWidth={strokeWidth}
+                  strokeOpacity={lines.length > 6 ? 0.75 : 1}
+                  data-points={Math.min(timeS.length, l.goodputBps.length)}
+                />
+              ))}
+            </g>
+            <ParamMarks marks={marks} xScale={x} height={plot.height} />
+          </>
+        );
+      }}
+    </ChartFrame>
+  );
+}

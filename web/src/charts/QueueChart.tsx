@@ -1,0 +1,173 @@
+// Queue length over time: the instantaneous queue, the scheme's own queue
+// measures (RED's average queue, ARED's target band, …), its thresholds,
+// the buffer limit, and the queueing delay on a second axis.
+
+import { scaleLinear } from 'd3';
+import { AxisBottom, AxisLeft, AxisRight } from './Axis';
+import { ChartFrame, type LegendEntry, type TooltipRow } from './ChartFrame';
+import { decimateMinMax, maxOf, nearestIndex } from './decimate';
+import { COLORS } from './palette';
+import { ParamMarks, TIME_MARGIN, formatSeconds, linePath, timeScale, type ParamMark, type TimeWindow } from './timeAxis';
+
+export interface Threshold {
+  label: string;
+  value: number;
+}
+
+/** A scheme probe in the buffer's unit, e.g. RED's average queue. */
+export interface ProbeLine {
+  id: string;
+  label: string;
+  values: Float64Array;
+}
+
+/** Probe lines take these colours in order; the first (usually the average queue) is the boldest. */
+const PROBE_COLORS = [COLORS.orange, COLORS.purple, COLORS.skyBlue, COLORS.vermillion, COLORS.black];
+
+interface QueueChartProps {
+  timeS: Float64Array;
+  /** Instantaneous queue, in the buffer's unit. */
+  queueLength: Float64Array;
+  /** The scheme's probes in the buffer's unit (e.g. RED's average queue). */
+  probeLines: readonly ProbeLine[];
+  queueDelayMs: Float64Array;
+  unit: string;
+  bufferCapacity: number;
+  thresholds: readonly Threshold[];
+  marks: readonly ParamMark[];
+  window: TimeWindow;
+  height: number;
+}
+
+const PRECISION = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+/** Rough width of a threshold label's character, to keep labels of nearby thresholds apart. */
+const LABEL_CHAR_PX = 7.5;
+const LABEL_HEIGHT_PX = 14;
+
+interface PlacedLabel {
+  text: string;
+  x: number;
+  y: number;
+}
+
+/** Right-align labels at `right`; a label that would overlap the one before it moves left of it. */
+function placeLabels(labels: { text: string; y: number }[], right: number): PlacedLabel[] {
+  const placed: PlacedLabel[] = [];
+  for (const label of [...labels].sort((a, b) => a.y - b.y)) {
+    const clash = placed.filter((p) => Math.abs(p.y - label.y) < LABEL_HEIGHT_PX);
+    const x = clash.reduce((edge, p) => Math.min(edge, p.x - p.text.length * LABEL_CHAR_PX - 10), right);
+    placed.push({ ...label, x });
+  }
+  return placed;
+}
+
+export function QueueChart({ timeS, queueLength, probeLines, queueDelayMs, unit, bufferCapacity, thresholds, marks, window, height }: QueueChartProps) {
+  const legend: LegendEntry[] = [{ label: 'queue', color: COLORS.blue }];
+  probeLines.forEach((p, i) => legend.push({ label: p.label, color: PROBE_COLORS[i % PROBE_COLORS.length] }));
+  legend.push({ label: 'queueing delay (right axis)', color: COLORS.green });
+
+  const observedMax = Math.max(maxOf(queueLength), ...probeLines.map((p) => maxOf(p.values)));
+  const thresholdMax = Math.max(0, ...thresholds.map((t) => t.value));
+  // Zoom to where the action is, but never past the buffer: thresholds and
+  // the observed queue decide; a huge empty buffer would flatten everything.
+  const yTop = Math.min(bufferCapacity, Math.max(observedMax * 1.15, thresholdMax * 1.25, 10));
+  const delayTop = Math.max(maxOf(queueDelayMs) * 1.15, 1);
+
+  return (
+    <ChartFrame
+      title="Queue length"
+      testId="chart-queue"
+      height={height}
+      margin={TIME_MARGIN}
+      legend={legend}
+      description={`queue length in ${unit} and queueing delay in milliseconds over simulated time`}
+      emptyMessage={timeS.length === 0 ? 'Waiting for the first samples…' : undefined}
+      hover={(plotX, plot) => {
+        const x = timeScale(window, plot.width);
+        const i = nearestIndex(timeS, x.invert(plotX));
+        if (i < 0) return null;
+        const rows: TooltipRow[] = [{ label: 'queue', value: `${PRECISION.format(queueLength[i])} ${unit}`, color: COLORS.blue }];
+        probeLines.forEach((p, k) =>
+          rows.push({ label: p.label, value: `${PRECISION.format(p.values[i])} ${unit}`, color: PROBE_COLORS[k % PROBE_COLORS.length] }),
+        );
+        rows.push({ label: 'delay', value: `${PRECISION.format(queueDelayMs[i])} ms`, color: COLORS.green });
+        return { x: x(timeS[i]), title: `t = ${formatSeconds(timeS[i])}`, rows };
+      }}
+    >
+      {(plot) => {
+        const x = timeScale(window, plot.width);
+        const y = scaleLinear().domain([0, yTop]).range([plot.height, 0]).nice();
+        const yDelay = scaleLinear().domain([0, delayTop]).range([plot.height, 0]).nice();
+        // About one point per pixel column: more cannot be seen, and it costs paint time.
+        const buckets = plot.width / 2;
+        const queue = decimateMinMax(timeS, queueLength, buckets);
+        const delay = decimateMinMax(timeS, queueDelayMs, buckets);
+        const probes = probeLines.map((p) => ({ id: p.id, ...decimateMinMax(timeS, p.values, buckets) }));
+        const [, yMax] = y.domain();
+        // A threshold of 0 means "off" or "automatic" for the schemes that have one.
+        const visibleThresholds = thresholds.filter((t) => t.value > 0 && t.value <= yMax);
+        const labels = placeLabels(
+          visibleThresholds.map((t) => ({ text: `${t.label} ${PRECISION.format(t.value)}`, y: y(t.value) - 4 })),
+          plot.width - 4,
+        );
+        return (
+          <>
+            <AxisBottom scale={x} offset={plot.height} label="simulated time (s)" gridLength={plot.height} />
+            <AxisLeft scale={y} label={`queue (${unit})`} gridLength={plot.width} />
+            <AxisRight scale={yDelay} offset={plot.width} label="queueing delay (ms)" />
+            <g clipPath={plot.clip}>
+              {bufferCapacity <= yMax && <line x2={plot.width} y1={y(bufferCapacity)} y2={y(bufferCapacity)} stroke={COLORS.black} strokeWidth={2} />}
+              {visibleThresholds.map((t) => (
+                <line
+                  key={t.label}
+                  x2={plot.width}
+                  y1={y(t.value)}
+                  y2={y(t.value)}
+                  stroke={COLORS.purple}
+                  strokeWidth={1.5}
+                  strokeDasharray="6 4"
+                  data-threshold={t.label}
+                />
+              ))}
+              <path
+                className="series"
+                d={linePath(delay.x, delay.y, x, yDelay)}
+                stroke={COLORS.green}
+                strokeWidth={1.25}
+                strokeOpacity={0.75}
+                data-points={delay.x.length}
+              />
+              <path
+                className="series"
+                d={linePath(queue.x, queue.y, x, y)}
+                stroke={COLORS.blue}
+                strokeWidth={1.5}
+                data-testid="queue-line"
+                data-points={queue.x.length}
+              />
+              {probes.map((p, i) => (
+                <path
+                  key={p.id}
+                  className="series"
+                  d={linePath(p.x, p.y, x, y)}
+                  stroke={PROBE_COLORS[i % PROBE_COLORS.length]}
+                  strokeWidth={i === 0 ? 3 : 2}
+                  data-testid={`probe-line-${p.id}`}
+                  data-points={p.x.length}
+                />
+              ))}
+            </g>
+            {/* Labels go over the data so a busy queue never hides them. */}
+            {bufferCapacity <= yMax && <text x={4} y={y(bufferCapacity) - 4} className="threshold-label">{`buffer ${PRECISION.format(bufferCapacity)}`}</text>}
+            {labels.map((label) => (
+              <text key={label.text} x={label.x} y={label.y} textAnchor="end" className="threshold-label">
+                {label.text}
+              </text>
+            ))}
+            <ParamMarks marks={marks} xScale={x} height={plot.height} />
+          </>
+        );
+      }}
+    </ChartFrame>
+  );
+}

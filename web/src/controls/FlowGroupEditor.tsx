@@ -1,0 +1,185 @@
+// One flow group of the scenario: its kind, how many flows, the kind's own
+// settings, access delay and start times.
+
+import { FLOW_KINDS, withKey, withKind } from '../scenario/model';
+import type { CcName, FlowGroup, FlowKind, ScenarioProblem } from '../scenario/types';
+import { NumberField } from './NumberField';
+import { problemAt } from './problems';
+import { SpreadField } from './SpreadField';
+
+type NumericKey =
+  'segment_bytes' | 'rate_bps' | 'packet_bytes' | 'burst_gsd' | 'peak_rate_bps' | 'on_mean_s' | 'off_mean_s' | 'sessions_per_s' | 'mean_bytes' | 'pareto_shape';
+
+interface KindField {
+  key: NumericKey;
+  label: string;
+  unit: string;
+  scale?: number;
+  integer?: boolean;
+}
+
+const RATE = { unit: 'Mb/s', scale: 1e6, integer: true };
+const KIND_FIELDS: Record<FlowKind, KindField[]> = {
+  tcp: [{ key: 'segment_bytes', label: 'segment size', unit: 'bytes', integer: true }],
+  cbr: [
+    { key: 'rate_bps', label: 'rate', ...RATE },
+    { key: 'packet_bytes', label: 'packet size', unit: 'bytes', integer: true },
+  ],
+  poisson: [
+    { key: 'rate_bps', label: 'mean rate', ...RATE },
+    { key: 'packet_bytes', label: 'packet size', unit: 'bytes', integer: true },
+  ],
+  vbr: [
+    { key: 'rate_bps', label: 'mean rate', ...RATE },
+    { key: 'packet_bytes', label: 'packet size', unit: 'bytes', integer: true },
+    { key: 'burst_gsd', label: 'burst spread (geometric SD)', unit: '×' },
+  ],
+  onoff: [
+    { key: 'peak_rate_bps', label: 'peak rate', ...RATE },
+    { key: 'on_mean_s', label: 'mean on time', unit: 's' },
+    { key: 'off_mean_s', label: 'mean off time', unit: 's' },
+    { key: 'packet_bytes', label: 'packet size', unit: 'bytes', integer: true },
+  ],
+  web: [
+    { key: 'sessions_per_s', label: 'sessions', unit: 'per s' },
+    { key: 'mean_bytes', label: 'mean transfer', unit: 'bytes' },
+    { key: 'pareto_shape', label: 'Pareto shape', unit: 'α' },
+    { key: 'segment_bytes', label: 'segment size', unit: 'bytes', integer: true },
+  ],
+  tfrc: [{ key: 'segment_bytes', label: 'segment size', unit: 'bytes', integer: true }],
+};
+
+const KIND_NAMES: Record<FlowKind, string> = {
+  tcp: 'TCP (bulk transfer)',
+  cbr: 'CBR (constant bit rate, UDP)',
+  poisson: 'Poisson (UDP)',
+  vbr: 'VBR (variable bit rate, UDP)',
+  onoff: 'On/off (UDP)',
+  web: 'Web sessions',
+  tfrc: 'TFRC',
+};
+
+interface FlowGroupEditorProps {
+  index: number;
+  group: FlowGroup;
+  onChange: (group: FlowGroup) => void;
+  onRemove?: () => void;
+  problem: ScenarioProblem | undefined;
+}
+
+export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: FlowGroupEditorProps) {
+  const path = (key: string) => `flows[${index}].${key}`;
+  const set = <K extends keyof FlowGroup>(key: K, value: FlowGroup[K] | undefined) => onChange(withKey(group, key, value));
+  return (
+    <section className="flow-group" aria-label={`Flow group ${index + 1}`} data-testid={`flow-group-${index}`}>
+      <div className="flow-group-head">
+        <label className="field">
+          <span className="field-label">kind</span>
+          <select value={group.kind} onChange={(event) => onChange(withKind(group, event.target.value as FlowKind))} data-testid={`flow-${index}-kind`}>
+            {FLOW_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {KIND_NAMES[kind]}
+              </option>
+            ))}
+          </select>
+          {problemAt(problem, path('kind')) && (
+            <span className="field-error" role="alert">
+              {problemAt(problem, path('kind'))}
+            </span>
+          )}
+        </label>
+        {onRemove && (
+          <button type="button" className="icon-button" onClick={onRemove} aria-label={`Remove flow group ${index + 1}`}>
+            Remove
+          </button>
+        )}
+      </div>
+      <div className="field-row">
+        <NumberField
+          label="flows"
+          value={group.count ?? 1}
+          integer
+          onChange={(v) => set('count', v)}
+          error={problemAt(problem, path('count'))}
+          testId={`flow-${index}-count`}
+        />
+        <label className="field">
+          <span className="field-label">label</span>
+          <input
+            type="text"
+            value={group.label ?? ''}
+            maxLength={80}
+            placeholder={group.kind}
+            onChange={(event) => set('label', event.target.value || undefined)}
+          />
+          {problemAt(problem, path('label')) && (
+            <span className="field-error" role="alert">
+              {problemAt(problem, path('label'))}
+            </span>
+          )}
+        </label>
+      </div>
+      <div className="field-row">
+        {group.kind === 'tcp' && (
+          <label className="field">
+            <span className="field-label">congestion control</span>
+            <select value={group.cc ?? 'newreno'} onChange={(event) => set('cc', event.target.value as CcName)}>
+              <option value="newreno">NewReno</option>
+              <option value="reno">Reno</option>
+            </select>
+          </label>
+        )}
+        {KIND_FIELDS[group.kind].map((field) => (
+          <NumberField
+            key={field.key}
+            label={field.label}
+            unit={field.unit}
+            scale={field.scale}
+            integer={field.integer}
+            value={group[field.key]}
+            optional={field.key !== 'rate_bps'}
+            placeholder="default"
+            onChange={(v) => set(field.key, v)}
+            error={problemAt(problem, path(field.key))}
+            testId={`flow-${index}-${field.key}`}
+          />
+        ))}
+        {group.kind === 'tcp' && (
+          <label className="field checkbox">
+            <input type="checkbox" checked={group.ecn ?? false} onChange={(event) => set('ecn', event.target.checked || undefined)} />
+            <span className="field-label">ECN-capable</span>
+          </label>
+        )}
+      </div>
+      <div className="field-row">
+        <SpreadField
+          label="access delay"
+          unit="ms"
+          value={group.access_delay_ms}
+          placeholder="link default"
+          onChange={(v) => set('access_delay_ms', v)}
+          error={problemAt(problem, path('access_delay_ms'))}
+        />
+        <SpreadField
+          label="start time"
+          unit="s"
+          value={group.start_s}
+          placeholder="0"
+          onChange={(v) => set('start_s', v)}
+          error={problemAt(problem, path('start_s'))}
+        />
+      </div>
+      <div className="field-row">
+        <NumberField
+          label="stop time"
+          unit="s"
+          value={group.stop_s}
+          optional
+          placeholder="never"
+          onChange={(v) => set('stop_s', v)}
+          error={problemAt(problem, path('stop_s'))}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+// The experiment's set-up: link, buffer, timing, seed and flow groups. Edits
+// stay a draft, validated by the engine as you type, until applied (which
+// restarts the run); every message names its field.
+
+import { bufferUnit, withKey, type BufferUnit } from '../scenario/model';
+import type { FlowGroup, Scenario, ScenarioProblem } from '../scenario/types';
+import { FlowGroupEditor } from './FlowGroupEditor';
+import { NumberField } from './NumberField';
+import { problemAt } from './problems';
+
+interface ScenarioPanelProps {
+  draft: Scenario;
+  onDraft: (draft: Scenario) => void;
+  problem: ScenarioProblem | undefined;
+  /** The draft differs from what is running. */
+  dirty: boolean;
+  onApply: () => void;
+  onRevert: () => void;
+}
+
+const NEW_GROUP: FlowGroup = { kind: 'tcp', count: 1, cc: 'newreno', segment_bytes: 1000 };
+
+export function ScenarioPanel({ draft, onDraft, problem, dirty, onApply, onRevert }: ScenarioPanelProps) {
+  const topology = draft.topology;
+  const unit = bufferUnit(draft);
+  const setTopology = (next: Partial<Scenario['topology']>) => onDraft({ ...draft, topology: { ...topology, ...next } });
+  const setFlows = (flows: FlowGroup[]) => onDraft({ ...draft, flows });
+  const setBuffer = (size: number | undefined, nextUnit: BufferUnit) => setTopology({ buffer: nextUnit === 'bytes' ? { bytes: size } : { packets: size } });
+  const bufferSize = topology.buffer.bytes ?? topology.buffer.packets;
+
+  return (
+    <form
+      className="panel scenario-panel"
+      aria-label="Scenario"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (dirty && !problem) onApply();
+      }}
+    >
+      <h2>Scenario</h2>
+      {problem && (
+        <p className="problem-banner" role="alert" data-testid="scenario-problem">
+          {problem.path ? <code>{problem.path}</code> : null}
+          {problem.path ? ': ' : ''}
+          {problem.message}
+        </p>
+      )}
+      <label className="field wide">
+        <span className="field-label">name</span>
+        <input
+          type="text"
+          value={draft.name ?? ''}
+          maxLength={200}
+          onChange={(event) => onDraft(withKey(draft, 'name', event.target.value || undefined))}
+          data-testid="scenario-name"
+        />
+      </label>
+
+      <h3>Bottleneck link</h3>
+      <div className="field-row">
+        <NumberField
+          label="rate"
+          unit="Mb/s"
+          scale={1e6}
+          integer
+          value={topology.bottleneck.rate_bps}
+          onChange={(v) => setTopology({ bottleneck: { ...topology.bottleneck, rate_bps: v ?? Number.NaN } })}
+          error={problemAt(problem, 'topology.bottleneck.rate_bps')}
+          testId="bottleneck-rate"
+        />
+        <NumberField
+          label="delay"
+          unit="ms"
+          value={topology.bottleneck.delay_ms}
+          onChange={(v) => setTopology({ bottleneck: { ...topology.bottleneck, delay_ms: v ?? Number.NaN } })}
+          error={problemAt(problem, 'topology.bottleneck.delay_ms')}
+          testId="bottleneck-delay"
+        />
+      </div>
+      <div className="field-row">
+        <NumberField
+          label="buffer"
+          integer
+          value={bufferSize}
+          onChange={(v) => setBuffer(v, unit)}
+          error={problemAt(problem, 'topology.buffer')}
+          testId="buffer-size"
+        />
+        <label className="field">
+          <span className="field-label">buffer unit</span>
+          <select value={unit} onChange={(event) => setBuffer(bufferSize, event.target.value as BufferUnit)} data-testid="buffer-unit">
+            <option value="packets">packets</option>
+            <option value="bytes">bytes</option>
+          </select>
+        </label>
+      </div>
+
+      <h3>Timing</h3>
+      <div className="field-row">
+        <NumberField
+          label="duration"
+          unit="s"
+          value={draft.duration_s}
+          onChange={(v) => onDraft({ ...draft, duration_s: v ?? Number.NaN })}
+          error={problemAt(problem, 'duration_s')}
+          testId="duration"
+        />
+        <NumberField
+          label="measure from"
+          unit="s"
+          value={draft.measure_from_s}
+          optional
+          placeholder="0"
+          onChange={(v) => onDraft(withKey(draft, 'measure_from_s', v))}
+          error={problemAt(problem, 'measure_from_s')}
+          testId="measure-from"
+        />
+      </div>
+      <div className="field-row">
+        <NumberField
+          label="sample every"
+          unit="ms"
+          value={draft.sample_interval_ms}
+          optional
+          placeholder="10"
+          onChange={(v) => onDraft(withKey(draft, 'sample_interval_ms', v))}
+          error={problemAt(problem, 'sample_interval_ms')}
+        />
+        <NumberField
+          label="random seed"
+          integer
+          value={draft.seed}
+          optional
+          placeholder="1"
+          onChange={(v) => onDraft(withKey(draft, 'seed', v))}
+          error={problemAt(problem, 'seed')}
+          testId="seed"
+        />
+      </div>
+
+      <h3>Flows</h3>
+      {problemAt(problem, 'flows') && !problem?.path.startsWith('flows[') && (
+        <p className="field-error" role="alert">
+          {problem?.message}
+        </p>
+      )}
+      {draft.flows.map((group, i) => (
+        <FlowGroupEditor
+          key={i}
+          index={i}
+          group={group}
+          problem={problem}
+          onChange={(next) => setFlows(draft.flows.map((g, j) => (j === i ? next : g)))}
+          onRemove={draft.flows.length > 1 ? () => setFlows(draft.flows.filter((_, j) => j !== i)) : undefined}
+        />
+      ))}
+      <button type="button" onClick={() => setFlows([...draft.flows, NEW_GROUP])} data-testid="add-flow-group">
+        Add flow group
+      </button>
+
+      <div className="apply-bar">
+        <button type="submit" className="primary" disabled={!dirty || problem !== undefined} data-testid="apply-scenario">
+          Apply and restart
+        </button>
+        <button type="button" disabled={!dirty} onClick={onRevert}>
+          Revert
+        </button>
+        <span className="hint">{dirty ? (problem ? 'Fix the highlighted field to apply.' : 'Changes take effect when applied.') : 'Running as shown.'}</span>
+      </div>
+    </form>
+  );
+}

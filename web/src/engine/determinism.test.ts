@@ -1,0 +1,97 @@
+// Same scenario and seed must give identical results in the browser engine
+// (wasm) and the native CLI. Needs the wasm package and the native CLI built
+// (`npm test` builds both first).
+
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Simulation, initSync, validate } from './pkg/aqm_core.js';
+import type { Summary } from './pkg/aqm_core';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const nativeCli = `${repoRoot}target/release/aqm-sim`;
+const wasmFile = new URL('./pkg/aqm_core_bg.wasm', import.meta.url);
+
+/** A short scenario that exercises random streams (Poisson, RED's coin, start times) and libm. */
+function comparisonScenario(): string {
+  const preset = JSON.parse(readFileSync(`${repoRoot}scenarios/red-vs-droptail-cbr.json`, 'utf8'));
+  preset.duration_s = 8;
+  preset.measure_from_s = 2;
+  preset.flows.push({ kind: 'poisson', label: 'Poisson', count: 3, rate_bps: 300000, packet_bytes: 500, start_s: [0, 1] });
+  return JSON.stringify(preset);
+}
+
+/** Everything except wall-clock timings, which differ between any two runs. */
+function deterministicPart(summary: Summary): unknown {
+  const { wall_s: _wall, events_per_s: _eps, packets_per_s: _pps, ...perf } = summary.perf;
+  return { ...summary, perf };
+}
+
+function runWasm(scenarioJson: string, sliceS: number): Summary {
+  const sim = new Simulation(scenarioJson);
+  try {
+    for (let t = sliceS; !sim.is_finished(); t += sliceS) {
+      sim.advance_to(t);
+      sim.drain();
+    }
+    return sim.summary(0);
+  } finally {
+    sim.free();
+  }
+}
+
+beforeAll(() => {
+  if (!existsSync(wasmFile) || !existsSync(nativeCli)) {
+    throw new Error('build the engine first: `npm run build:wasm` and `cargo build --release --bin aqm-sim` (npm test does both)');
+  }
+  initSync({ module: readFileSync(wasmFile) });
+});
+
+describe('wasm engine', () => {
+  it('matches the native CLI summary for the same scenario and seed', () => {
+    const scenarioJson = comparisonScenario();
+    // With a time-series file the CLI samples like the browser does, so even the event counts agree.
+    const scratch = mkdtempSync(join(tmpdir(), 'aqm-determinism-'));
+    let native: Summary;
+    try {
+      const output = execFileSync(nativeCli, ['run', '-', '--timeseries', join(scratch, 'series.csv')], { input: scenarioJson, encoding: 'utf8' });
+      native = JSON.parse(output) as Summary;
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+    const wasm = runWasm(scenarioJson, 0.037);
+    expect(wasm.perf.events).toBeGreaterThan(10_000);
+    expect(deterministicPart(wasm)).toEqual(deterministicPart(native));
+  });
+
+  it('gives the same result whatever the slice size', () => {
+    const scenarioJson = comparisonScenario();
+    expect(deterministicPart(runWasm(scenarioJson, 0.001))).toEqual(deterministicPart(runWasm(scenarioJson, 8)));
+  });
+
+  it('reports scenario problems with their field path', () => {
+    const bad = JSON.parse(comparisonScenario());
+    bad.flows[1].rate_bps = -5;
+    expect(validate(JSON.stringify(bad))).toEqual({ path: 'flows[1].rate_bps', message: 'must be > 0, got -5' });
+    expect(() => new Simulation(JSON.stringify(bad))).toThrow('flows[1].rate_bps: must be > 0');
+    expect(validate(comparisonScenario())).toBeUndefined();
+  });
+
+  it('refuses a bad live parameter change and keeps running', () => {
+    const sim = new Simulation(comparisonScenario());
+    sim.advance_to(1);
+    expect(() => sim.set_param('max_th', 10)).toThrow('queue.params.max_th: must exceed min_th (25)');
+    expect(() => sim.set_param('max_p', 7)).toThrow(/queue\.params\.max_p: 7 is outside/);
+    sim.set_param('max_p', 0.5);
+    expect(sim.params().max_p).toBe(0.5);
+    sim.advance_to(2);
+    expect(sim.now_s()).toBe(2);
+    const batch = sim.drain();
+    expect(batch.rows).toBe(200);
+    expect(batch.data.length).toBe(batch.rows * batch.columns.length);
+    sim.free();
+  });
+});

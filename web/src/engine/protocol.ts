@@ -1,0 +1,61 @@
+// Messages between the engine client (main thread) and the engine worker.
+// Only the client and the worker import this file.
+
+import type { DropCurve, Summary } from './pkg/aqm_core';
+
+/** Simulated seconds per wall second, or as fast as the engine can go. */
+export type Speed = number | 'max';
+
+export type BufferUnit = 'packets' | 'bytes';
+
+export type ToWorker =
+  | { type: 'catalogue'; requestId: number; bufferUnit: BufferUnit }
+  | { type: 'validate'; requestId: number; scenarioJson: string }
+  | { type: 'load'; requestId: number; runId: number; scenarioJson: string; speed: Speed }
+  | { type: 'play'; runId: number }
+  | { type: 'pause'; runId: number }
+  | { type: 'step'; runId: number; seconds: number }
+  | { type: 'reset'; runId: number }
+  | { type: 'speed'; runId: number; speed: Speed }
+  | { type: 'setParam'; requestId: number; runId: number; id: string; value: number }
+  | { type: 'dispose'; runId: number };
+
+/** What `load` answers: the shape of the run's series. */
+export interface LoadedRun {
+  columns: string[];
+  durationS: number;
+  params: Record<string, number>;
+}
+
+/** What `setParam` answers: when it took effect and every current value. */
+export interface ParamApplied {
+  atS: number;
+  params: Record<string, number>;
+}
+
+/** A periodic view of a run's state, a few times per second while it plays. */
+export interface RunSnapshot {
+  nowS: number;
+  durationS: number;
+  events: number;
+  /** Engine events handled per wall-clock second over the last stretch of play. */
+  eventsPerSecond: number;
+  playing: boolean;
+  finished: boolean;
+  probe: Record<string, number>;
+  params: Record<string, number>;
+  dropCurve: DropCurve | undefined;
+  summary: Summary;
+}
+
+export type FromWorker =
+  | { type: 'reply'; requestId: number; ok: true; value: unknown }
+  | { type: 'reply'; requestId: number; ok: false; error: string }
+  /** New series rows, column-major in the order of `LoadedRun.columns`.
+   *  `epoch` counts resets, so rows of a run that was reset are recognisable. */
+  | { type: 'rows'; runId: number; epoch: number; rows: number; data: Float64Array }
+  | { type: 'snapshot'; runId: number; epoch: number; snapshot: RunSnapshot }
+  /** The run failed (an engine panic); it is gone. */
+  | { type: 'runError'; runId: number; message: string }
+  /** The worker could not start the engine at all. */
+  | { type: 'fatal'; message: string };

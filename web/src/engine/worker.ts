@@ -1,0 +1,318 @@
+// The engine worker: owns the wasm engine and every running simulation, and
+// paces them itself so the page never waits on the engine. Simulations
+// advance in slices bounded by wall time; new series rows go to the page as
+// transferable typed arrays, and a snapshot (probe, drop curve, summary)
+// follows a few times per second.
+
+import init, { Simulation, catalogue, validate } from './pkg/aqm_core.js';
+import type { Scenario } from './pkg/aqm_core';
+import { SLICE_BUDGET_MS, StepSizer, playTarget, reached } from './pacing';
+import type { FromWorker, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
+
+/** Wall time between snapshots while a run plays. */
+const SNAPSHOT_INTERVAL_MS = 200;
+/** Wall time between re-estimates of the events-per-second figure. */
+const RATE_INTERVAL_MS = 500;
+/** When real-time play has caught up with the clock, wait about a frame. */
+const IDLE_DELAY_MS = 15;
+
+interface Run {
+  runId: number;
+  /** Counts resets: the page drops rows and snapshots of an earlier epoch. */
+  epoch: number;
+  /** The scenario as loaded, with live parameter changes folded in, so reset replays what the page shows. */
+  scenario: Scenario;
+  sim: Simulation;
+  playing: boolean;
+  speed: Speed;
+  /** Simulated time the real-time clock says the run should have reached. */
+  clockTargetS: number;
+  lastTurnMs: number;
+  /** A pending step: advance to this simulated time, then stop. */
+  stepTargetS: number | null;
+  sizer: StepSizer;
+  /** Wall seconds spent inside the engine, for the summary's perf block. */
+  engineWallS: number;
+  rateMarkMs: number;
+  rateMarkEvents: number;
+  eventsPerSecond: number;
+  lastSnapshotMs: number;
+}
+
+/** The parts of the worker's global scope used here (the DOM and WebWorker typings cannot both be loaded). */
+interface WorkerScope {
+  postMessage(message: FromWorker, transfer: Transferable[]): void;
+  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
+}
+const scope = self as unknown as WorkerScope;
+const runs = new Map<number, Run>();
+const engineReady = init();
+let turnScheduled = false;
+// A MessageChannel schedules the next turn without setTimeout's minimum delay.
+const turnChannel = new MessageChannel();
+turnChannel.port1.onmessage = () => turn();
+
+function post(message: FromWorker, transfer: Transferable[] = []): void {
+  scope.postMessage(message, transfer);
+}
+
+function reply(requestId: number, value: unknown): void {
+  post({ type: 'reply', requestId, ok: true, value });
+}
+
+function replyError(requestId: number, error: unknown): void {
+  post({ type: 'reply', requestId, ok: false, error: messageOf(error) });
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+scope.onmessage = async (event: MessageEvent<ToWorker>) => {
+  try {
+    await engineReady;
+  } catch (error) {
+    post({ type: 'fatal', message: `The simulator engine could not start: ${messageOf(error)}` });
+    return;
+  }
+  const message = event.data;
+  try {
+    handle(message);
+  } catch (error) {
+    // Only an engine trap gets here (bad input is answered by replies).
+    if ('runId' in message && runs.has(message.runId)) fail(runs.get(message.runId)!, Number.NaN, error);
+    else post({ type: 'fatal', message: `The simulator engine failed: ${messageOf(error)}` });
+  }
+};
+
+function handle(message: ToWorker): void {
+  switch (message.type) {
+    case 'catalogue':
+      try {
+        reply(message.requestId, catalogue(message.bufferUnit));
+      } catch (error) {
+        replyError(message.requestId, error);
+      }
+      return;
+    case 'validate':
+      reply(message.requestId, validate(message.scenarioJson));
+      return;
+    case 'load':
+      load(message.requestId, message.runId, message.scenarioJson, message.speed);
+      return;
+    case 'dispose':
+      runs.get(message.runId)?.sim.free();
+      runs.delete(message.runId);
+      return;
+    case 'setParam':
+      setParam(message.requestId, message.runId, message.id, message.value);
+      return;
+  }
+  const run = runs.get(message.runId);
+  if (!run) return;
+  switch (message.type) {
+    case 'play':
+      if (run.sim.is_finished()) break;
+      run.playing = true;
+      run.stepTargetS = null;
+      run.clockTargetS = run.sim.now_s();
+      run.lastTurnMs = performance.now();
+      markRate(run);
+      break;
+    case 'pause':
+      run.playing = false;
+      run.stepTargetS = null;
+      break;
+    case 'step':
+      run.playing = false;
+      run.stepTargetS = Math.min(run.sim.now_s() + Math.max(0, message.seconds), run.sim.duration_s());
+      break;
+    case 'reset':
+      reset(run);
+      break;
+    case 'speed':
+      run.speed = message.speed;
+      run.clockTargetS = run.sim.now_s();
+      break;
+  }
+  sendSnapshot(run);
+  scheduleTurn();
+}
+
+function load(requestId: number, runId: number, scenarioJson: string, speed: Speed): void {
+  let sim: Simulation;
+  let scenario: Scenario;
+  try {
+    sim = new Simulation(scenarioJson);
+    scenario = JSON.parse(scenarioJson) as Scenario;
+  } catch (error) {
+    replyError(requestId, error);
+    return;
+  }
+  const previous = runs.get(runId);
+  previous?.sim.free();
+  const now = performance.now();
+  const run: Run = {
+    runId,
+    epoch: previous ? previous.epoch + 1 : 0,
+    scenario,
+    sim,
+    playing: false,
+    speed,
+    clockTargetS: 0,
+    lastTurnMs: now,
+    stepTargetS: null,
+    sizer: new StepSizer(),
+    engineWallS: 0,
+    rateMarkMs: now,
+    rateMarkEvents: 0,
+    eventsPerSecond: 0,
+    lastSnapshotMs: 0,
+  };
+  runs.set(runId, run);
+  const loaded: LoadedRun = { columns: sim.columns(), durationS: sim.duration_s(), params: sim.params() };
+  reply(requestId, loaded);
+  sendSnapshot(run);
+}
+
+function reset(run: Run): void {
+  const sim = new Simulation(JSON.stringify(run.scenario));
+  run.sim.free();
+  run.sim = sim;
+  run.epoch += 1;
+  run.playing = false;
+  run.stepTargetS = null;
+  run.clockTargetS = 0;
+  run.engineWallS = 0;
+  run.eventsPerSecond = 0;
+  run.sizer = new StepSizer();
+  markRate(run);
+}
+
+function setParam(requestId: number, runId: number, id: string, value: number): void {
+  const run = runs.get(runId);
+  if (!run) {
+    replyError(requestId, 'no simulation is loaded');
+    return;
+  }
+  try {
+    run.sim.set_param(id, value);
+  } catch (error) {
+    replyError(requestId, error);
+    return;
+  }
+  run.scenario = { ...run.scenario, queue: { ...run.scenario.queue, params: { ...run.scenario.queue.params, [id]: value } } };
+  const applied: ParamApplied = { atS: run.sim.now_s(), params: run.sim.params() };
+  reply(requestId, applied);
+  sendSnapshot(run);
+}
+
+function markRate(run: Run): void {
+  run.rateMarkMs = performance.now();
+  run.rateMarkEvents = run.sim.events();
+}
+
+function needsWork(run: Run): boolean {
+  return (run.playing || run.stepTargetS !== null) && !run.sim.is_finished();
+}
+
+function scheduleTurn(delayMs = 0): void {
+  if (turnScheduled) return;
+  turnScheduled = true;
+  if (delayMs > 0) setTimeout(() => turn(), delayMs);
+  else turnChannel.port2.postMessage(null);
+}
+
+/** One scheduler turn: advance every active run within the wall budget, then publish. */
+function turn(): void {
+  turnScheduled = false;
+  const active = [...runs.values()].filter(needsWork);
+  const sharePerRunMs = SLICE_BUDGET_MS / Math.max(1, active.length);
+  let behind = false;
+  for (const run of active) {
+    const turnStart = performance.now();
+    const fromS = run.sim.now_s();
+    const target = targetOf(run, turnStart);
+    try {
+      advance(run, target, turnStart + sharePerRunMs);
+    } catch (error) {
+      fail(run, fromS, error);
+      continue;
+    }
+    const now = run.sim.now_s();
+    if (run.stepTargetS !== null && reached(now, run.stepTargetS)) run.stepTargetS = null;
+    if (run.sim.is_finished()) run.playing = false;
+    if (!reached(now, target)) behind = true;
+  }
+  const wallNow = performance.now();
+  for (const run of active) {
+    if (!runs.has(run.runId)) continue;
+    const justStopped = !needsWork(run);
+    if (justStopped || wallNow - run.lastSnapshotMs >= SNAPSHOT_INTERVAL_MS) sendSnapshot(run);
+    else publishRows(run);
+  }
+  const remaining = [...runs.values()].filter(needsWork);
+  if (remaining.length === 0) return;
+  const racing = behind || remaining.some((r) => r.speed === 'max' || r.stepTargetS !== null);
+  scheduleTurn(racing ? 0 : IDLE_DELAY_MS);
+}
+
+function targetOf(run: Run, wallNowMs: number): number {
+  if (run.stepTargetS !== null) return run.stepTargetS;
+  const elapsedS = (wallNowMs - run.lastTurnMs) / 1000;
+  run.lastTurnMs = wallNowMs;
+  run.clockTargetS = playTarget(run.speed, run.sim.now_s(), run.clockTargetS, elapsedS, run.sim.duration_s());
+  return run.clockTargetS;
+}
+
+/** Advance toward `targetS` in steps sized to the engine's recent speed, until the wall deadline. */
+function advance(run: Run, targetS: number, deadlineMs: number): void {
+  let wallMs = performance.now();
+  while (!reached(run.sim.now_s(), targetS) && wallMs < deadlineMs) {
+    const fromS = run.sim.now_s();
+    run.sim.advance_to(Math.min(targetS, fromS + run.sizer.next()));
+    const after = performance.now();
+    run.sizer.observe(run.sim.now_s() - fromS, after - wallMs);
+    run.engineWallS += (after - wallMs) / 1000;
+    wallMs = after;
+  }
+  if (wallMs - run.rateMarkMs >= RATE_INTERVAL_MS) {
+    run.eventsPerSecond = ((run.sim.events() - run.rateMarkEvents) * 1000) / (wallMs - run.rateMarkMs);
+    markRate(run);
+  }
+}
+
+function publishRows(run: Run): void {
+  const batch = run.sim.drain();
+  if (batch.rows === 0) return;
+  post({ type: 'rows', runId: run.runId, epoch: run.epoch, rows: batch.rows, data: batch.data }, [batch.data.buffer]);
+}
+
+function sendSnapshot(run: Run): void {
+  publishRows(run);
+  const sim = run.sim;
+  const snapshot: RunSnapshot = {
+    nowS: sim.now_s(),
+    durationS: sim.duration_s(),
+    events: sim.events(),
+    eventsPerSecond: run.eventsPerSecond,
+    playing: needsWork(run),
+    finished: sim.is_finished(),
+    probe: sim.probe(),
+    params: sim.params(),
+    dropCurve: sim.drop_curve(),
+    summary: sim.summary(run.engineWallS),
+  };
+  run.lastSnapshotMs = performance.now();
+  post({ type: 'snapshot', runId: run.runId, epoch: run.epoch, snapshot });
+}
+
+/** A trap inside the engine leaves its state undefined: drop the run and say so. */
+function fail(run: Run, lastGoodS: number, error: unknown): void {
+  runs.delete(run.runId);
+  post({
+    type: 'runError',
+    runId: run.runId,
+    message: `The engine stopped with an internal error${Number.isFinite(lastGoodS) ? ` after t = ${lastGoodS.toFixed(3)} s` : ''} (${messageOf(error)}). Load the scenario again to continue.`,
+  });
+}

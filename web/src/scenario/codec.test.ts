@@ -1,0 +1,88 @@
+import { deflateSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { MAX_ENCODED_CHARS, MAX_SCENARIO_BYTES, decodeFragment, encodeFragment } from './codec';
+import { DEFAULT_SCENARIO } from './defaults';
+import { DEFAULT_VIEW, type ViewState } from './view';
+
+const scenarioJson = JSON.stringify(DEFAULT_SCENARIO);
+const view: ViewState = { charts: ['queue', 'curve'], windowS: 60 };
+
+function base64Url(bytes: Uint8Array): string {
+  return Buffer.from(bytes).toString('base64url');
+}
+
+function reasonOf(hash: string): string {
+  const decoded = decodeFragment(hash);
+  if (decoded.kind !== 'invalid') throw new Error(`expected an invalid link, got ${decoded.kind}`);
+  return decoded.reason;
+}
+
+describe('share-link codec', () => {
+  it('round-trips a scenario and its view exactly', () => {
+    const fragment = encodeFragment(scenarioJson, view);
+    const decoded = decodeFragment(`#${fragment}`);
+    expect(decoded).toEqual({ kind: 'scenario', scenarioJson, view });
+  });
+
+  it('produces URL-safe text shorter than the JSON', () => {
+    const fragment = encodeFragment(scenarioJson, view);
+    const encoded = new URLSearchParams(fragment).get('s')!;
+    expect(encoded).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(encoded.length).toBeLessThan(scenarioJson.length);
+  });
+
+  it('round-trips non-ASCII and markup in names as plain text', () => {
+    const tricky = JSON.stringify({ ...DEFAULT_SCENARIO, name: '<img src=x onerror=alert(1)> Débit “RED” 🚦' });
+    const decoded = decodeFragment(encodeFragment(tricky, DEFAULT_VIEW));
+    expect(decoded.kind === 'scenario' && decoded.scenarioJson).toBe(tricky);
+  });
+
+  it('treats a fragment without a scenario as no link', () => {
+    expect(decodeFragment('')).toEqual({ kind: 'none' });
+    expect(decodeFragment('#')).toEqual({ kind: 'none' });
+    expect(decodeFragment('#view=queue')).toEqual({ kind: 'none' });
+  });
+
+  it('explains garbage instead of throwing', () => {
+    expect(reasonOf('#s=')).toMatch(/empty/);
+    expect(reasonOf('#s=not*base64!')).toMatch(/not base64url/);
+    expect(reasonOf('#s=A')).toMatch(/not base64url/);
+    expect(reasonOf('#s=AAAAAAAAAAAA')).toMatch(/does not decompress|not valid JSON/);
+    expect(reasonOf(`#s=${'A'.repeat(MAX_ENCODED_CHARS + 1)}`)).toMatch(/too long/);
+  });
+
+  it('explains tampered links', () => {
+    const encoded = new URLSearchParams(encodeFragment(scenarioJson, view)).get('s')!;
+    // Flip characters in the middle of the compressed stream.
+    const middle = Math.floor(encoded.length / 2);
+    const flipped = encoded.slice(0, middle) + (encoded[middle] === 'A' ? 'B' : 'A') + encoded.slice(middle + 1);
+    const truncated = encoded.slice(0, middle);
+    for (const damaged of [flipped, truncated]) {
+      const decoded = decodeFragment(`#s=${damaged}`);
+      // A flip may still inflate to other JSON; then the engine's validation catches it.
+      if (decoded.kind === 'scenario') expect(decoded.scenarioJson).not.toBe(scenarioJson);
+      else expect(decoded.kind).toBe('invalid');
+    }
+  });
+
+  it('rejects well-formed payloads that are not scenario documents', () => {
+    const pack = (text: string) => `#s=${base64Url(deflateSync(new TextEncoder().encode(text)))}`;
+    expect(reasonOf(pack('this is not json'))).toMatch(/not valid JSON/);
+    expect(reasonOf(pack('[1, 2, 3]'))).toMatch(/JSON object/);
+    expect(reasonOf(pack('null'))).toMatch(/JSON object/);
+    expect(reasonOf(`#s=${base64Url(deflateSync(new Uint8Array([0xff, 0xfe, 0x7b])))}`)).toMatch(/UTF-8/);
+  });
+
+  it('bounds the inflated size', () => {
+    const bomb = deflateSync(new TextEncoder().encode(`{"name":"${' '.repeat(MAX_SCENARIO_BYTES)}"}`), { level: 9 });
+    expect(reasonOf(`#s=${base64Url(bomb)}`)).toMatch(/larger than/);
+  });
+
+  it('falls back to the default view for unknown or bad view state', () => {
+    const encoded = new URLSearchParams(encodeFragment(scenarioJson, view)).get('s')!;
+    const decoded = decodeFragment(`#s=${encoded}&view=pie-chart,<b>&window=-3`);
+    expect(decoded.kind === 'scenario' && decoded.view).toEqual(DEFAULT_VIEW);
+    const partial = decodeFragment(`#s=${encoded}&view=curve,curve,nope&window=0`);
+    expect(partial.kind === 'scenario' && partial.view).toEqual({ charts: ['curve'], windowS: 0 });
+  });
+});

@@ -1,0 +1,69 @@
+// Facts the page derives from a scenario document: buffer unit and size,
+// how flows are numbered into groups, and edits that keep it consistent.
+
+import type { BufferUnit } from '../engine/protocol';
+import type { CatalogueEntry, FlowGroup, FlowKind, Scenario } from './types';
+
+export type { BufferUnit };
+
+export function bufferUnit(scenario: Scenario): BufferUnit {
+  return scenario.topology.buffer.bytes !== undefined ? 'bytes' : 'packets';
+}
+
+export function bufferCapacity(scenario: Scenario): number {
+  return scenario.topology.buffer.bytes ?? scenario.topology.buffer.packets ?? 0;
+}
+
+export interface GroupInfo {
+  label: string;
+  kind: FlowKind;
+  count: number;
+  firstFlow: number;
+}
+
+/** Flow groups in order, with the engine's numbering: flows are numbered group by group. */
+export function flowGroups(scenario: Scenario): GroupInfo[] {
+  let next = 0;
+  return scenario.flows.map((group) => {
+    const count = Math.max(0, Math.floor(group.count ?? 1));
+    const info = { label: group.label || group.kind, kind: group.kind, count, firstFlow: next };
+    next += count;
+    return info;
+  });
+}
+
+/** Scheme parameters expressed in the buffer's unit: the thresholds drawn on the queue chart. */
+export function bufferUnitParams(entry: CatalogueEntry | undefined): string[] {
+  return entry?.buffer_params ?? [];
+}
+
+/** Keys a group may carry whatever its kind. */
+const COMMON_KEYS = ['kind', 'count', 'label', 'access_delay_ms', 'access_rate_bps', 'start_s', 'stop_s', 'weight', 'drop_precedence', 'path'] as const;
+
+/** The kind-specific keys of each flow kind (SCENARIO.md), with what a new group starts with. */
+export const KIND_DEFAULTS: Record<FlowKind, Partial<FlowGroup>> = {
+  tcp: { cc: 'newreno', segment_bytes: 1000 },
+  cbr: { rate_bps: 1_000_000, packet_bytes: 1000 },
+  poisson: { rate_bps: 1_000_000, packet_bytes: 1000 },
+  vbr: { rate_bps: 1_000_000, packet_bytes: 1000, burst_gsd: 2 },
+  onoff: { peak_rate_bps: 2_000_000, on_mean_s: 1, off_mean_s: 1, packet_bytes: 1000 },
+  web: { sessions_per_s: 5, mean_bytes: 50_000, pareto_shape: 1.2, segment_bytes: 1000 },
+  tfrc: { segment_bytes: 1000 },
+};
+
+export const FLOW_KINDS = Object.keys(KIND_DEFAULTS) as FlowKind[];
+
+/** Change a group's kind: keep the keys every kind shares, start the new kind's own keys from defaults. */
+export function withKind(group: FlowGroup, kind: FlowKind): FlowGroup {
+  const kept: Record<string, unknown> = {};
+  for (const key of COMMON_KEYS) if (group[key] !== undefined) kept[key] = group[key];
+  return { ...(kept as Partial<FlowGroup>), ...KIND_DEFAULTS[kind], kind } as FlowGroup;
+}
+
+/** Set or clear (undefined) one key of an object, returning a copy. */
+export function withKey<T extends object, K extends keyof T>(value: T, key: K, next: T[K] | undefined): T {
+  const copy = { ...value };
+  if (next === undefined) delete copy[key];
+  else copy[key] = next;
+  return copy;
+}

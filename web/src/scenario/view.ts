@@ -1,0 +1,23 @@
+// What the page shows beside the experiment itself; carried in share links
+// next to the scenario, and never required to reproduce the run.
+
+export const CHART_IDS = ['queue', 'goodput', 'bars', 'curve', 'rate'] as const;
+export type ChartId = (typeof CHART_IDS)[number];
+
+export const CHART_TITLES: Record<ChartId, string> = {
+  queue: 'Queue length',
+  goodput: 'Goodput over time',
+  bars: 'Goodput per flow',
+  curve: 'Drop-probability curve',
+  rate: 'Drop and mark rate',
+};
+
+/** Time-window widths offered for the charts, in simulated seconds (0 = the whole run). */
+export const WINDOW_CHOICES_S = [10, 30, 60, 0] as const;
+
+export interface ViewState {
+  charts: ChartId[];
+  windowS: number;
+}
+
+export const DEFAULT_VIEW: ViewState = { charts: [...CHART_IDS], windowS: 30 };
