@@ -16,7 +16,18 @@ export const DEFAULT_SCENARIO: Scenario = {
   },
   queue: { scheme: 'red', params: { min_th: 20, max_th: 60, max_p: 0.1, w_q: 0.002 } },
   flows: [
-    { kind: 'tcp', label: 'TCP', count: 8, cc: 'newreno', segment_bytes: 1000, access_delay_ms: [2, 30], start_s: [0, 2] },
+    {
+      kind: 'tcp',
+      label: 'TCP',
+      count: 8,
+      cc: 'newreno',
+      segment_bytes: 1000,
+      // A receiver window of about twice the path's BDP, as seed 004 sets it: without one, the first
+      // flow's lone slow start overshoots far enough to stall it in go-back-N timeouts (no SACK).
+      rwnd_packets: 64,
+      access_delay_ms: [2, 30],
+      start_s: [0, 2],
+    },
     { kind: 'poisson', label: 'Poisson', count: 2, rate_bps: 2_500_000, packet_bytes: 1000 },
   ],
 };
