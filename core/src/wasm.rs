@@ -6,16 +6,15 @@
 //! shape is exactly what `aqm-sim` prints.
 
 use crate::kernel::{secs_f64, to_secs};
-use crate::queue::registry::CatalogueEntry;
-use crate::queue::{catalogue as scheme_catalogue, find_scheme, Limit};
+use crate::queue::{catalogue as scheme_catalogue, Limit};
 use crate::scenario::Scenario;
 use crate::sim::{SeriesMode, Simulation};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// The result types below are serialised by serde from the engine's own
-/// structs; these declarations describe that JSON for TypeScript.
+/// Types the bindings build by hand; the engine's result types (Summary,
+/// CatalogueEntry, DropCurve, …) come from its structs through tsify.
 #[wasm_bindgen(typescript_custom_section)]
 const RESULT_TYPES: &str = r#"
 /** Series rows added since the last drain, column-major: column `c` is `data.subarray(c * rows, (c + 1) * rows)`. */
@@ -23,125 +22,6 @@ export interface SeriesBatch {
   columns: string[];
   rows: number;
   data: Float64Array;
-}
-
-/** One tunable of a scheme. `unit` is already resolved from "buffer" to "packets" or "bytes". */
-export interface ParamSpec {
-  id: string;
-  label: string;
-  unit: string;
-  min: number;
-  max: number;
-  step: number;
-  default: number;
-  doc: string;
-}
-
-/** A value a scheme exposes for charts; unit "buffer" means the buffer's unit. */
-export interface ProbeSpec {
-  id: string;
-  label: string;
-  unit: string;
-}
-
-export interface CatalogueEntry {
-  id: string;
-  name: string;
-  paper: string;
-  summary: string;
-  params: ParamSpec[];
-  probes: ProbeSpec[];
-  /** Ids of the parameters measured in the buffer's unit (queue thresholds such as RED's min_th). */
-  buffer_params: string[];
-}
-
-export interface DropCurve {
-  x_label: string;
-  x_unit: string;
-  points: [number, number][];
-  operating_point: [number, number];
-}
-
-export interface DropCounts {
-  early: number;
-  forced: number;
-  overflow: number;
-}
-
-export interface FlowSummary {
-  id: number;
-  group: number;
-  kind: string;
-  goodput_bps: number;
-  /** Max-min fair share of this flow, as goodput. */
-  fair_share_bps: number;
-  sent_packets: number;
-  dropped_packets: number;
-  drops_by_reason: DropCounts;
-  marked_packets: number;
-  /** Dropped / sent in the window. */
-  loss_rate: number;
-  /** Coefficient of variation of goodput over time bins; null with fewer than two bins. */
-  cov: number | null;
-}
-
-export interface GroupSummary {
-  group: number;
-  label: string;
-  kind: string;
-  flows: number;
-  total_goodput_bps: number;
-  mean_goodput_bps: number;
-  mean_fair_share_bps: number;
-  jain: number;
-}
-
-export interface WebSummary {
-  /** Transfers that completed in the window. */
-  completed: number;
-  mean_fct_ms: number;
-  median_fct_ms: number;
-  p99_fct_ms: number;
-  /** Share of transfers by completion time; `to_s` is null for the last, open bucket. */
-  fct_buckets: { from_s: number; to_s: number | null; percent: number }[];
-}
-
-export interface HopSummary {
-  hop: number;
-  utilization: number;
-  mean_packets: number;
-  arrivals: number;
-}
-
-export interface Summary {
-  window_s: number;
-  aggregate_goodput_bps: number;
-  utilization: number;
-  queue: { mean_packets: number; mean_bytes: number; mean_delay_ms: number; p99_delay_ms: number };
-  drops: { total: number; by_reason: DropCounts };
-  marks: number;
-  fairness: {
-    jain_all: number;
-    jain_tcp: number | null;
-    /** Standard deviation of goodput / max-min share over all flows. */
-    share_deviation: number | null;
-    /** 0 = max-min fair, 1 = proportional to input rates; null unless every flow has a known input rate. */
-    fairness_f: number | null;
-    mean_cov_tcp: number | null;
-  };
-  flows: FlowSummary[];
-  groups: GroupSummary[];
-  hops: HopSummary[];
-  perf: {
-    events: number;
-    packets: number;
-    simulated_s: number;
-    wall_s: number;
-    events_per_s: number;
-    packets_per_s: number;
-  };
-  /** Present when the scenario has web flows. */
-  web?: WebSummary;
 }
 
 /** A scenario problem located by its field path, e.g. `flows[1].rate_bps`. */
@@ -275,16 +155,6 @@ impl WasmSimulation {
     }
 }
 
-/// A catalogue entry plus which parameters are in the buffer's unit: once
-/// resolved, "packets" or "bytes" no longer tells a threshold from, say, a
-/// packet size, and the page draws thresholds on the queue chart.
-#[derive(Serialize)]
-struct PageCatalogueEntry {
-    #[serde(flatten)]
-    entry: CatalogueEntry,
-    buffer_params: Vec<&'static str>,
-}
-
 /// Every scheme with its parameters resolved for a buffer in `buffer_unit`
 /// ("packets" or "bytes").
 #[wasm_bindgen]
@@ -294,16 +164,7 @@ pub fn catalogue(buffer_unit: &str) -> Result<Catalogue, JsError> {
         "bytes" => Limit::Bytes(0),
         other => return Err(JsError::new(&format!("buffer unit must be \"packets\" or \"bytes\", got {other:?}"))),
     };
-    let entries: Vec<PageCatalogueEntry> = scheme_catalogue(limit)
-        .into_iter()
-        .map(|entry| PageCatalogueEntry {
-            buffer_params: find_scheme(entry.id)
-                .map(|info| info.params.iter().filter(|p| p.unit == "buffer").map(|p| p.id).collect())
-                .unwrap_or_default(),
-            entry,
-        })
-        .collect();
-    to_js(&entries)
+    to_js(&scheme_catalogue(limit))
 }
 
 /// Check scenario JSON without running it: `undefined` when it is valid,

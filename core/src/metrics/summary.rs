@@ -8,6 +8,7 @@ use crate::scenario::FlowKind;
 use serde::Serialize;
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct Summary {
     /// Length of the measurement window so far.
     pub window_s: f64,
@@ -28,6 +29,7 @@ pub struct Summary {
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct WebSummary {
     /// Transfers that completed in the window.
     pub completed: u64,
@@ -39,14 +41,17 @@ pub struct WebSummary {
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct FctBucket {
     pub from_s: f64,
     /// Exclusive upper edge; null for the last, open bucket.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub to_s: Option<f64>,
     pub percent: f64,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct QueueSummary {
     pub mean_packets: f64,
     pub mean_bytes: f64,
@@ -55,12 +60,14 @@ pub struct QueueSummary {
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct DropSummary {
     pub total: u64,
     pub by_reason: ByReason,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct ByReason {
     pub early: u64,
     pub forced: u64,
@@ -78,21 +85,28 @@ impl ByReason {
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct Fairness {
     /// Jain's index over every flow's goodput; null when all are zero.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub jain_all: Option<f64>,
     /// Over TCP flows only; null when there are none or all are zero.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub jain_tcp: Option<f64>,
     /// Seed 000 eq. 9: std-dev of goodput / max-min share over all flows.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub share_deviation: Option<f64>,
     /// Seed 001's f (0 = max-min fair, 1 = proportional to input rates);
     /// null unless every flow has a known input rate (no TCP).
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub fairness_f: Option<f64>,
     /// Mean over TCP flows of seed 000 eq. 12's CoV of per-T_m goodput.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub mean_cov_tcp: Option<f64>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct FlowSummary {
     pub id: usize,
     pub group: usize,
@@ -110,10 +124,12 @@ pub struct FlowSummary {
     pub mean_queue_delay_ms: f64,
     pub max_queue_delay_ms: f64,
     /// Seed 000 eq. 12: CoV of goodput over T_m bins (null if < 2 bins).
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub cov: Option<f64>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct GroupSummary {
     pub group: usize,
     pub label: String,
@@ -122,10 +138,12 @@ pub struct GroupSummary {
     pub total_goodput_bps: f64,
     pub mean_goodput_bps: f64,
     pub mean_fair_share_bps: f64,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub jain: Option<f64>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct HopSummary {
     pub hop: usize,
     pub utilization: f64,
@@ -134,6 +152,7 @@ pub struct HopSummary {
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct Perf {
     pub events: u64,
     /// Packets put on the wire by sources and sinks (data and ACKs).

@@ -157,6 +157,7 @@ impl<'a> QueueCtx<'a> {
 
 /// One tunable of a scheme, as the catalogue and the UI sliders show it.
 #[derive(Clone, Copy, Debug, serde::Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct ParamSpec {
     pub id: &'static str,
     pub label: &'static str,
@@ -205,6 +206,7 @@ impl ParamSpec {
 
 /// A value the scheme exposes for charts (sampled every interval).
 #[derive(Clone, Copy, Debug, serde::Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct ProbeSpec {
     pub id: &'static str,
     pub label: &'static str,
@@ -214,6 +216,7 @@ pub struct ProbeSpec {
 /// A scheme's drop (or mark) probability as a function of its control
 /// variable, with the current operating point, for the UI to draw.
 #[derive(Clone, Debug, serde::Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct DropCurve {
     pub x_label: &'static str,
     pub x_unit: &'static str,

@@ -101,6 +101,7 @@ pub fn find_scheme(id: &str) -> Option<&'static SchemeInfo> {
 
 /// The catalogue entry of one scheme as `aqm-sim schemes` prints it.
 #[derive(Serialize, Clone, Debug)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct CatalogueEntry {
     pub id: &'static str,
     pub name: &'static str,
@@ -108,6 +109,10 @@ pub struct CatalogueEntry {
     pub summary: &'static str,
     pub params: Vec<ParamSpec>,
     pub probes: Vec<ProbeSpec>,
+    /// Ids of the parameters in the buffer's unit (queue thresholds such as
+    /// RED's min_th): once resolved, "packets" or "bytes" no longer tells a
+    /// threshold from, say, a packet size, and the page draws thresholds.
+    pub buffer_params: Vec<&'static str>,
 }
 
 /// The catalogue with "buffer"-unit parameters resolved for `limit`.
@@ -121,6 +126,7 @@ pub fn catalogue(limit: Limit) -> Vec<CatalogueEntry> {
             summary: s.summary,
             params: s.params.iter().map(|p| p.for_limit(limit)).collect(),
             probes: s.probes.to_vec(),
+            buffer_params: s.params.iter().filter(|p| p.unit == "buffer").map(|p| p.id).collect(),
         })
         .collect()
 }

@@ -54,7 +54,12 @@ export function SummaryPanel({ summary, measureFromS }: SummaryPanelProps) {
           wide
         />
         <Stat label="marks" value={`${summary.marks}`} testId="summary-marks" />
-        <Stat label="Jain fairness" value={NUMBER.format(summary.fairness.jain_all)} testId="summary-jain" />
+        <Stat
+          label="Jain fairness"
+          // Undefined while every flow's goodput is zero: no share to compare.
+          value={summary.fairness.jain_all === null ? '–' : NUMBER.format(summary.fairness.jain_all)}
+          testId="summary-jain"
+        />
         {summary.web && (
           <>
             <Stat label="web transfers done" value={`${summary.web.completed}`} testId="summary-web-completed" />
