@@ -1,6 +1,8 @@
 //! Whole-simulation helpers shared by the tests of every scheme.
 
 use crate::metrics::{max_min_shares, Summary};
+use crate::queue::registry::ParamValues;
+use crate::scenario::Scenario;
 use crate::sim::{SeriesMode, Simulation};
 
 /// Run a scenario document to its end and summarise it.
@@ -8,6 +10,78 @@ pub(crate) fn run(text: &str) -> Summary {
     let mut sim = Simulation::from_json(text, SeriesMode::default()).expect("valid scenario");
     sim.run();
     sim.summary()
+}
+
+/// Run a scenario document with its queue scheme replaced by
+/// [`random_loss`] dropping each arrival with probability `p`.
+pub(crate) fn run_with_random_loss(text: &str, p: f64) -> Summary {
+    let mut plan = Scenario::from_json(text).and_then(|s| s.plan()).expect("valid scenario");
+    plan.scheme = &random_loss::INFO;
+    plan.params = ParamValues::defaults(&random_loss::INFO, plan.limit);
+    plan.params.set("p", p);
+    let mut sim = Simulation::from_plan(plan, SeriesMode::default());
+    sim.run();
+    sim.summary()
+}
+
+/// Test-only scheme: a large FIFO that drops each arrival independently
+/// with probability `p` (a lossy link).
+mod random_loss {
+    use crate::net::Packet;
+    use crate::queue::registry::{no_cross_check, ParamValues, SchemeInfo};
+    use crate::queue::{DropReason, Fifo, ParamSpec, Qdisc, QueueCtx, QueueSetup};
+
+    pub static INFO: SchemeInfo = SchemeInfo {
+        id: "test_random_loss",
+        name: "random loss",
+        paper: "test only",
+        summary: "independent Bernoulli losses",
+        params: &[ParamSpec {
+            id: "p",
+            label: "p",
+            unit: "",
+            min: 0.0,
+            max: 1.0,
+            step: 0.001,
+            default: 0.01,
+            doc: "loss",
+        }],
+        probes: &[],
+        build,
+        cross_check: no_cross_check,
+    };
+
+    fn build(_: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
+        Box::new(Lossy { p: params.get("p"), fifo: Fifo::default() })
+    }
+
+    struct Lossy {
+        p: f64,
+        fifo: Fifo,
+    }
+
+    impl Qdisc for Lossy {
+        fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+            if ctx.rng.chance(self.p) {
+                ctx.drop(pkt, DropReason::Early);
+            } else {
+                self.fifo.push(pkt);
+            }
+        }
+        fn dequeue(&mut self, _: &mut QueueCtx) -> Option<Packet> {
+            self.fifo.pop()
+        }
+        fn len_packets(&self) -> usize {
+            self.fifo.len()
+        }
+        fn len_bytes(&self) -> u64 {
+            self.fifo.bytes()
+        }
+        fn set_param(&mut self, _: &str, v: f64) {
+            self.p = v;
+        }
+        fn probe(&self, _: &mut [f64]) {}
+    }
 }
 
 /// A dumbbell scenario (seed 1, default access links, statistics over the

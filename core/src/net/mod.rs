@@ -5,5 +5,7 @@ mod packet;
 mod port;
 pub mod topology;
 
-pub use packet::{Dir, Ecn, FlowId, Labels, Packet, PacketKind, ACK_BYTES, TCP_HEADER_BYTES, UDP_HEADER_BYTES};
+pub use packet::{
+    Dir, Ecn, FlowId, Labels, Packet, PacketKind, TfrcHeader, ACK_BYTES, TCP_HEADER_BYTES, UDP_HEADER_BYTES,
+};
 pub use port::{Port, PortId};

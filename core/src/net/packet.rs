@@ -53,6 +53,25 @@ impl Default for Labels {
     }
 }
 
+/// TFRC's header fields (RFC 5348 §3.2).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TfrcHeader {
+    /// §3.2.1: a data packet carries the sender's RTT estimate (0 until it
+    /// has one); its sequence number is `seq` and its timestamp `sent_at`.
+    Data { rtt_ns: Nanos },
+    /// §3.2.2: the receiver's report.
+    Feedback {
+        /// `sent_at` of the last data packet received.
+        t_recvdata: Nanos,
+        /// Time from that packet's arrival to this report.
+        t_delay: Nanos,
+        /// Payload bytes per second received over the last RTT.
+        x_recv: f64,
+        /// Loss event rate.
+        p: f64,
+    },
+}
+
 #[derive(Clone, Debug)]
 pub struct Packet {
     /// The flow as routers see it (its 5-tuple): what schemes classify by.
@@ -83,6 +102,9 @@ pub struct Packet {
     /// Index of the next port on the route.
     pub hop: u8,
     pub labels: Labels,
+    /// TFRC packets only; boxed so that it costs every other packet just a
+    /// pointer (events move packets around by value).
+    pub tfrc: Option<Box<TfrcHeader>>,
 }
 
 impl Packet {
@@ -104,6 +126,7 @@ impl Packet {
             enqueued_at: 0,
             hop: 0,
             labels: Labels::default(),
+            tfrc: None,
         }
     }
 }

@@ -6,6 +6,7 @@ use crate::kernel::{ms, secs_f64, Nanos, Rng};
 use crate::queue::registry::ParamValues;
 use crate::queue::{find_scheme, Limit, SchemeInfo};
 use crate::transport::tcp::{CcVariant, TcpConfig};
+use crate::transport::tfrc::TfrcConfig;
 use crate::transport::udp::Spacing;
 use crate::transport::web::WebPattern;
 
@@ -57,13 +58,14 @@ pub enum TrafficPlan {
     Vbr { rate_bps: f64, payload_bytes: u32, burst_gsd: f64, burst_interval_s: f64 },
     OnOff { peak_rate_bps: f64, payload_bytes: u32, on_mean_s: f64, off_mean_s: f64 },
     Web(TcpConfig, WebPattern),
+    Tfrc(TfrcConfig),
 }
 
 impl TrafficPlan {
     /// Mean offered wire rate, None for elastic (TCP) traffic.
     pub fn offered_wire_bps(&self) -> Option<f64> {
         match *self {
-            TrafficPlan::Tcp(_) | TrafficPlan::Web(..) => None,
+            TrafficPlan::Tcp(_) | TrafficPlan::Web(..) | TrafficPlan::Tfrc(_) => None,
             TrafficPlan::Udp { rate_bps, .. } | TrafficPlan::Vbr { rate_bps, .. } => Some(rate_bps),
             TrafficPlan::OnOff { peak_rate_bps, on_mean_s, off_mean_s, .. } => {
                 Some(peak_rate_bps * on_mean_s / (on_mean_s + off_mean_s))
@@ -75,6 +77,7 @@ impl TrafficPlan {
     pub fn payload_fraction(&self) -> f64 {
         let (payload, header) = match *self {
             TrafficPlan::Tcp(ref c) | TrafficPlan::Web(ref c, _) => (c.segment_bytes, crate::net::TCP_HEADER_BYTES),
+            TrafficPlan::Tfrc(ref c) => (c.segment_bytes, crate::net::TCP_HEADER_BYTES),
             TrafficPlan::Udp { payload_bytes, .. }
             | TrafficPlan::Vbr { payload_bytes, .. }
             | TrafficPlan::OnOff { payload_bytes, .. } => (payload_bytes, crate::net::UDP_HEADER_BYTES),
@@ -323,9 +326,6 @@ fn allowed_keys(kind: FlowKind) -> &'static [&'static str] {
 
 fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, ScenarioError> {
     let kind = g.kind;
-    if kind == FlowKind::Tfrc {
-        return not_implemented(path, kind);
-    }
     for key in set_keys(g) {
         if !allowed_keys(kind).contains(&key) {
             return err(format!("{path}.{key}"), format!("not a field of `{}` flows", kind.as_str()));
@@ -392,7 +392,7 @@ fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, Scenari
             off_mean_s: positive(&p("off_mean_s"), g.off_mean_s.unwrap_or(3.8), 3600.0)?,
         },
         FlowKind::Web => TrafficPlan::Web(tcp_config(path, g)?, web_pattern(path, g)?),
-        FlowKind::Tfrc => return not_implemented(path, kind),
+        FlowKind::Tfrc => TrafficPlan::Tfrc(TfrcConfig { segment_bytes: segment_bytes(path, g)? }),
     };
     Ok(GroupPlan {
         kind,
@@ -443,8 +443,9 @@ fn web_pattern(path: &str, g: &FlowGroup) -> Result<WebPattern, ScenarioError> {
     })
 }
 
-fn not_implemented<T>(path: &str, kind: FlowKind) -> Result<T, ScenarioError> {
-    err(format!("{path}.kind"), format!("`{}` flows are not implemented yet", kind.as_str()))
+/// Payload bytes per full segment (default 1000); the wire adds 40.
+fn segment_bytes(path: &str, g: &FlowGroup) -> Result<u32, ScenarioError> {
+    Ok(within(&format!("{path}.segment_bytes"), g.segment_bytes.unwrap_or(1000) as f64, 64.0, 65_495.0)? as u32)
 }
 
 fn tcp_config(path: &str, g: &FlowGroup) -> Result<TcpConfig, ScenarioError> {
@@ -454,7 +455,7 @@ fn tcp_config(path: &str, g: &FlowGroup) -> Result<TcpConfig, ScenarioError> {
             Some(super::CcName::Reno) => CcVariant::Reno,
             Some(super::CcName::Newreno) | None => CcVariant::NewReno,
         },
-        segment_bytes: within(&p("segment_bytes"), g.segment_bytes.unwrap_or(1000) as f64, 64.0, 65_495.0)? as u32,
+        segment_bytes: segment_bytes(path, g)?,
         min_rto_ns: ms(within(&p("min_rto_ms"), g.min_rto_ms.unwrap_or(200.0), 1.0, 60_000.0)?),
         initial_cwnd_packets: within(
             &p("initial_cwnd_packets"),
@@ -528,7 +529,7 @@ mod tests {
             (Box::new(|v| v["duration_s"] = "ten".into()), "duration_s: invalid type"),
             (Box::new(|v| v["flows"][0]["start_s"] = serde_json::json!([3, 1])), "flows[0].start_s: [lo, hi]"),
             (Box::new(|v| v["flows"][0]["count"] = 0.into()), "flows[0].count: must be between"),
-            (Box::new(|v| v["flows"][1]["kind"] = "tfrc".into()), "flows[1].kind: `tfrc` flows are not implemented"),
+            (Box::new(|v| v["flows"][1]["kind"] = "tfrc".into()), "flows[1].rate_bps: not a field of `tfrc` flows"),
             (Box::new(|v| v["flows"] = serde_json::json!([])), "flows: needs at least one"),
             (Box::new(|v| v["topology"]["hops"] = 3.into()), "topology.hops: only a parking_lot"),
             (Box::new(|v| v["name"] = "a\u{0007}b".into()), "name: must be plain text"),

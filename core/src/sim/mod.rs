@@ -11,6 +11,7 @@ use crate::queue::registry::ParamValues;
 use crate::queue::{DropCurve, Limit, QueueCtx, QueueOutcome, QueueSetup};
 use crate::scenario::{Plan, Scenario, ScenarioError, TrafficPlan};
 use crate::transport::tcp::{TcpReceiver, TcpSender};
+use crate::transport::tfrc::{TfrcReceiver, TfrcSender};
 use crate::transport::udp::{OnOffSource, UdpSink, UdpSource, VbrSource};
 use crate::transport::web::{WebClient, WebServer};
 use crate::transport::{Agent, AgentCtx, AgentOutput, AgentProbe, TimerId};
@@ -161,6 +162,7 @@ impl Simulation {
             member[fp.group] += 1;
             let (source, sink): (Box<dyn Agent>, Box<dyn Agent>) = match &group.traffic {
                 TrafficPlan::Tcp(cfg) => (Box::new(TcpSender::new(cfg)), Box::new(TcpReceiver::new(cfg))),
+                TrafficPlan::Tfrc(cfg) => (Box::new(TfrcSender::new(cfg)), Box::new(TfrcReceiver::new())),
                 TrafficPlan::Web(cfg, pattern) => {
                     (Box::new(WebClient::new(cfg, *pattern)), Box::new(WebServer::new(cfg)))
                 }

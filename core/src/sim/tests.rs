@@ -2,7 +2,7 @@
 //! compares with.
 
 use super::*;
-use crate::testing::{dumbbell, run};
+use crate::testing::{dumbbell, run, run_with_random_loss};
 
 /// M/D/1/K by the embedded Markov chain at departures (Gross & Harris §5.1.9):
 /// a_k = e^{−ρ}ρ^k/k! arrivals per service; π from the recursion
@@ -194,66 +194,6 @@ fn one_tcp_flow_with_a_tiny_buffer_follows_the_sawtooth_model() {
     assert!((s.utilization - model).abs() < 0.04, "utilisation {} vs model {model}", s.utilization);
 }
 
-/// Test-only scheme: a large FIFO that drops each arrival independently
-/// with probability `p` (a lossy link).
-mod random_loss {
-    use crate::net::Packet;
-    use crate::queue::registry::{no_cross_check, ParamValues, SchemeInfo};
-    use crate::queue::{DropReason, Fifo, ParamSpec, Qdisc, QueueCtx, QueueSetup};
-
-    pub static INFO: SchemeInfo = SchemeInfo {
-        id: "test_random_loss",
-        name: "random loss",
-        paper: "test only",
-        summary: "independent Bernoulli losses",
-        params: &[ParamSpec {
-            id: "p",
-            label: "p",
-            unit: "",
-            min: 0.0,
-            max: 1.0,
-            step: 0.001,
-            default: 0.01,
-            doc: "loss",
-        }],
-        probes: &[],
-        build,
-        cross_check: no_cross_check,
-    };
-
-    fn build(_: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
-        Box::new(Lossy { p: params.get("p"), fifo: Fifo::default() })
-    }
-
-    struct Lossy {
-        p: f64,
-        fifo: Fifo,
-    }
-
-    impl Qdisc for Lossy {
-        fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-            if ctx.rng.chance(self.p) {
-                ctx.drop(pkt, DropReason::Early);
-            } else {
-                self.fifo.push(pkt);
-            }
-        }
-        fn dequeue(&mut self, _: &mut QueueCtx) -> Option<Packet> {
-            self.fifo.pop()
-        }
-        fn len_packets(&self) -> usize {
-            self.fifo.len()
-        }
-        fn len_bytes(&self) -> u64 {
-            self.fifo.bytes()
-        }
-        fn set_param(&mut self, _: &str, v: f64) {
-            self.p = v;
-        }
-        fn probe(&self, _: &mut [f64]) {}
-    }
-}
-
 #[test]
 fn newreno_under_random_loss_follows_the_mathis_formula() {
     // 100 Mb/s keeps the queue empty, so RTT is the base 100 ms and the only
@@ -263,13 +203,7 @@ fn newreno_under_random_loss_follows_the_mathis_formula() {
             "topology": { "kind": "dumbbell", "bottleneck": { "rate_bps": 1e8, "delay_ms": 40 },
                           "buffer": { "packets": 10000 }, "access": { "rate_bps": 1e9, "delay_ms": 10 } },
             "queue": { "scheme": "droptail" }, "flows": [{ "kind": "tcp", "segment_bytes": 1000, "count": 4 }] }"#;
-        let mut plan = Scenario::from_json(text).unwrap().plan().unwrap();
-        plan.scheme = &random_loss::INFO;
-        plan.params = ParamValues::defaults(&random_loss::INFO, plan.limit);
-        plan.params.set("p", p);
-        let mut sim = Simulation::from_plan(plan, SeriesMode::default());
-        sim.run();
-        let s = sim.summary();
+        let s = run_with_random_loss(text, p);
         let mathis = 1000.0 * 8.0 / 0.1 * (1.5 / p).sqrt();
         let mean = s.aggregate_goodput_bps / 4.0;
         assert!((mean / mathis - 1.0).abs() < 0.25, "p={p}: {mean} b/s vs Mathis {mathis}");

@@ -3,6 +3,7 @@
 //! own timers and their own RNG stream; they act through [`AgentCtx`].
 
 pub mod tcp;
+pub mod tfrc;
 pub mod udp;
 pub mod web;
 

@@ -80,30 +80,30 @@ const DELACK_TIMEOUT_NS: Nanos = 100 * NS_PER_MS;
 /// event (the live one re-arms itself when it fires early), and events it
 /// has superseded carry an older id and are ignored.
 #[derive(Default)]
-struct Timer {
+pub(super) struct Timer {
     deadline: Option<Nanos>,
     live: Option<(Nanos, TimerId)>,
     next_id: TimerId,
 }
 
 impl Timer {
-    fn set(&mut self, at: Nanos, ctx: &mut AgentCtx) {
+    pub(super) fn set(&mut self, at: Nanos, ctx: &mut AgentCtx) {
         self.deadline = Some(at);
         if self.live.is_none_or(|(live_at, _)| at < live_at) {
             self.schedule(at, ctx);
         }
     }
 
-    fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.deadline = None;
     }
 
-    fn is_set(&self) -> bool {
+    pub(super) fn is_set(&self) -> bool {
         self.deadline.is_some()
     }
 
     /// Event `id` fired: true when the deadline has passed (it is then cleared).
-    fn fired(&mut self, id: TimerId, ctx: &mut AgentCtx) -> bool {
+    pub(super) fn fired(&mut self, id: TimerId, ctx: &mut AgentCtx) -> bool {
         if self.live.map(|(_, live_id)| live_id) != Some(id) {
             return false;
         }
