@@ -6,7 +6,7 @@ test('dragging a RED slider changes the running simulation without a restart', a
   await page.goto(linkFor(poissonScenario()));
   await waitForSimTime(page, 4);
   await expect.poll(() => probeValue(page, 'p_b')).toBeGreaterThan(0);
-  const before = { timeS: await simTime(page), p_b: await probeValue(page, 'p_b'), avg: await probeValue(page, 'avg') };
+  const before = { timeS: await simTime(page), avg: await probeValue(page, 'avg') };
 
   // Drag max_p from 0.05 to near the right end of its slider.
   const slider = page.getByTestId('param-max_p');
@@ -19,8 +19,18 @@ test('dragging a RED slider changes the running simulation without a restart', a
   const maxP = Number(await page.getByTestId('param-max_p-value').inputValue());
   expect(maxP).toBeGreaterThan(0.5);
 
-  // The scheme's drop probability follows at once; the clock keeps going from where it was.
-  await expect.poll(() => probeValue(page, 'p_b'), { message: 'p_b responds to max_p' }).toBeGreaterThan(before.p_b * 3);
+  // The running scheme's drop function follows at once: its operating point (avg, p) lies on
+  // p = max_p·(avg − min_th)/(max_th − min_th) with the new max_p (min_th 5, max_th 30). The
+  // instantaneous p_b alone would not do: it is 0 whenever avg dips below min_th.
+  const operatingPoint = page.locator('[data-testid=chart-curve] .operating-point');
+  const impliedMaxP = async () => {
+    const avg = Number(await operatingPoint.getAttribute('data-x'));
+    const p = Number(await operatingPoint.getAttribute('data-p'));
+    const along = (avg - 5) / 25;
+    return along > 1e-3 && along < 1 ? p / along : -1;
+  };
+  await expect.poll(impliedMaxP, { message: 'the drop function follows max_p' }).toBeCloseTo(maxP, 3);
+  // The clock keeps going from where it was.
   await expect(page.locator('[data-testid=chart-queue] .param-marks')).toHaveAttribute('data-marks', '1');
   const after = await simTime(page);
   expect(after).toBeGreaterThan(before.timeS);
