@@ -9,7 +9,7 @@ mod summary;
 pub use fairness::{fairness_f, max_min_shares, share_deviation};
 pub use histogram::Histogram;
 pub use series::{Column, SeriesChunk, SeriesStore};
-pub use summary::{jain, FlowSummary, Perf, Summary};
+pub use summary::{jain, tcp_models, FlowSummary, Perf, Summary, TcpModels};
 
 use crate::kernel::{to_secs, Nanos};
 use crate::queue::DropReason;
@@ -31,6 +31,8 @@ pub struct FlowInfo {
     pub payload_fraction: f64,
     /// Congested hops crossed (first, last).
     pub path: (usize, usize),
+    /// Bulk TCP flows: (MSS in bytes, min RTO), for the throughput models.
+    pub tcp: Option<(u32, Nanos)>,
 }
 
 /// What a [`Recorder`] measures and keeps.
@@ -63,6 +65,9 @@ struct FlowCounters {
     delay_sum_ns: u64,
     delay_count: u64,
     delay_max_ns: u64,
+    /// RTT samples the transport measured (window).
+    rtt_sum_ns: u64,
+    rtt_count: u64,
 }
 
 /// Goodput in consecutive T_m bins of the window, as running sums so that
@@ -227,6 +232,15 @@ impl Recorder {
         let secs = to_secs(duration);
         let bucket = FCT_BUCKET_EDGES_S.iter().position(|&edge| secs < edge).unwrap_or(FCT_BUCKET_EDGES_S.len());
         self.transfer_buckets[bucket] += 1;
+    }
+
+    /// The transport of `flow` measured a round-trip time.
+    pub fn on_rtt(&mut self, flow: usize, rtt: Nanos, now: Nanos) {
+        if self.in_window(now) {
+            let c = &mut self.counters[flow];
+            c.rtt_sum_ns += rtt;
+            c.rtt_count += 1;
+        }
     }
 
     pub fn on_drop(&mut self, hop: Option<usize>, flow: usize, reason: DropReason, now: Nanos) {

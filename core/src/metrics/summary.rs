@@ -5,6 +5,7 @@ use super::Recorder;
 use crate::kernel::{to_secs, Nanos};
 use crate::queue::DropReason;
 use crate::scenario::FlowKind;
+use crate::transport::tfrc::throughput_equation;
 use serde::Serialize;
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -123,9 +124,36 @@ pub struct FlowSummary {
     /// Queueing delay of the flow's packets at the congested hops.
     pub mean_queue_delay_ms: f64,
     pub max_queue_delay_ms: f64,
+    /// Mean of the RTT samples the transport took (null without any).
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
+    pub mean_rtt_ms: Option<f64>,
+    /// Bulk TCP flows with losses: goodput that theory predicts from this
+    /// flow's measured loss rate p and mean RTT (see [`tcp_models`]).
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "TcpModels | null"))]
+    pub tcp_models: Option<TcpModels>,
     /// Seed 000 eq. 12: CoV of goodput over T_m bins (null if < 2 bins).
     #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub cov: Option<f64>,
+}
+
+/// Throughput models of a TCP flow, in bits/s of goodput.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub struct TcpModels {
+    /// Mathis et al. 1997: MSS/RTT·√(3/(2p)), congestion avoidance only.
+    pub mathis_bps: f64,
+    /// Padhye et al. 1998 (seed 000 eq. 13, b = 1), with timeouts of
+    /// t_RTO = max(min RTO, 4·RTT).
+    pub padhye_bps: f64,
+}
+
+/// The throughput models for a flow with segment size `mss` bytes, loss
+/// probability `p` and round-trip time `rtt_s`.
+pub fn tcp_models(mss: f64, rtt_s: f64, p: f64, min_rto_s: f64) -> TcpModels {
+    TcpModels {
+        mathis_bps: 8.0 * mss / rtt_s * libm::sqrt(1.5 / p),
+        padhye_bps: 8.0 * throughput_equation(mss, rtt_s, p, min_rto_s.max(4.0 * rtt_s)),
+    }
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -215,6 +243,8 @@ pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Su
             let dropped = c.drops.iter().sum();
             let mut bins = c.cov.clone();
             bins.advance(last_bin);
+            let loss_rate = if c.sent_packets == 0 { 0.0 } else { dropped as f64 / c.sent_packets as f64 };
+            let mean_rtt_s = (c.rtt_count > 0).then(|| c.rtt_sum_ns as f64 / c.rtt_count as f64 / 1e9);
             FlowSummary {
                 id,
                 group: info.group,
@@ -225,7 +255,14 @@ pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Su
                 dropped_packets: dropped,
                 drops_by_reason: ByReason::from_counts(c.drops),
                 marked_packets: c.marks,
-                loss_rate: if c.sent_packets == 0 { 0.0 } else { dropped as f64 / c.sent_packets as f64 },
+                loss_rate,
+                mean_rtt_ms: mean_rtt_s.map(|r| r * 1e3),
+                tcp_models: match (info.tcp, mean_rtt_s) {
+                    (Some((mss, min_rto)), Some(rtt)) if loss_rate > 0.0 => {
+                        Some(tcp_models(mss as f64, rtt, loss_rate, to_secs(min_rto)))
+                    }
+                    _ => None,
+                },
                 mean_queue_delay_ms: if c.delay_count == 0 {
                     0.0
                 } else {
@@ -329,6 +366,17 @@ fn web_summary(r: &Recorder) -> WebSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tcp_models_closed_forms() {
+        // 1000-byte segments, 100 ms, 1% loss: Mathis 8000/0.1·√150 b/s;
+        // Padhye with t_RTO = 4·RTT is TFRC's equation (112 332.2 B/s there).
+        let m = tcp_models(1000.0, 0.1, 0.01, 0.2);
+        assert!((m.mathis_bps - 80_000.0 * 150f64.sqrt()).abs() < 1e-6);
+        assert!((m.padhye_bps - 8.0 * 112_332.2).abs() < 1.0, "{m:?}");
+        // A min RTO above 4·RTT lengthens timeouts: a lower estimate.
+        assert!(tcp_models(1000.0, 0.1, 0.01, 1.0).padhye_bps < m.padhye_bps);
+    }
 
     #[test]
     fn jain_index_limits() {

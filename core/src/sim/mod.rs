@@ -195,6 +195,10 @@ impl Simulation {
                 demand_wire_bps: group.traffic.offered_wire_bps(),
                 payload_fraction: group.traffic.payload_fraction(),
                 path: (group.path.0 as usize, group.path.1 as usize),
+                tcp: match &group.traffic {
+                    TrafficPlan::Tcp(cfg) => Some((cfg.segment_bytes, cfg.min_rto_ns)),
+                    _ => None,
+                },
             });
             events.schedule(fp.start_ns, Event::Start { flow: i as FlowId });
             if let Some(stop) = group.stop_ns.filter(|s| *s < plan.duration_ns) {
@@ -327,6 +331,9 @@ impl Simulation {
         }
         for duration in out.completions.drain(..) {
             self.recorder.on_transfer_complete(duration, now);
+        }
+        for rtt in out.rtt_samples.drain(..) {
+            self.recorder.on_rtt(flow as usize, rtt, now);
         }
         let mut sends = std::mem::take(&mut out.send);
         for mut pkt in sends.drain(..) {

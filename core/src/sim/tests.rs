@@ -207,6 +207,14 @@ fn newreno_under_random_loss_follows_the_mathis_formula() {
         let mathis = 1000.0 * 8.0 / 0.1 * (1.5 / p).sqrt();
         let mean = s.aggregate_goodput_bps / 4.0;
         assert!((mean / mathis - 1.0).abs() < 0.25, "p={p}: {mean} b/s vs Mathis {mathis}");
+        // The summary's own models, from each flow's measured loss rate and RTT.
+        for f in &s.flows {
+            let rtt = f.mean_rtt_ms.expect("RTT samples");
+            assert!((rtt / 100.0 - 1.0).abs() < 0.05, "p={p}: mean RTT {rtt} ms on an empty 100 ms path");
+            let models = f.tcp_models.expect("losses and RTT known");
+            assert!((models.mathis_bps / mathis - 1.0).abs() < 0.15, "p={p}: {models:?} vs {mathis}");
+            assert!(models.padhye_bps < models.mathis_bps, "timeouts only lower the estimate");
+        }
     }
 }
 

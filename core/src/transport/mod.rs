@@ -24,6 +24,8 @@ pub struct AgentOutput {
     pub delivered_bytes: u64,
     /// Completion times of finite transfers that ended.
     pub completions: Vec<Nanos>,
+    /// Round-trip time samples the transport measured.
+    pub rtt_samples: Vec<Nanos>,
 }
 
 pub struct AgentCtx<'a> {
@@ -53,6 +55,11 @@ impl<'a> AgentCtx<'a> {
     /// Report payload bytes delivered in order to the application.
     pub fn deliver(&mut self, bytes: u64) {
         self.out.delivered_bytes += bytes;
+    }
+
+    /// Report a round-trip time the transport measured (for statistics).
+    pub fn report_rtt(&mut self, rtt: Nanos) {
+        self.out.rtt_samples.push(rtt);
     }
 
     /// Report a finite transfer that took `duration` from its request to

@@ -346,7 +346,7 @@ impl TcpSender {
 
     fn on_new_ack(&mut self, ack: u64, ece: bool, ctx: &mut AgentCtx) {
         let acked = ack - self.snd_una;
-        self.sample_rtt(ack, ctx.now);
+        self.sample_rtt(ack, ctx);
         self.snd_una = ack;
         // After a go-back-N timeout the receiver may acknowledge past snd_nxt.
         self.snd_nxt = self.snd_nxt.max(ack);
@@ -479,10 +479,11 @@ impl TcpSender {
     }
 
     /// RFC 6298 §3 (Karn): only a segment sent once yields a sample.
-    fn sample_rtt(&mut self, ack: u64, now: Nanos) {
+    fn sample_rtt(&mut self, ack: u64, ctx: &mut AgentCtx) {
         if let Some((_, sent_at)) = self.rtt_probe.filter(|&(end, _)| ack >= end) {
             self.rtt_probe = None;
-            self.update_rto(now - sent_at);
+            self.update_rto(ctx.now - sent_at);
+            ctx.report_rtt(ctx.now - sent_at);
         }
     }
 

@@ -38,6 +38,7 @@ fn relay(conn: u32, out: AgentOutput, ctx: &mut AgentCtx) {
         ctx.set_timer(at, (conn as TimerId) << 32 | (id & 0xFFFF_FFFF));
     }
     ctx.deliver(out.delivered_bytes);
+    out.rtt_samples.into_iter().for_each(|r| ctx.report_rtt(r));
 }
 
 fn untag(id: TimerId) -> (u32, TimerId) {
