@@ -31,6 +31,8 @@ pub struct FlowInfo {
     pub payload_fraction: f64,
     /// Congested hops crossed (first, last).
     pub path: (usize, usize),
+    /// Data crosses the reverse links.
+    pub reverse: bool,
     /// Bulk TCP flows: (MSS in bytes, min RTO), for the throughput models.
     pub tcp: Option<(u32, Nanos)>,
 }

@@ -229,9 +229,12 @@ pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Su
         mean_of(busy as f64)
     };
 
-    let paths: Vec<Vec<usize>> = r.flows.iter().map(|f| (f.path.0..=f.path.1).collect()).collect();
+    // Links 0..hops are the forward hops, hops..2·hops their reverse links.
+    let hops = r.ports.len();
+    let paths: Vec<Vec<usize>> =
+        r.flows.iter().map(|f| (f.path.0..=f.path.1).map(|h| if f.reverse { hops + h } else { h }).collect()).collect();
     let demands: Vec<Option<f64>> = r.flows.iter().map(|f| f.demand_wire_bps).collect();
-    let wire_shares = max_min_shares(&vec![r.hop_rate_bps; r.ports.len()], &paths, &demands);
+    let wire_shares = max_min_shares(&vec![r.hop_rate_bps; 2 * hops], &paths, &demands);
     let last_bin = window_ns / r.cov_interval_ns;
     let flows: Vec<FlowSummary> = r
         .flows

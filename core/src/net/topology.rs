@@ -22,6 +22,9 @@ pub struct FlowAttachment {
     pub access_delay_ns: Nanos,
     /// First and last hop crossed.
     pub path: (u32, u32),
+    /// Data flows right to left (sender behind the exit router), so its
+    /// ACKs cross the forward hops.
+    pub reverse: bool,
 }
 
 /// What to build a port of.
@@ -82,7 +85,13 @@ pub fn layout(hops: usize, rate_bps: u64, delay_ns: Nanos, flows: &[FlowAttachme
             forward.extend(first..=last);
             let mut reverse: Vec<PortId> = (first..=last).rev().map(|h| hops + h).collect();
             reverse.push(down);
-            Route { forward, reverse }
+            if a.reverse {
+                // The sender sits behind router b+1: data takes the reverse
+                // links and the access link last; ACKs the forward hops.
+                Route { forward: reverse, reverse: forward }
+            } else {
+                Route { forward, reverse }
+            }
         })
         .collect();
     Layout { ports, routes }
@@ -94,12 +103,15 @@ mod tests {
 
     #[test]
     fn parking_lot_routes_cross_their_hops_both_ways() {
-        let a = |path| FlowAttachment { access_rate_bps: 1, access_delay_ns: 0, path };
+        let a = |path| FlowAttachment { access_rate_bps: 1, access_delay_ns: 0, path, reverse: false };
         let l = layout(3, 10, 1, &[a((0, 2)), a((1, 1))]);
         assert_eq!(l.routes[0].forward, [6, 0, 1, 2]);
         assert_eq!(l.routes[0].reverse, [5, 4, 3, 7]);
         assert_eq!(l.routes[1].forward, [8, 1]);
         assert_eq!(l.routes[1].reverse, [4, 9]);
         assert_eq!(l.ports[8].role, PortRole::AccessUp(1));
+        let back = layout(3, 10, 1, &[FlowAttachment { reverse: true, ..a((0, 2)) }]);
+        assert_eq!(back.routes[0].forward, [5, 4, 3, 7]);
+        assert_eq!(back.routes[0].reverse, [6, 0, 1, 2]);
     }
 }

@@ -48,6 +48,8 @@ pub struct GroupPlan {
     pub drop_precedence: u8,
     /// First and last hop crossed (inclusive).
     pub path: (u32, u32),
+    /// Data flows right to left.
+    pub reverse: bool,
     pub traffic: TrafficPlan,
 }
 
@@ -405,6 +407,7 @@ fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, Scenari
         weight,
         drop_precedence,
         path: path_hops,
+        reverse: g.reverse.unwrap_or(false),
         traffic,
     })
 }

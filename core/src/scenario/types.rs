@@ -173,6 +173,10 @@ pub struct FlowGroup {
     pub weight: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drop_precedence: Option<u8>,
+    /// Send right to left: data on the reverse links, ACKs through the
+    /// queues under test (which then also run on the reverse links).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reverse: Option<bool>,
     /// Parking lot: `[first, last]` hop crossed (0-based).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub path: Option<[u32; 2]>,

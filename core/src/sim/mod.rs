@@ -76,6 +76,8 @@ pub struct Simulation {
     ports: Vec<Port>,
     /// Monitored hop of each port (the congested forward links).
     port_hop: Vec<Option<usize>>,
+    /// Ports whose queue is the scheme under test (parameters apply live).
+    runs_scheme: Vec<bool>,
     port_rngs: Vec<Rng>,
     flows: Vec<FlowRuntime>,
     params: ParamValues,
@@ -129,19 +131,28 @@ impl Simulation {
                 access_rate_bps: f.access_rate_bps,
                 access_delay_ns: f.access_delay_ns,
                 path: plan.groups[f.group].path,
+                reverse: plan.groups[f.group].reverse,
             })
             .collect();
         let layout =
             topology::layout(plan.hops as usize, plan.bottleneck_rate_bps, plan.bottleneck_delay_ns, &attachments);
 
+        let any_reverse = plan.groups.iter().any(|g| g.reverse);
         let mut ports = Vec::with_capacity(layout.ports.len());
         let mut port_hop = Vec::with_capacity(layout.ports.len());
         let mut port_rngs = Vec::with_capacity(layout.ports.len());
+        let mut runs_scheme = Vec::with_capacity(layout.ports.len());
         for p in &layout.ports {
             let (name, queue, hop): (String, Box<dyn crate::queue::Qdisc>, _) = match p.role {
                 PortRole::Hop(h) => {
                     let setup = QueueSetup { limit: plan.limit, link_rate_bps: p.rate_bps };
                     (format!("hop/{h}"), (plan.scheme.build)(&setup, &plan.params), Some(h))
+                }
+                // With traffic in both directions the reverse links are
+                // congested links too: they run the scheme (unmonitored).
+                PortRole::ReverseHop(h) if any_reverse => {
+                    let setup = QueueSetup { limit: plan.limit, link_rate_bps: p.rate_bps };
+                    (format!("rev/{h}"), (plan.scheme.build)(&setup, &plan.params), None)
                 }
                 PortRole::ReverseHop(h) => (format!("rev/{h}"), uncongested(), None),
                 PortRole::AccessUp(f) => (format!("up/{f}"), uncongested(), None),
@@ -150,6 +161,8 @@ impl Simulation {
             port_rngs.push(Rng::stream(plan.seed, &format!("port/{name}")));
             ports.push(Port { name, queue, rate_bps: p.rate_bps, delay_ns: p.delay_ns, busy: false });
             port_hop.push(hop);
+            runs_scheme
+                .push(matches!(p.role, PortRole::Hop(_)) || (any_reverse && matches!(p.role, PortRole::ReverseHop(_))));
         }
 
         let mut events = EventQueue::new();
@@ -195,6 +208,7 @@ impl Simulation {
                 demand_wire_bps: group.traffic.offered_wire_bps(),
                 payload_fraction: group.traffic.payload_fraction(),
                 path: (group.path.0 as usize, group.path.1 as usize),
+                reverse: group.reverse,
                 tcp: match &group.traffic {
                     TrafficPlan::Tcp(cfg) => Some((cfg.segment_bytes, cfg.min_rto_ns)),
                     _ => None,
@@ -229,6 +243,7 @@ impl Simulation {
             events,
             ports,
             port_hop,
+            runs_scheme,
             port_rngs,
             flows,
             recorder,
@@ -446,8 +461,8 @@ impl Simulation {
         next.set(id, value);
         (scheme.cross_check)(&next).map_err(|(param, message)| ParamError { param: param.to_string(), message })?;
         self.params = next;
-        for (port, hop) in self.ports.iter_mut().zip(&self.port_hop) {
-            if hop.is_some() {
+        for (port, &scheme) in self.ports.iter_mut().zip(&self.runs_scheme) {
+            if scheme {
                 port.queue.set_param(id, value);
             }
         }

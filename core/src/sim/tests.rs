@@ -367,3 +367,31 @@ fn every_scenario_file_is_valid_and_runs() {
     }
     assert!(count >= 10, "{count} scenario files");
 }
+
+#[test]
+fn reverse_traffic_runs_both_directions_and_its_acks_share_the_queue_under_test() {
+    // 4 TCP flows each way on 10 Mb/s under RED. The reverse flows' ACKs
+    // (40 bytes per 1040-byte segment) cross the forward queue, and each
+    // direction's max-min share is its own link split four ways. Two-way
+    // traffic costs utilisation: ACKs queued behind data arrive in bursts
+    // (ACK compression, Zhang, Shenker & Clark 1991), so the links idle more
+    // than with traffic one way.
+    let forward = r#"{ "kind": "tcp", "count": 4, "start_s": [0, 1] }"#;
+    let both = format!(r#"{forward}, {{ "kind": "tcp", "count": 4, "start_s": [0, 1], "reverse": true }}"#);
+    let red = r#"{ "scheme": "red", "params": { "min_th": 10, "max_th": 40 } }"#;
+    let alone = run(&dumbbell(40.0, 1e7, 10.0, 100, red, forward));
+    let mut sim = Simulation::from_json(&dumbbell(40.0, 1e7, 10.0, 100, red, &both), SeriesMode::default()).unwrap();
+    sim.run();
+    let l = sim.ledger();
+    assert_eq!(l.injected, l.delivered + l.dropped + sim.packets_in_network());
+    let s = sim.summary();
+    let goodput = |range: std::ops::Range<usize>| s.flows[range].iter().map(|f| f.goodput_bps).sum::<f64>();
+    let (fwd, rev) = (goodput(0..4), goodput(4..8));
+    let ceiling = 1e7 * 1000.0 / 1040.0;
+    assert!(fwd > 0.6 * ceiling && rev > 0.6 * ceiling, "forward {fwd}, reverse {rev}");
+    assert!((fwd / rev - 1.0).abs() < 0.15, "symmetric directions: {fwd} vs {rev}");
+    assert!(alone.utilization > 0.95 && s.hops[0].utilization < alone.utilization - 0.05, "{}", s.hops[0].utilization);
+    let data_sent: u64 = s.flows[..4].iter().map(|f| f.sent_packets).sum();
+    assert!(s.hops[0].arrivals > data_sent, "reverse flows' ACKs arrive at the forward queue");
+    assert!(s.flows.iter().all(|f| (f.fair_share_bps / (ceiling / 4.0) - 1.0).abs() < 1e-9));
+}
