@@ -210,7 +210,7 @@ mod tests {
     }
 
     #[test]
-    fn web_transfers_suffer_beside_a_cbr_flow_under_red_but_not_under_csfq() {
+    fn web_transfers_suffer_beside_a_cbr_flow_under_red_but_not_under_flow_aware_schemes() {
         // Seed 003 §3E, Table III: Poisson sessions (25/s, Pareto 30 kB, shape
         // 1.3) with a 5 Mb/s CBR on 10 Mb/s, 1 ms, 100 packets. RED lets the CBR
         // keep its 5 Mb/s and the web flows lose packets, so transfers take
@@ -225,8 +225,16 @@ mod tests {
             assert!(w.completed > 500, "{queue}: {} completed", w.completed);
             w.mean_fct_ms
         };
-        let red = fct(r#"{ "scheme": "red", "params": { "min_th": 20, "max_th": 60 } }"#);
-        let csfq = fct(r#"{ "scheme": "csfq" }"#);
-        assert!(red > 2.0 * csfq, "RED {red} ms vs CSFQ {csfq} ms");
+        // Table II: RED and FRED thresholds at 25% and 75% of the buffer.
+        let red = fct(r#"{ "scheme": "red", "params": { "min_th": 25, "max_th": 75, "max_p": 0.1 } }"#);
+        // Paper: FRED 150 ms, CSFQ 220 ms, AFpFT 110 ms.
+        for fair in [
+            r#"{ "scheme": "fred", "params": { "min_th": 25, "max_th": 75, "max_p": 0.1 } }"#,
+            r#"{ "scheme": "csfq" }"#,
+            r#"{ "scheme": "afpft" }"#,
+        ] {
+            let mean = fct(fair);
+            assert!(red > 2.0 * mean, "RED {red} ms vs {fair}: {mean} ms");
+        }
     }
 }
