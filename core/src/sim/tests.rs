@@ -395,3 +395,16 @@ fn reverse_traffic_runs_both_directions_and_its_acks_share_the_queue_under_test(
     assert!(s.hops[0].arrivals > data_sent, "reverse flows' ACKs arrive at the forward queue");
     assert!(s.flows.iter().all(|f| (f.fair_share_bps / (ceiling / 4.0) - 1.0).abs() < 1e-9));
 }
+
+#[test]
+fn parking_lot_keeps_the_long_flow_at_its_share_under_csfq_and_afpft() {
+    // The same parking lot: CSFQ relabels at every hop and AFpFT schedules
+    // by finish tags, so the flow crossing all L links keeps 10/11 Mb/s.
+    let fair = 1e7 / 11.0 * 1000.0 / 1028.0;
+    for queue in [r#"{ "scheme": "csfq" }"#, r#"{ "scheme": "afpft" }"#] {
+        for l in [1, 3, 5] {
+            let g = parking_lot(l, queue).flows[0].goodput_bps;
+            assert!((g / fair - 1.0).abs() < 0.12, "{queue}, L = {l}: {g} b/s vs {fair}");
+        }
+    }
+}
