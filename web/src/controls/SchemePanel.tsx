@@ -1,10 +1,16 @@
 // The queue scheme: a picker over every scheme in the engine's catalogue and
 // sliders generated from the chosen scheme's parameters.
 
+import { useState } from 'react';
 import { EXPLANATIONS } from '../explain/explanations';
+import '../explain/explainer.css';
 import type { BufferUnit } from '../scenario/model';
 import type { CatalogueEntry } from '../scenario/types';
 import { ParamControl } from './ParamControl';
+
+type ExplainerPart = 'what' | 'rule' | 'try';
+
+const TOGGLE_LABELS: Record<ExplainerPart, string> = { what: 'How it works', rule: 'Drop rule', try: 'Try this' };
 
 const PROBE = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
 
@@ -22,6 +28,8 @@ interface SchemePanelProps {
 
 export function SchemePanel({ catalogue, schemeId, params, probe, bufferUnit, bufferCapacity, onScheme, onParam }: SchemePanelProps) {
   const entry = catalogue.find((s) => s.id === schemeId);
+  const explainer = entry ? EXPLANATIONS[entry.id] : undefined;
+  const [open, setOpen] = useState<ExplainerPart | null>(null);
   return (
     <section className="panel scheme-panel" aria-label="Queue scheme">
       <h2>Queue scheme</h2>
@@ -39,9 +47,53 @@ export function SchemePanel({ catalogue, schemeId, params, probe, bufferUnit, bu
       {entry && (
         <div className="scheme-about">
           <p className="scheme-summary">{entry.summary}</p>
-          {(EXPLANATIONS[entry.id] ?? []).map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
+          {explainer && (
+            // Folded away by default so the sliders stay in view on a small
+            // screen; what is open carries over when another scheme is picked.
+            <div className="explainer" data-testid="scheme-explainer">
+              <div className="explainer-toggles">
+                {(['what', 'rule', 'try'] as const).map((part) => (
+                  <button
+                    key={part}
+                    type="button"
+                    className={open === part ? 'explainer-toggle open' : 'explainer-toggle'}
+                    aria-expanded={open === part}
+                    aria-controls={`explainer-${part}`}
+                    onClick={() => setOpen(open === part ? null : part)}
+                    data-testid={`explainer-${part}-toggle`}
+                  >
+                    {TOGGLE_LABELS[part]}
+                  </button>
+                ))}
+              </div>
+              {open === 'what' && (
+                <p id="explainer-what" className="explainer-what">
+                  {explainer.what}
+                </p>
+              )}
+              {open === 'rule' && (
+                <div id="explainer-rule" className="explainer-rule" role="group" aria-label={`${entry.name} drop rule`}>
+                  {explainer.rule.map((line, i) => (
+                    <code key={i}>{line}</code>
+                  ))}
+                </div>
+              )}
+              {open === 'try' && (
+                <ul id="explainer-try" className="explainer-try" aria-label="Experiments to try">
+                  {explainer.tryThis.map((item) => (
+                    <li key={`${item.preset ?? ''}:${item.text}`}>
+                      {item.preset && (
+                        <>
+                          preset <span className="explainer-preset">{item.preset}</span>:{' '}
+                        </>
+                      )}
+                      {item.text}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
           <p className="paper">{entry.paper}</p>
         </div>
       )}
