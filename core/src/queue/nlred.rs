@@ -24,7 +24,7 @@ use crate::net::Packet;
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "nlred",
     name: "NLRED",
-    paper: "Zhou, Yeung & Li, Nonlinear RED: a simple yet efficient active queue management scheme (seed 004 §4)",
+    paper: "Zhou, Yeung & Li, Nonlinear RED: a simple yet efficient active queue management scheme, Computer Networks 2006 (seed 004 §4)",
     summary: "RED with a quadratic drop function: gentler than RED at light load, harsher near max_th.",
     params: PARAMS,
     probes: &[

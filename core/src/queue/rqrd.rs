@@ -56,7 +56,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     id: "rqrd",
     name: "RQRD",
     paper: "Karam & Tobagi, Rate and Queue Controlled Random Drop (RQRD): A Buffer Management Scheme for \
-            Internet Routers",
+            Internet Routers, IEEE conference paper, c. 2000 (seed 001)",
     summary: "CSFQ's rate-based drop p_R times a queue-based drop p_Q with hysteresis, and a loss-intolerant \
               drop precedence: drops only when a flow exceeds its fair share and the queue stays long.",
     params: PARAMS,

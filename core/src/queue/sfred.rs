@@ -37,7 +37,8 @@ use std::collections::BTreeMap;
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "sfred",
     name: "SFRED",
-    paper: "Scalable Fair RED with a most-recently-used flow list (seed 004 §2)",
+    paper:
+        "Zhou, Yeung & Li, Scalable Fair RED with a most-recently-used flow list (seed 004 §2; year not in the seed)",
     summary: "RED that tracks the most recently seen flows: fast flows get a higher drop rate, unresponsive \
               ones are cut off, new slow flows get extra room.",
     params: PARAMS,

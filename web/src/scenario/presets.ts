@@ -16,7 +16,7 @@ const files = import.meta.glob<Scenario>('../../../scenarios/*.json', { eager: t
 /** Why each preset is worth running; the order here is the gallery's order. */
 const CAPTIONS: Record<string, string> = {
   'red-vs-droptail-cbr':
-    'An unresponsive 1 Mb/s CBR flow shares a 1 Mb/s link with 32 TCP flows. RED keeps the queue short, but the CBR flow still takes most of the link: switch to Drop Tail and compare.',
+    'An unresponsive 1 Mb/s CBR flow shares a 1 Mb/s link with 32 TCP flows. Neither RED nor Drop Tail knows about flows, so the CBR flow takes most of the link while the TCP flows back off: switch to FRED, CSFQ or AFpFT and compare.',
   bufferbloat:
     'Ten TCP flows fill a 1000-packet Drop Tail buffer: the link stays busy but every packet waits a second in the queue. Try RED or a smaller buffer.',
   'tcp-sync-droptail':
