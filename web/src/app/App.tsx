@@ -2,6 +2,7 @@
 // the engine worker, and lays out the controls and charts around it.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ExportMenu } from '../controls/ExportMenu';
 import { PresetGallery } from '../controls/PresetGallery';
 import { ScenarioPanel } from '../controls/ScenarioPanel';
 import { SchemePanel } from '../controls/SchemePanel';
@@ -190,6 +191,7 @@ export function App({ engine }: { engine: EngineClient }) {
         <button type="button" onClick={() => setGalleryOpen((open) => !open)} aria-expanded={galleryOpen} data-testid="toggle-gallery">
           {galleryOpen ? 'Hide presets' : 'Presets'}
         </button>
+        <ExportMenu series={sim.store} summary={sim.snapshot?.summary} scenario={currentScenario} />
         <ShareLink buildLink={buildLink} />
       </header>
 

@@ -98,7 +98,8 @@ export const ChartsArea = memo(function ChartsArea({
         onScroll={(next) => onScroll(next, next >= latestS)}
         onFollow={() => onScroll(latestS, true)}
       />
-      <div className="charts">
+      {/* data-rows: the series rows the page holds (what the time-series export writes). */}
+      <div className="charts" data-testid="charts" data-rows={store?.rows ?? 0}>
         {shows('queue') && store && rows && (
           <OnScreen
             render={() => (

@@ -1,7 +1,11 @@
 // The shared frame of every chart: title, legend, a measured SVG plot area
-// with margins, and a hover tooltip. Charts draw inside it with d3 scales.
+// with margins, a hover tooltip, and SVG/PNG download buttons. Charts draw
+// inside it with d3 scales.
 
 import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { chartToSvg, svgToPng } from '../export/chartImage';
+import { exportFileName } from '../export/documents';
+import { downloadBlob } from '../export/download';
 
 export interface Margin {
   top: number;
@@ -74,11 +78,41 @@ export function ChartFrame({ title, testId, height, margin, legend, description,
     clip: `url(#${clipId})`,
   };
   const hovered = pointerX !== null && hover && !emptyMessage ? hover(pointerX, plot) : null;
+  const svgRef = useRef<SVGSVGElement>(null);
+  const [exportProblem, setExportProblem] = useState('');
+
+  const save = async (format: 'svg' | 'png') => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const fileName = exportFileName(title, 'chart', format);
+    try {
+      const image = chartToSvg(svg, title, legend);
+      downloadBlob(format === 'svg' ? new Blob([image.svg], { type: 'image/svg+xml' }) : await svgToPng(image), fileName);
+      setExportProblem('');
+    } catch (reason) {
+      setExportProblem(`${format.toUpperCase()} failed: ${reason instanceof Error ? reason.message : String(reason)}`);
+    }
+  };
 
   return (
     <figure className="chart" data-testid={testId}>
       <figcaption className="chart-header">
         <span className="chart-title">{title}</span>
+        {width > 0 && (
+          <span className="chart-export">
+            {exportProblem && (
+              <span className="chart-export-problem" role="status">
+                {exportProblem}
+              </span>
+            )}
+            <button type="button" onClick={() => void save('svg')} aria-label={`Download the ${title} chart as SVG`} data-testid={`${testId}-svg`}>
+              SVG
+            </button>
+            <button type="button" onClick={() => void save('png')} aria-label={`Download the ${title} chart as PNG`} data-testid={`${testId}-png`}>
+              PNG
+            </button>
+          </span>
+        )}
         <ul className="legend">
           {legend.map((entry) => (
             <li key={entry.label}>
@@ -92,7 +126,7 @@ export function ChartFrame({ title, testId, height, margin, legend, description,
       </figcaption>
       <div className="chart-body" ref={containerRef} style={{ height }}>
         {width > 0 && (
-          <svg width={width} height={height} role="img" aria-label={`${title}: ${description}`}>
+          <svg ref={svgRef} width={width} height={height} role="img" aria-label={`${title}: ${description}`}>
             <defs>
               <clipPath id={clipId}>
                 <rect width={plot.width} height={plot.height} />

@@ -1,0 +1,92 @@
+// "Export": the run's files. The time series as CSV (the format of
+// `aqm-sim run --timeseries`), the summary as JSON (as `aqm-sim run` prints
+// it) and the running scenario as JSON (which `aqm-sim run` takes as-is).
+
+import { useEffect, useId, useRef, useState } from 'react';
+import { seriesToCsv, type SeriesColumns } from '../export/csv';
+import { exportFileName, scenarioToJson, summaryToJson } from '../export/documents';
+import { downloadText } from '../export/download';
+import type { Scenario, Summary } from '../scenario/types';
+
+interface ExportMenuProps {
+  /** The rows the page holds now (read when the file is made). */
+  series: SeriesColumns | null;
+  summary: Summary | undefined;
+  /** The running scenario with the current parameter values, as the share link carries it. */
+  scenario: Scenario;
+}
+
+export function ExportMenu({ series, summary, scenario }: ExportMenuProps) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    menuRef.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
+    const closeOutside = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    toggleRef.current?.focus();
+  };
+
+  const save = (make: () => void) => {
+    make();
+    close();
+  };
+
+  return (
+    <div
+      className="export"
+      ref={rootRef}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.preventDefault();
+          close();
+        }
+      }}
+      onBlur={(event) => {
+        if (open && !rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button type="button" ref={toggleRef} aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((was) => !was)} data-testid="export-toggle">
+        Export
+      </button>
+      {open && (
+        <div className="export-menu" id={menuId} ref={menuRef} role="group" aria-label="Export files">
+          <button
+            type="button"
+            disabled={!series}
+            onClick={() => save(() => series && downloadText(seriesToCsv(series), exportFileName(scenario.name, 'timeseries', 'csv'), 'text/csv'))}
+            data-testid="export-timeseries"
+          >
+            Time series (CSV)
+          </button>
+          <button
+            type="button"
+            disabled={!summary}
+            onClick={() => save(() => summary && downloadText(summaryToJson(summary), exportFileName(scenario.name, 'summary', 'json'), 'application/json'))}
+            data-testid="export-summary"
+          >
+            Summary (JSON)
+          </button>
+          <button
+            type="button"
+            onClick={() => save(() => downloadText(scenarioToJson(scenario), exportFileName(scenario.name, 'scenario', 'json'), 'application/json'))}
+            data-testid="export-scenario"
+          >
+            Scenario (JSON)
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
