@@ -3,7 +3,8 @@ import { defineConfig } from '@playwright/test';
 // Browsers cannot be downloaded here: Playwright drives Debian's Chromium
 // (scripts/ensure-chromium.sh installs it when missing).
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const port = 4173;
+// E2E_PORT lets several checkouts run their e2e tests side by side.
+const port = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: './tests',
