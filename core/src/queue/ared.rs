@@ -20,7 +20,7 @@
 //! value an arrival would see after the idle time so far. Interval 0.5 s,
 //! target delay 5 ms and initial max_p 0.1 are ns-2's defaults.
 
-use super::red::RedQueue;
+use super::red::{self, RedQueue};
 use super::registry::{configured, ParamValues, SchemeInfo};
 use super::{DropCurve, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::kernel::{ms, Nanos};
@@ -50,14 +50,10 @@ const BETA: f64 = 0.9;
 
 const PARAMS: &[ParamSpec] = &[
     ParamSpec {
-        id: "min_th",
         label: "min threshold (0 = auto)",
-        unit: "buffer",
-        min: 0.0,
-        max: 5000.0,
-        step: 1.0,
         default: 0.0,
         doc: "0 = automatic: max(5 packets, target delay × link rate / 2).",
+        ..red::MIN_TH
     },
     ParamSpec {
         id: "max_th",
@@ -109,36 +105,9 @@ const PARAMS: &[ParamSpec] = &[
         default: 500.0,
         doc: "How often max_p is adjusted.",
     },
-    ParamSpec {
-        id: "gentle",
-        label: "gentle",
-        unit: "on/off",
-        min: 0.0,
-        max: 1.0,
-        step: 1.0,
-        default: 1.0,
-        doc: "Ramp from max_p to 1 between max_th and 2·max_th instead of jumping to 1.",
-    },
-    ParamSpec {
-        id: "mean_packet_bytes",
-        label: "typical packet size",
-        unit: "bytes",
-        min: 40.0,
-        max: 65535.0,
-        step: 1.0,
-        default: 1000.0,
-        doc: "Packet size that turns the link rate into C packets/s.",
-    },
-    ParamSpec {
-        id: "ecn",
-        label: "ECN marking",
-        unit: "on/off",
-        min: 0.0,
-        max: 1.0,
-        step: 1.0,
-        default: 0.0,
-        doc: "Mark ECN-capable packets instead of dropping them early.",
-    },
+    ParamSpec { default: 1.0, ..red::GENTLE },
+    ParamSpec { doc: "Packet size that turns the link rate into C packets/s.", ..red::MEAN_PACKET_BYTES },
+    red::ECN,
 ];
 
 fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)> {

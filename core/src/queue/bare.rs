@@ -36,6 +36,7 @@
 //! cannot happen) the packet is dropped.
 
 use super::estimator::RateEstimator;
+use super::red;
 use super::registry::{configured, ParamValues, SchemeInfo};
 use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::kernel::{ms, Nanos};
@@ -87,8 +88,7 @@ pub(crate) const PARAMS: &[ParamSpec] = &[
         default: 10.0, doc: "Largest exponent: a flow at half its maxth sees 0.5^10 ≈ 0.001 (§3.2)." },
     ParamSpec { id: "beta_init", label: "β initial", unit: "", min: 0.01, max: 100.0, step: 0.01,
         default: 7.5, doc: "Exponent a new flow starts with." },
-    ParamSpec { id: "w_q", label: "queue weight w_q", unit: "", min: 0.0001, max: 1.0, step: 0.0001,
-        default: 0.004, doc: "EWMA weight of the queue average compared with targetq." },
+    ParamSpec { default: 0.004, doc: "EWMA weight of the queue average compared with targetq.", ..red::W_Q },
 ];
 
 pub(crate) fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)> {

@@ -36,20 +36,22 @@ pub static INFO: SchemeInfo = SchemeInfo {
     cross_check: red::cross_check,
 };
 
-#[rustfmt::skip]
 const PARAMS: &[ParamSpec] = &[
-    ParamSpec { id: "min_th", label: "min threshold", unit: "buffer", min: 0.0, max: 5000.0, step: 1.0, default: 5.0,
-        doc: "Above this average queue every arrival is compared with a random queued packet." },
-    ParamSpec { id: "max_th", label: "max threshold", unit: "buffer", min: 1.0, max: 10000.0, step: 1.0, default: 15.0,
-        doc: "Above this average queue every unmatched arrival is dropped too." },
-    ParamSpec { id: "max_p", label: "max_p", unit: "", min: 0.0, max: 1.0, step: 0.005, default: 0.1,
-        doc: "RED's drop probability at max_th for unmatched arrivals." },
-    ParamSpec { id: "w_q", label: "queue weight w_q", unit: "", min: 0.0001, max: 1.0, step: 0.0001, default: 0.002,
-        doc: "EWMA weight of the instantaneous queue in the average." },
-    ParamSpec { id: "candidates", label: "drop candidates m", unit: "packets", min: 1.0, max: 16.0, step: 1.0,
-        default: 1.0, doc: "Queued packets drawn per arrival; more candidates punish heavy flows harder." },
-    ParamSpec { id: "mean_packet_bytes", label: "typical packet size", unit: "bytes", min: 40.0, max: 65535.0,
-        step: 1.0, default: 1000.0, doc: "Sets s, the time to send one packet, for decaying avg over idle periods." },
+    ParamSpec { doc: "Above this average queue every arrival is compared with a random queued packet.", ..red::MIN_TH },
+    ParamSpec { doc: "Above this average queue every unmatched arrival is dropped too.", ..red::MAX_TH },
+    ParamSpec { doc: "RED's drop probability at max_th for unmatched arrivals.", ..red::MAX_P },
+    ParamSpec { doc: "EWMA weight of the instantaneous queue in the average.", ..red::W_Q },
+    ParamSpec {
+        id: "candidates",
+        label: "drop candidates m",
+        unit: "packets",
+        min: 1.0,
+        max: 16.0,
+        step: 1.0,
+        default: 1.0,
+        doc: "Queued packets drawn per arrival; more candidates punish heavy flows harder.",
+    },
+    red::MEAN_PACKET_BYTES,
 ];
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {

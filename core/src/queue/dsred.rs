@@ -19,7 +19,7 @@
 //! drop function applied to the number in the system i (the model equates
 //! avg with the queue, i.e. w → 1).
 
-use super::red::RedQueue;
+use super::red::{self, RedQueue};
 use super::registry::{configured, ParamValues, SchemeInfo};
 use super::{DropCurve, DropReason, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::net::Packet;
@@ -80,25 +80,10 @@ const PARAMS: &[ParamSpec] = &[
         doc: "EWMA weight of the instantaneous queue in the average (1 = no averaging).",
     },
     ParamSpec {
-        id: "mean_packet_bytes",
-        label: "typical packet size",
-        unit: "bytes",
-        min: 40.0,
-        max: 65535.0,
-        step: 1.0,
-        default: 1000.0,
         doc: "Sets the time to send one packet, for decaying avg over idle periods.",
+        ..red::MEAN_PACKET_BYTES
     },
-    ParamSpec {
-        id: "ecn",
-        label: "ECN marking",
-        unit: "on/off",
-        min: 0.0,
-        max: 1.0,
-        step: 1.0,
-        default: 0.0,
-        doc: "Mark ECN-capable packets instead of dropping them below K_h.",
-    },
+    ParamSpec { doc: "Mark ECN-capable packets instead of dropping them below K_h.", ..red::ECN },
 ];
 
 fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)> {

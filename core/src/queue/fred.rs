@@ -49,24 +49,27 @@ pub static INFO: SchemeInfo = SchemeInfo {
     cross_check: red::cross_check,
 };
 
-#[rustfmt::skip]
 const PARAMS: &[ParamSpec] = &[
-    ParamSpec { id: "min_th", label: "min threshold", unit: "buffer", min: 0.0, max: 5000.0, step: 1.0, default: 5.0,
-        doc: "Below this average queue nothing is dropped early." },
-    ParamSpec { id: "max_th", label: "max threshold", unit: "buffer", min: 1.0, max: 10000.0, step: 1.0, default: 15.0,
-        doc: "At this average queue FRED drops every arrival (drop-tail mode) and allows 2 packets per flow." },
-    ParamSpec { id: "max_p", label: "max_p", unit: "", min: 0.0, max: 1.0, step: 0.005, default: 0.02,
-        doc: "Early-drop probability at max_th for flows above their share." },
-    ParamSpec { id: "w_q", label: "queue weight w_q", unit: "", min: 0.0001, max: 1.0, step: 0.0001, default: 0.002,
-        doc: "EWMA weight of the instantaneous queue in the average." },
-    ParamSpec { id: "min_q", label: "min per-flow queue min_q", unit: "buffer", min: 0.0, max: 100.0, step: 1.0,
-        default: 2.0, doc: "A flow with fewer packets queued is never dropped early (4 suits large buffers)." },
-    ParamSpec { id: "byte_mode", label: "byte mode", unit: "on/off", min: 0.0, max: 1.0, step: 1.0, default: 0.0,
-        doc: "Scale the early-drop probability by packet size / max_packet_bytes." },
-    ParamSpec { id: "max_packet_bytes", label: "max packet size", unit: "bytes", min: 40.0, max: 65535.0, step: 1.0,
-        default: 1500.0, doc: "Packet size at which byte mode uses the full p_b." },
-    ParamSpec { id: "mean_packet_bytes", label: "typical packet size", unit: "bytes", min: 40.0, max: 65535.0,
-        step: 1.0, default: 1000.0, doc: "Sets s, the time to send one packet, for decaying avg over idle periods." },
+    red::MIN_TH,
+    ParamSpec {
+        doc: "At this average queue FRED drops every arrival (drop-tail mode) and allows 2 packets per flow.",
+        ..red::MAX_TH
+    },
+    ParamSpec { default: 0.02, doc: "Early-drop probability at max_th for flows above their share.", ..red::MAX_P },
+    ParamSpec { doc: "EWMA weight of the instantaneous queue in the average.", ..red::W_Q },
+    ParamSpec {
+        id: "min_q",
+        label: "min per-flow queue min_q",
+        unit: "buffer",
+        min: 0.0,
+        max: 100.0,
+        step: 1.0,
+        default: 2.0,
+        doc: "A flow with fewer packets queued is never dropped early (4 suits large buffers).",
+    },
+    ParamSpec { doc: "Scale the early-drop probability by packet size / max_packet_bytes.", ..red::BYTE_MODE },
+    red::MAX_PACKET_BYTES,
+    red::MEAN_PACKET_BYTES,
 ];
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {

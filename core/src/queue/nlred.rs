@@ -16,7 +16,7 @@
 //! p'_max is capped at 1 for max_p > 2/3 (the paper sweeps max_p ≤ 0.5).
 //! Defaults: Experiment 2 (§5): min_th 10, max_th 30, max_p 0.1, w_q 0.002.
 
-use super::red::RedQueue;
+use super::red::{self, RedQueue};
 use super::registry::{configured, ParamValues, SchemeInfo};
 use super::{DropCurve, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::net::Packet;
@@ -37,66 +37,16 @@ pub static INFO: SchemeInfo = SchemeInfo {
 };
 
 const PARAMS: &[ParamSpec] = &[
+    ParamSpec { default: 10.0, ..red::MIN_TH },
+    ParamSpec { default: 30.0, doc: "At and above this average queue every arrival is dropped.", ..red::MAX_TH },
     ParamSpec {
-        id: "min_th",
-        label: "min threshold",
-        unit: "buffer",
-        min: 0.0,
-        max: 5000.0,
-        step: 1.0,
-        default: 10.0,
-        doc: "Below this average queue nothing is dropped early.",
-    },
-    ParamSpec {
-        id: "max_th",
-        label: "max threshold",
-        unit: "buffer",
-        min: 1.0,
-        max: 10000.0,
-        step: 1.0,
-        default: 30.0,
-        doc: "At and above this average queue every arrival is dropped.",
-    },
-    ParamSpec {
-        id: "max_p",
         label: "max_p (RED-equivalent)",
-        unit: "",
-        min: 0.0,
-        max: 1.0,
-        step: 0.005,
-        default: 0.1,
         doc: "The quadratic reaches p'_max = 1.5·max_p at max_th (capped at 1): same area as RED's line.",
+        ..red::MAX_P
     },
-    ParamSpec {
-        id: "w_q",
-        label: "queue weight w_q",
-        unit: "",
-        min: 0.0001,
-        max: 1.0,
-        step: 0.0001,
-        default: 0.002,
-        doc: "EWMA weight of the instantaneous queue in the average; small = long memory.",
-    },
-    ParamSpec {
-        id: "mean_packet_bytes",
-        label: "typical packet size",
-        unit: "bytes",
-        min: 40.0,
-        max: 65535.0,
-        step: 1.0,
-        default: 1000.0,
-        doc: "Sets s, the time to send one packet, for decaying avg over idle periods.",
-    },
-    ParamSpec {
-        id: "ecn",
-        label: "ECN marking",
-        unit: "on/off",
-        min: 0.0,
-        max: 1.0,
-        step: 1.0,
-        default: 0.0,
-        doc: "Mark ECN-capable packets instead of dropping them early.",
-    },
+    red::W_Q,
+    red::MEAN_PACKET_BYTES,
+    red::ECN,
 ];
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {

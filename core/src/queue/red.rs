@@ -33,98 +33,101 @@ pub static INFO: SchemeInfo = SchemeInfo {
     cross_check,
 };
 
-pub(crate) const PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        id: "min_th",
-        label: "min threshold",
-        unit: "buffer",
-        min: 0.0,
-        max: 5000.0,
-        step: 1.0,
-        default: 5.0,
-        doc: "Below this average queue nothing is dropped early.",
-    },
-    ParamSpec {
-        id: "max_th",
-        label: "max threshold",
-        unit: "buffer",
-        min: 1.0,
-        max: 10000.0,
-        step: 1.0,
-        default: 15.0,
-        doc: "At this average queue the early-drop probability reaches max_p.",
-    },
-    ParamSpec {
-        id: "max_p",
-        label: "max_p",
-        unit: "",
-        min: 0.0,
-        max: 1.0,
-        step: 0.005,
-        default: 0.1,
-        doc: "Drop probability at max_th.",
-    },
-    ParamSpec {
-        id: "w_q",
-        label: "queue weight w_q",
-        unit: "",
-        min: 0.0001,
-        max: 1.0,
-        step: 0.0001,
-        default: 0.002,
-        doc: "EWMA weight of the instantaneous queue in the average; small = long memory.",
-    },
-    ParamSpec {
-        id: "gentle",
-        label: "gentle",
-        unit: "on/off",
-        min: 0.0,
-        max: 1.0,
-        step: 1.0,
-        default: 0.0,
-        doc: "Ramp from max_p to 1 between max_th and 2·max_th instead of jumping to 1.",
-    },
-    ParamSpec {
-        id: "byte_mode",
-        label: "byte mode",
-        unit: "on/off",
-        min: 0.0,
-        max: 1.0,
-        step: 1.0,
-        default: 0.0,
-        doc: "Scale the drop probability by packet size / max_packet_bytes.",
-    },
-    ParamSpec {
-        id: "max_packet_bytes",
-        label: "max packet size",
-        unit: "bytes",
-        min: 40.0,
-        max: 65535.0,
-        step: 1.0,
-        default: 1500.0,
-        doc: "Packet size at which byte mode uses the full p_b.",
-    },
-    ParamSpec {
-        id: "mean_packet_bytes",
-        label: "typical packet size",
-        unit: "bytes",
-        min: 40.0,
-        max: 65535.0,
-        step: 1.0,
-        default: 1000.0,
-        doc: "Sets s, the time to send one packet, for decaying avg over idle periods.",
-    },
-    ParamSpec {
-        id: "ecn",
-        label: "ECN marking",
-        unit: "on/off",
-        min: 0.0,
-        max: 1.0,
-        step: 1.0,
-        default: 0.0,
-        doc: "Mark ECN-capable packets instead of dropping them early.",
-    },
-];
+// The RED family (ARED, NLRED, DSRED, FRED, SFRED, CHOKe) reuses these,
+// overriding a default or a doc where its own paper differs.
+pub(crate) const MIN_TH: ParamSpec = ParamSpec {
+    id: "min_th",
+    label: "min threshold",
+    unit: "buffer",
+    min: 0.0,
+    max: 5000.0,
+    step: 1.0,
+    default: 5.0,
+    doc: "Below this average queue nothing is dropped early.",
+};
+pub(crate) const MAX_TH: ParamSpec = ParamSpec {
+    id: "max_th",
+    label: "max threshold",
+    unit: "buffer",
+    min: 1.0,
+    max: 10000.0,
+    step: 1.0,
+    default: 15.0,
+    doc: "At this average queue the early-drop probability reaches max_p.",
+};
+pub(crate) const MAX_P: ParamSpec = ParamSpec {
+    id: "max_p",
+    label: "max_p",
+    unit: "",
+    min: 0.0,
+    max: 1.0,
+    step: 0.005,
+    default: 0.1,
+    doc: "Drop probability at max_th.",
+};
+pub(crate) const W_Q: ParamSpec = ParamSpec {
+    id: "w_q",
+    label: "queue weight w_q",
+    unit: "",
+    min: 0.0001,
+    max: 1.0,
+    step: 0.0001,
+    default: 0.002,
+    doc: "EWMA weight of the instantaneous queue in the average; small = long memory.",
+};
+pub(crate) const GENTLE: ParamSpec = ParamSpec {
+    id: "gentle",
+    label: "gentle",
+    unit: "on/off",
+    min: 0.0,
+    max: 1.0,
+    step: 1.0,
+    default: 0.0,
+    doc: "Ramp from max_p to 1 between max_th and 2·max_th instead of jumping to 1.",
+};
+pub(crate) const BYTE_MODE: ParamSpec = ParamSpec {
+    id: "byte_mode",
+    label: "byte mode",
+    unit: "on/off",
+    min: 0.0,
+    max: 1.0,
+    step: 1.0,
+    default: 0.0,
+    doc: "Scale the drop probability by packet size / max_packet_bytes.",
+};
+pub(crate) const MAX_PACKET_BYTES: ParamSpec = ParamSpec {
+    id: "max_packet_bytes",
+    label: "max packet size",
+    unit: "bytes",
+    min: 40.0,
+    max: 65535.0,
+    step: 1.0,
+    default: 1500.0,
+    doc: "Packet size at which byte mode uses the full p_b.",
+};
+pub(crate) const MEAN_PACKET_BYTES: ParamSpec = ParamSpec {
+    id: "mean_packet_bytes",
+    label: "typical packet size",
+    unit: "bytes",
+    min: 40.0,
+    max: 65535.0,
+    step: 1.0,
+    default: 1000.0,
+    doc: "Sets s, the time to send one packet, for decaying avg over idle periods.",
+};
+pub(crate) const ECN: ParamSpec = ParamSpec {
+    id: "ecn",
+    label: "ECN marking",
+    unit: "on/off",
+    min: 0.0,
+    max: 1.0,
+    step: 1.0,
+    default: 0.0,
+    doc: "Mark ECN-capable packets instead of dropping them early.",
+};
+
+pub(crate) const PARAMS: &[ParamSpec] =
+    &[MIN_TH, MAX_TH, MAX_P, W_Q, GENTLE, BYTE_MODE, MAX_PACKET_BYTES, MEAN_PACKET_BYTES, ECN];
 
 pub(crate) fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)> {
     if p.get("max_th") <= p.get("min_th") {
