@@ -33,7 +33,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     cross_check,
 };
 
-// The RED family (ARED, NLRED, DSRED, FRED, SFRED, CHOKe) reuses these,
+// The RED family (ARED, NLRED, DSRED, FRED, SFRED, CHOKe, and BARE's w_q) reuses these,
 // overriding a default or a doc where its own paper differs.
 pub(crate) const MIN_TH: ParamSpec = ParamSpec {
     id: "min_th",

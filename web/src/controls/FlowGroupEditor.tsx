@@ -1,5 +1,5 @@
 // One flow group of the scenario: its kind, how many flows, the kind's own
-// settings, access delay and start times.
+// settings, access delay, start and stop times, and direction.
 
 import { FLOW_KINDS, withKey, withKind } from '../scenario/model';
 import type { CcName, FlowGroup, FlowKind, ScenarioProblem } from '../scenario/types';
@@ -170,6 +170,23 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: F
         />
       </div>
       <div className="field-row">
+        <label className="field">
+          <span className="field-label">direction</span>
+          <select
+            value={group.reverse ? 'reverse' : 'forward'}
+            onChange={(event) => set('reverse', event.target.value === 'reverse' || undefined)}
+            title="Right to left: the data crosses the reverse links (which then run the same scheme) and the ACKs share the forward queue with the other flows' data: two-way traffic."
+            data-testid={`flow-${index}-direction`}
+          >
+            <option value="forward">left to right (data through the queue)</option>
+            <option value="reverse">right to left (ACKs through the queue)</option>
+          </select>
+          {problemAt(problem, path('reverse')) && (
+            <span className="field-error" role="alert">
+              {problemAt(problem, path('reverse'))}
+            </span>
+          )}
+        </label>
         <NumberField
           label="stop time"
           unit="s"
