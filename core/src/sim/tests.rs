@@ -397,6 +397,32 @@ fn reverse_traffic_runs_both_directions_and_its_acks_share_the_queue_under_test(
 }
 
 #[test]
+fn two_way_traffic_preset_fq_codel_keeps_acks_apart_from_data() {
+    // `scenarios/two-way-traffic.json`: 4 TCP flows each way through 25
+    // packets of Drop Tail. ACKs queued behind the other direction's data
+    // bunch up and release bursts, so each direction gets well under its
+    // link. FQ-CoDel hashes the ACK streams into queues of their own, where
+    // they are sparse and leave at once (RFC 8290 §1.3 "sparse flows").
+    let preset = include_str!("../../../scenarios/two-way-traffic.json");
+    let with_scheme = |scheme: &str| {
+        let mut doc: serde_json::Value = serde_json::from_str(preset).unwrap();
+        doc["queue"] = serde_json::json!({ "scheme": scheme });
+        run(&doc.to_string())
+    };
+    let per_direction = |s: &Summary| {
+        let sum = |g: usize| s.flows.iter().filter(|f| f.group == g).map(|f| f.goodput_bps).sum::<f64>();
+        (sum(0), sum(1))
+    };
+    let ceiling = 2e6 * 1000.0 / 1040.0;
+    let (drop_tail, fq_codel) = (with_scheme("droptail"), with_scheme("fq_codel"));
+    let (dt_fwd, dt_rev) = per_direction(&drop_tail);
+    let (fq_fwd, fq_rev) = per_direction(&fq_codel);
+    assert!(dt_fwd < 0.9 * ceiling && dt_rev < 0.9 * ceiling, "Drop Tail: {dt_fwd}, {dt_rev}");
+    assert!(fq_fwd > 0.92 * ceiling && fq_rev > 0.92 * ceiling, "FQ-CoDel: {fq_fwd}, {fq_rev}");
+    assert!(fq_codel.queue.mean_delay_ms < drop_tail.queue.mean_delay_ms);
+}
+
+#[test]
 fn parking_lot_keeps_the_long_flow_at_its_share_under_csfq_and_afpft() {
     // The same parking lot: CSFQ relabels at every hop and AFpFT schedules
     // by finish tags, so the flow crossing all L links keeps 10/11 Mb/s.

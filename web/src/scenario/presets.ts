@@ -21,6 +21,8 @@ const CAPTIONS: Record<string, string> = {
     'Ten TCP flows fill a 1000-packet Drop Tail buffer: the link stays busy but every packet waits a second in the queue. Try RED or a smaller buffer.',
   'tcp-sync-droptail':
     'Four TCP flows with equal round-trip times lose packets together when the Drop Tail buffer overflows, and back off together: watch the goodput lines rise and fall in step.',
+  'two-way-traffic':
+    "The same link with four TCP flows each way: each direction's ACKs queue behind the other's data, bunch up and release bursts (ACK compression). Each direction gets about 1.55 instead of 1.9 Mb/s and its goodput swings far more. RED and CoDel barely help; FQ-CoDel gives the ACKs queues of their own and brings both directions back to 1.85 Mb/s.",
   'red-ten-flows': 'Ten TCP flows through RED (gentle mode). Drag max_p or max_th while it runs and watch the average queue settle at a new level.',
   'tcp32-cbr1':
     'Seed 003 §3B as the paper sets it (100 kB buffer): RED lets the CBR take over 70% of the link. Switch scheme: FRED and SFRED hold the CBR near its 30 kb/s fair share, DRR and AFpFT at it, CSFQ at about 4× (the paper reports "more than 3×").',
