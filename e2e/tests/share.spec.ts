@@ -19,6 +19,8 @@ test('a copied link reproduces the experiment exactly', async ({ page, context }
   await page.getByTestId('bottleneck-rate').fill('8');
   await page.getByTestId('flow-1-rate_bps').fill('3.9');
   await page.getByTestId('scenario-name').fill('Shared <b>experiment</b>');
+  // The TCP group sends right to left: its ACKs cross the queue under test.
+  await page.getByTestId('flow-0-direction').selectOption('reverse');
   await expect(page.getByTestId('apply-scenario')).toBeEnabled();
   await page.getByTestId('apply-scenario').click();
   // And a live parameter change, which the link carries as the starting value.
@@ -40,6 +42,7 @@ test('a copied link reproduces the experiment exactly', async ({ page, context }
   await opened.goto(link);
   await expect(opened.getByTestId('experiment-name')).toHaveText('Shared <b>experiment</b>');
   await expect(opened.getByTestId('param-max_p-value')).toHaveValue('0.25');
+  await expect(opened.getByTestId('flow-0-direction')).toHaveValue('reverse');
   await setSpeed(opened, 'max');
   await waitUntilFinished(opened);
   expect(await summaryNumbers(opened)).toEqual(original);
