@@ -36,7 +36,7 @@ use std::collections::BTreeMap;
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "afpft",
     name: "AFpFT",
-    paper: "Approximate Fairness through Partial Finish Time (seed 003; authors and year not in the seed)",
+    paper: "Approximate Fairness Through Limited Flow List, c. 2011 (seed 003; the seed names no authors)",
     summary: "One queue sorted by SFQ-style start tags; drops from the tail, where flows above their fair share sit.",
     params: PARAMS,
     probes: &[

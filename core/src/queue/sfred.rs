@@ -37,8 +37,8 @@ use std::collections::BTreeMap;
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "sfred",
     name: "SFRED",
-    paper:
-        "Zhou, Yeung & Li, Scalable Fair RED with a most-recently-used flow list (seed 004 §2; year not in the seed)",
+    paper: "Zhou, Yeung & Li, On the Scalable Fairness and Efficient Active Queue Management of RED, \
+            IJCNS 2009 (seed 004 §2)",
     summary: "RED that tracks the most recently seen flows: fast flows get a higher drop rate, unresponsive \
               ones are cut off, new slow flows get extra room.",
     params: PARAMS,
