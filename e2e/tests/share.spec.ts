@@ -32,6 +32,11 @@ test('a copied link reproduces the experiment exactly', async ({ page, context }
   await waitUntilFinished(page);
   const original = await summaryNumbers(page);
   expect(parseFloat(original.utilization)).toBeGreaterThan(0);
+  // The group table splits the aggregate goodput between the two groups.
+  const groupGoodputs = await page.locator('[data-testid^=summary-group-] td:nth-child(3)').allInnerTexts();
+  expect(groupGoodputs).toHaveLength(2);
+  const groupTotal = groupGoodputs.reduce((sum, text) => sum + parseFloat(text), 0);
+  expect(groupTotal).toBeCloseTo(parseFloat(original.goodput), 2);
 
   await page.getByTestId('copy-link').click();
   const link = await page.getByTestId('share-link').inputValue();

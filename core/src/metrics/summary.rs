@@ -168,6 +168,10 @@ pub struct GroupSummary {
     pub mean_fair_share_bps: f64,
     #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub jain: Option<f64>,
+    /// Mean over the group's flows of seed 000 eq. 12's goodput CoV (null
+    /// when no flow has two bins): how smooth the group's traffic is.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
+    pub mean_cov: Option<f64>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -297,6 +301,7 @@ pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Su
                 mean_goodput_bps: total / n,
                 mean_fair_share_bps: members.iter().map(|f| f.fair_share_bps).sum::<f64>() / n,
                 jain: jain(members.iter().map(|f| f.goodput_bps)),
+                mean_cov: mean(members.iter().filter_map(|f| f.cov)),
             }
         })
         .collect();
@@ -324,7 +329,7 @@ pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Su
             share_deviation: share_deviation(&goodputs, &fair),
             // Σ fair shares is the capacity the flows can use between them.
             fairness_f: inputs.and_then(|i| fairness_f(&goodputs, &fair, &i, fair.iter().sum())),
-            mean_cov_tcp: (!tcp_covs.is_empty()).then(|| tcp_covs.iter().sum::<f64>() / tcp_covs.len() as f64),
+            mean_cov_tcp: mean(tcp_covs.iter().copied()),
         },
         hops: r
             .ports
@@ -364,6 +369,13 @@ fn web_summary(r: &Recorder) -> WebSummary {
             })
             .collect(),
     }
+}
+
+
+/// The mean of `values`, or None when there are none.
+fn mean(values: impl Iterator<Item = f64>) -> Option<f64> {
+    let (sum, n) = values.fold((0.0, 0usize), |(sum, n), v| (sum + v, n + 1));
+    (n > 0).then(|| sum / n as f64)
 }
 
 #[cfg(test)]

@@ -994,10 +994,13 @@ mod tests {
         s.flows.iter().filter(|f| f.kind == "tfrc").collect()
     }
 
-    /// Mean over the flows of `kind` of seed 000 eq. 12's goodput CoV.
+    /// The summary's mean goodput CoV (seed 000 eq. 12) of the one group of
+    /// `kind`, checked against the mean of its flows' own CoVs.
     fn mean_cov(s: &Summary, kind: &str) -> f64 {
         let covs: Vec<f64> = s.flows.iter().filter(|f| f.kind == kind).filter_map(|f| f.cov).collect();
-        covs.iter().sum::<f64>() / covs.len() as f64
+        let group = s.groups.iter().find(|g| g.kind == kind).and_then(|g| g.mean_cov).expect("group CoV");
+        assert!((group - covs.iter().sum::<f64>() / covs.len() as f64).abs() < 1e-12);
+        group
     }
 
     #[test]

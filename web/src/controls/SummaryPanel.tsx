@@ -68,6 +68,50 @@ export function SummaryPanel({ summary, measureFromS }: SummaryPanelProps) {
           </>
         )}
       </dl>
+      {summary.groups.length > 0 && <GroupTable summary={summary} />}
     </section>
+  );
+}
+
+/** Per flow group: what it got against its max-min fair share, how evenly, and how smoothly. */
+function GroupTable({ summary }: { summary: Summary }) {
+  const rate = (bps: number) => NUMBER.format(bps / 1e6);
+  const optional = (value: number | null) => (value === null ? '–' : NUMBER.format(value));
+  return (
+    <table className="group-table" data-testid="summary-groups">
+      <caption className="visually-hidden">Goodput per flow group over the measurement window</caption>
+      <thead>
+        <tr>
+          <th scope="col">group</th>
+          <th scope="col">flows</th>
+          <th scope="col" title="Total goodput of the group's flows">
+            goodput (Mb/s)
+          </th>
+          <th scope="col" title="Mean goodput per flow, against the mean max-min fair share of its flows">
+            per flow / fair share (Mb/s)
+          </th>
+          <th scope="col" title="Jain's index over the group's flows (1 = equal)">
+            Jain
+          </th>
+          <th scope="col" title="Mean coefficient of variation of each flow's goodput over time (seed 000 eq. 12): lower is smoother">
+            CoV
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {summary.groups.map((group) => (
+          <tr key={group.group} data-testid={`summary-group-${group.group}`}>
+            <th scope="row">{group.label || group.kind}</th>
+            <td>{group.flows}</td>
+            <td>{rate(group.total_goodput_bps)}</td>
+            <td>
+              {rate(group.mean_goodput_bps)} / {rate(group.mean_fair_share_bps)}
+            </td>
+            <td>{optional(group.jain)}</td>
+            <td>{optional(group.mean_cov)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
