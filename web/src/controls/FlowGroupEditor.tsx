@@ -178,8 +178,8 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: F
             title="Right to left: the data crosses the reverse links (which then run the same scheme) and the ACKs share the forward queue with the other flows' data: two-way traffic."
             data-testid={`flow-${index}-direction`}
           >
-            <option value="forward">left to right (data through the queue)</option>
-            <option value="reverse">right to left (ACKs through the queue)</option>
+            <option value="forward">left → right</option>
+            <option value="reverse">right → left</option>
           </select>
           {problemAt(problem, path('reverse')) && (
             <span className="field-error" role="alert">
