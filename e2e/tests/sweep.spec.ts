@@ -30,13 +30,13 @@ test('a sweep of RED max_p over 3 values × 2 seeds completes, plots and exports
   await expect(page.getByTestId('sweep-run')).toBeDisabled();
   // So is a sweep that is too large.
   await page.getByTestId('sweep-seeds').fill('100');
-  await expect(dialog.getByRole('alert')).toContainText('3 values × 100 seeds = 300 runs');
+  await expect(dialog.getByRole('alert').filter({ hasText: '3 values × 100 seeds = 300 runs' })).toBeVisible();
 
   await page.getByTestId('sweep-values').fill('0.02, 0.1, 0.4');
   await page.getByTestId('sweep-seeds').fill('2');
   await page.getByTestId('sweep-metric').selectOption('queue');
   await expect(page.getByTestId('sweep-run')).toBeEnabled();
-  await expect(page.getByTestId('sweep-run')).toHaveText('Run 6 runs');
+  await expect(page.getByTestId('sweep-run')).toHaveText('Run sweep (6 runs)');
   await page.getByTestId('sweep-run').click();
 
   const progress = page.getByTestId('sweep-progress');

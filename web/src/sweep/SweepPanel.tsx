@@ -39,8 +39,7 @@ interface SweepPanelProps {
 
 type ValueMode = 'range' | 'list';
 
-type Status =
-  { kind: 'idle' } | { kind: 'running'; startedMs: number } | { kind: 'finished'; wallS: number } | { kind: 'cancelled' } | { kind: 'failed'; message: string };
+type Status = { kind: 'idle' } | { kind: 'running' } | { kind: 'finished'; wallS: number } | { kind: 'cancelled' } | { kind: 'failed'; message: string };
 
 /** A sweep started from the panel: what ran, and the points so far in the CLI's row order. */
 interface SweepResult {
@@ -67,6 +66,7 @@ function buildRequest(
   seedCount: number | undefined,
 ): Parsed<SweepRequest> {
   if (!field) return { ok: false, field: 'parameter', message: 'pick a parameter' };
+  // Whole-number fields round each value, which may merge neighbours: each value runs once.
   let values: number[];
   if (mode === 'range') {
     const { from, to, count } = range;
@@ -74,12 +74,11 @@ function buildRequest(
     if (to === undefined || !Number.isFinite(to)) return { ok: false, field: 'to', message: 'enter a number' };
     if (count === undefined || !Number.isInteger(count) || count < 1) return { ok: false, field: 'values', message: 'a whole number ≥ 1' };
     if (count > MAX_RUNS) return { ok: false, field: 'values', message: `a sweep may have at most ${MAX_RUNS} runs` };
-    // Whole-number fields round each value, which may merge neighbours: keep each value once.
     values = [...new Set(rangeValues(toEngineValue(field, from), toEngineValue(field, to), count).map((v) => toEngineValue(field, v / field.scale)))];
   } else {
     const parsed = parseValueList(listText);
     if (!parsed.ok) return parsed;
-    values = parsed.value.map((v) => toEngineValue(field, v));
+    values = [...new Set(parsed.value.map((v) => toEngineValue(field, v)))];
   }
   const size = checkSize(values.length, seedCount ?? Number.NaN);
   if (!size.ok) return size;
@@ -160,7 +159,7 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
     const swept: SweepResult = { request: sweep, field, scenario, points: new Array<SweepPoint | undefined>(total).fill(undefined), done: 0 };
     setResult(swept);
     const startedMs = performance.now();
-    setStatus({ kind: 'running', startedMs });
+    setStatus({ kind: 'running' });
     const task = pool().run(scenarioJson, sweep, (run, point) => {
       setResult((was) => {
         if (!was || was.request !== sweep) return was;
@@ -311,7 +310,7 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
               )}
               <div className="sweep-actions">
                 <button type="submit" className="primary" disabled={!canRun} data-testid="sweep-run">
-                  Run {runsNow ?? ''} {runsNow === 1 ? 'run' : 'runs'}
+                  {runsNow === undefined ? 'Run sweep' : `Run sweep (${runsNow} ${runsNow === 1 ? 'run' : 'runs'})`}
                 </button>
                 <button type="button" onClick={cancel} disabled={!running} data-testid="sweep-cancel">
                   Cancel
@@ -335,7 +334,7 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
                 />
                 <span className="sweep-progress-text" role="status" data-testid="sweep-progress-text">
                   {result ? `${done} / ${total} runs` : 'No sweep run yet'}
-                  {status.kind === 'running' && ` · ${SECONDS.format((performance.now() - status.startedMs) / 1000)} s`}
+                  {status.kind === 'running' && ' · running'}
                   {status.kind === 'finished' && ` · done in ${SECONDS.format(status.wallS)} s`}
                   {status.kind === 'cancelled' && ' · cancelled'}
                 </span>
