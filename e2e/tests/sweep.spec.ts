@@ -28,6 +28,7 @@ test('a sweep of RED max_p over 3 values × 2 seeds completes, plots and exports
   await page.getByTestId('sweep-seeds').fill('2');
   await expect(page.getByTestId('sweep-problem')).toContainText('queue.params.max_p');
   await expect(page.getByTestId('sweep-run')).toBeDisabled();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}sweep-problem.png` });
   // So is a sweep that is too large.
   await page.getByTestId('sweep-seeds').fill('100');
   await expect(dialog.getByRole('alert').filter({ hasText: '3 values × 100 seeds = 300 runs' })).toBeVisible();

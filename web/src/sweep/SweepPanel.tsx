@@ -87,6 +87,7 @@ function buildRequest(
 
 export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const paramRef = useRef<HTMLSelectElement>(null);
   const poolRef = useRef<SweepPool | null>(null);
   const cancelRef = useRef<(() => void) | null>(null);
   const titleId = useId();
@@ -122,7 +123,11 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // Start at the first setting rather than at the Close button.
+      paramRef.current?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -211,7 +216,12 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
                 if (canRun) start();
               }}
             >
-              <h2 id={titleId}>Parameter sweep</h2>
+              <div className="sweep-title">
+                <h2 id={titleId}>Parameter sweep</h2>
+                <button type="button" onClick={() => setOpen(false)} data-testid="sweep-close">
+                  Close
+                </button>
+              </div>
               <p className="sweep-hint">
                 Runs <strong>{scenario.name || 'the current experiment'}</strong> to its end ({SECONDS.format(scenario.duration_s)} s simulated) for each value
                 and seed, in the background.
@@ -219,7 +229,7 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
               <fieldset className="sweep-fields" disabled={running}>
                 <label className="field wide">
                   <span className="field-label">parameter</span>
-                  <select value={field?.path ?? ''} onChange={(event) => setPath(event.target.value)} data-testid="sweep-param">
+                  <select ref={paramRef} value={field?.path ?? ''} onChange={(event) => setPath(event.target.value)} data-testid="sweep-param">
                     {[...new Set(fields.map((f) => f.group))].map((group) => (
                       <optgroup key={group} label={group}>
                         {fields
@@ -315,14 +325,11 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
                 <button type="button" onClick={cancel} disabled={!running} data-testid="sweep-cancel">
                   Cancel
                 </button>
-                <button type="button" onClick={() => setOpen(false)} data-testid="sweep-close">
-                  Close
-                </button>
               </div>
             </form>
 
             <section className="sweep-results" aria-label="Sweep results">
-              <div className="sweep-progress">
+              <div className="sweep-progress" hidden={!result}>
                 <progress
                   max={Math.max(1, total)}
                   value={done}
@@ -333,7 +340,7 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
                   data-total={total}
                 />
                 <span className="sweep-progress-text" role="status" data-testid="sweep-progress-text">
-                  {result ? `${done} / ${total} runs` : 'No sweep run yet'}
+                  {`${done} / ${total} runs`}
                   {status.kind === 'running' && ' · running'}
                   {status.kind === 'finished' && ` · done in ${SECONDS.format(status.wallS)} s`}
                   {status.kind === 'cancelled' && ' · cancelled'}

@@ -106,7 +106,7 @@ export function sweepableFields(scenario: Scenario, scheme: CatalogueEntry | und
     const current = scenario.queue.params?.[param.id];
     fields.push({
       path: `queue.params.${param.id}`,
-      label: `${param.id} (${param.label})`,
+      label: param.label,
       unit: param.unit,
       scale: 1,
       integer: false,
