@@ -92,7 +92,10 @@ describe('fields', () => {
     summary: '',
     probes: [],
     buffer_params: ['min_th', 'max_th'],
-    params: [{ id: 'max_p', label: 'maximum drop probability', unit: '', min: 0.001, max: 1, step: 0.001, default: 0.1, doc: '' }],
+    params: [
+      { id: 'max_p', label: 'maximum drop probability', unit: '', min: 0.001, max: 1, step: 0.001, default: 0.1, doc: '' },
+      { id: 'gentle', label: 'gentle', unit: 'on/off', min: 0, max: 1, step: 1, default: 0, doc: '' },
+    ],
   };
 
   it('offers the scheme parameters, the link and each group, by the paths the CLI takes', () => {
@@ -102,6 +105,9 @@ describe('fields', () => {
     expect(paths).toContain('flows[1].rate_bps');
     const maxP = fields.find((f) => f.path === 'queue.params.max_p');
     expect(maxP?.current).toBe(scenario.queue.params?.max_p ?? 0.1);
+    // A switch takes whole values only, so any range rounds to off and on.
+    const gentle = fields.find((f) => f.path === 'queue.params.gentle');
+    expect(gentle && [0.2, 0.7].map((v) => toEngineValue(gentle, v))).toEqual([0, 1]);
   });
 
   it('converts display units to the engine’s, whole where the engine wants whole numbers', () => {
@@ -115,6 +121,7 @@ describe('fields', () => {
     const field = { path: 'queue.params.max_p', label: '', unit: '', scale: 1, integer: false, group: '', current: 0.6, min: 0.001, max: 1 };
     expect(suggestedRange(field)).toEqual({ from: 0.3, to: 1 });
     expect(suggestedRange({ ...field, path: 'flows[0].count', integer: true, current: 1, min: undefined, max: undefined })).toEqual({ from: 1, to: 2 });
+    expect(suggestedRange({ ...field, path: 'queue.params.gentle', unit: 'on/off', integer: true, current: 1, min: 0, max: 1 })).toEqual({ from: 0, to: 1 });
   });
 });
 

@@ -81,6 +81,9 @@ export interface SweepPoint {
   summary: Summary;
 }
 
+/** The catalogue's unit of a parameter that is a switch. */
+const SWITCH_UNIT = 'on/off';
+
 /** A scenario field that can be swept, with how the form shows it. */
 export interface SweepField {
   path: string;
@@ -109,7 +112,8 @@ export function sweepableFields(scenario: Scenario, scheme: CatalogueEntry | und
       label: param.label,
       unit: param.unit,
       scale: 1,
-      integer: false,
+      // A switch (gentle, ecn) is 0 or 1: rounding turns any range into those two.
+      integer: param.unit === SWITCH_UNIT,
       group: `${scheme?.name ?? 'Scheme'} parameters`,
       current: typeof current === 'number' ? current : param.default,
       min: param.min,
@@ -160,6 +164,7 @@ export function toEngineValue(field: SweepField, display: number): number {
 
 /** A suggested range around the current value: half to double, inside the catalogue's bounds. */
 export function suggestedRange(field: SweepField): { from: number; to: number } {
+  if (field.unit === SWITCH_UNIT) return { from: 0, to: 1 };
   const current = field.current ?? field.min ?? 1;
   let from = current > 0 ? current / 2 : (field.min ?? 0);
   let to = current > 0 ? current * 2 : (field.max ?? 1);
