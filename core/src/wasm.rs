@@ -1,13 +1,14 @@
-//! JavaScript bindings for the web app's engine worker: a thin layer over the
-//! [`Simulation`] facade in streaming mode, plus the scheme catalogue and
-//! scenario validation. Series cross the boundary as one column-major
-//! `Float64Array` per drain, never as an object per sample; small structured
-//! results (summary, probe, drop curve, catalogue) go through JSON so their
-//! shape is exactly what `aqm-sim` prints.
+//! JavaScript bindings for the web app's engine workers: a thin layer over the
+//! [`Simulation`] facade in streaming mode, plus the scheme catalogue,
+//! scenario validation and single points of parameter sweeps. Series cross
+//! the boundary as one column-major `Float64Array` per drain, never as an
+//! object per sample; small structured results (summary, probe, drop curve,
+//! catalogue) go through JSON so their shape is exactly what `aqm-sim` prints.
 
 use crate::kernel::{secs_f64, to_secs};
 use crate::queue::{catalogue as scheme_catalogue, Limit};
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, ScenarioError};
+use crate::sim::sweep::{self, SweepSpec};
 use crate::sim::{SeriesMode, Simulation};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -173,11 +174,36 @@ pub fn catalogue(buffer_unit: &str) -> Result<Catalogue, JsError> {
 pub fn validate(scenario_json: &str) -> MaybeProblem {
     match Scenario::from_json(scenario_json).and_then(|s| s.plan()) {
         Ok(_) => JsValue::UNDEFINED.unchecked_into(),
-        Err(e) => {
-            let problem = js_sys::Object::new();
-            set(&problem, "path", &JsValue::from_str(&e.path));
-            set(&problem, "message", &JsValue::from_str(&e.message));
-            problem.unchecked_into()
-        }
+        Err(e) => problem(&e),
     }
+}
+
+fn problem(error: &ScenarioError) -> MaybeProblem {
+    let problem = js_sys::Object::new();
+    set(&problem, "path", &JsValue::from_str(&error.path));
+    set(&problem, "message", &JsValue::from_str(&error.message));
+    problem.unchecked_into()
+}
+
+/// Check every run of a sweep of `path` over `values` with seeds 1…`seed_count`
+/// (as `aqm-sim sweep` makes them) without running any: `undefined` when all
+/// are valid, otherwise the first problem with its field path.
+#[wasm_bindgen]
+pub fn sweep_check(scenario_json: &str, path: &str, values: Vec<f64>, seed_count: u32) -> MaybeProblem {
+    let spec = SweepSpec { path: path.to_string(), values, seeds: sweep::seeds(seed_count.into()) };
+    match Scenario::from_json(scenario_json).and_then(|s| sweep::variants(&s, &spec)) {
+        Ok(_) => JsValue::UNDEFINED.unchecked_into(),
+        Err(e) => problem(&e),
+    }
+}
+
+/// Run one point of a sweep to the scenario's end, exactly as `aqm-sim sweep`
+/// runs it (the field at `path` set to `value`, the seed set to `seed`), and
+/// return its summary. Errors name the field.
+#[wasm_bindgen]
+pub fn sweep_point(scenario_json: &str, path: &str, value: f64, seed: u32) -> Result<SummaryJs, JsError> {
+    let fail = |e: ScenarioError| JsError::new(&e.to_string());
+    let base = Scenario::from_json(scenario_json).and_then(|s| sweep::base_document(&s)).map_err(fail)?;
+    let variant = sweep::variant(&base, path, value, seed.into()).map_err(fail)?;
+    to_js(&sweep::run_variant(&variant).map_err(fail)?)
 }

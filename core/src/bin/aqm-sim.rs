@@ -86,7 +86,7 @@ fn sweep(args: &[String]) -> Result<(), String> {
     let spec = SweepSpec {
         path: path.ok_or("sweep needs --param")?,
         values: values.ok_or("sweep needs --values or --range")?,
-        seeds: (1..=seeds.max(1)).collect(),
+        seeds: sweep::seeds(seeds),
     };
     let scenario = Scenario::from_json(&read_input(file)?).map_err(|e| e.to_string())?;
     let points =

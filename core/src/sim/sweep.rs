@@ -25,6 +25,12 @@ pub struct SweepPoint {
     pub summary: Summary,
 }
 
+/// The seeds of a sweep with `count` seeds: 1, 2, …, count (at least one).
+/// The CLI and the web app both use these, so their runs are the same.
+pub fn seeds(count: u64) -> Vec<u64> {
+    (1..=count.max(1)).collect()
+}
+
 enum Step<'a> {
     Key(&'a str),
     Index(usize),
@@ -77,21 +83,39 @@ pub fn set_field(doc: &mut Value, path: &str, value: f64) -> Result<(), Scenario
     Ok(())
 }
 
+/// The scenario document `base` with the field at `path` set to `value` and
+/// the seed set to `seed`, validated: one point of a sweep.
+pub fn variant(base: &Value, path: &str, value: f64, seed: u64) -> Result<Scenario, ScenarioError> {
+    let mut doc = base.clone();
+    set_field(&mut doc, path, value)?;
+    doc["seed"] = Value::from(seed);
+    let variant = Scenario::from_json(&doc.to_string())?;
+    variant.plan()?;
+    Ok(variant)
+}
+
+/// The scenario as the document sweep variants are made from.
+pub fn base_document(scenario: &Scenario) -> Result<Value, ScenarioError> {
+    serde_json::to_value(scenario).map_err(|e| ScenarioError::new("", e.to_string()))
+}
+
 /// Every (value, seed) variant of `scenario`, validated before any runs.
 pub fn variants(scenario: &Scenario, spec: &SweepSpec) -> Result<Vec<(f64, u64, Scenario)>, ScenarioError> {
-    let base = serde_json::to_value(scenario).map_err(|e| ScenarioError::new("", e.to_string()))?;
+    let base = base_document(scenario)?;
     let mut out = Vec::with_capacity(spec.values.len() * spec.seeds.len());
     for &value in &spec.values {
         for &seed in &spec.seeds {
-            let mut doc = base.clone();
-            set_field(&mut doc, &spec.path, value)?;
-            doc["seed"] = Value::from(seed);
-            let variant = Scenario::from_json(&doc.to_string())?;
-            variant.plan()?;
-            out.push((value, seed, variant));
+            out.push((value, seed, variant(&base, &spec.path, value, seed)?));
         }
     }
     Ok(out)
+}
+
+/// Run one variant to its end, without keeping any series.
+pub fn run_variant(variant: &Scenario) -> Result<Summary, ScenarioError> {
+    let mut sim = Simulation::new(variant, SeriesMode::default())?;
+    sim.run();
+    Ok(sim.summary())
 }
 
 /// Run the sweep, reporting progress as (runs done, runs in all).
@@ -104,9 +128,7 @@ pub fn run(
     let total = runs.len();
     let mut points = Vec::with_capacity(total);
     for (done, (value, seed, variant)) in runs.into_iter().enumerate() {
-        let mut sim = Simulation::new(&variant, SeriesMode::default())?;
-        sim.run();
-        points.push(SweepPoint { value, seed, summary: sim.summary() });
+        points.push(SweepPoint { value, seed, summary: run_variant(&variant)? });
         progress(done + 1, total);
     }
     Ok(points)

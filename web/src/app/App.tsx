@@ -16,6 +16,7 @@ import { bufferCapacity, bufferUnit, bufferUnitParams, type BufferUnit } from '.
 import { PRESETS, type Preset } from '../scenario/presets';
 import type { CatalogueEntry, Scenario, ScenarioProblem } from '../scenario/types';
 import { DEFAULT_VIEW, type ViewState } from '../scenario/view';
+import { SweepPanel } from '../sweep/SweepPanel';
 import { ChartsArea } from './ChartsArea';
 import { useSimulation } from './useSimulation';
 
@@ -191,6 +192,7 @@ export function App({ engine }: { engine: EngineClient }) {
         <button type="button" onClick={() => setGalleryOpen((open) => !open)} aria-expanded={galleryOpen} data-testid="toggle-gallery">
           {galleryOpen ? 'Hide presets' : 'Presets'}
         </button>
+        <SweepPanel scenario={currentScenario} scheme={schemeEntry} />
         <ExportMenu series={sim.store} summary={sim.snapshot?.summary} scenario={currentScenario} />
         <ShareLink buildLink={buildLink} />
       </header>

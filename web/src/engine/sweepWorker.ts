@@ -1,0 +1,36 @@
+// A sweep worker: runs single points of a parameter sweep, each to the end
+// of its scenario as fast as the engine goes, with the same engine call the
+// CLI's `aqm-sim sweep` makes. Separate from the live engine worker, so a
+// sweep never holds up the running experiment's turns.
+
+import init, { sweep_check, sweep_point } from './pkg/aqm_core.js';
+import type { FromSweepWorker, ToSweepWorker } from './sweepProtocol';
+
+/** The parts of the worker's global scope used here (the DOM and WebWorker typings cannot both be loaded). */
+interface WorkerScope {
+  postMessage(message: FromSweepWorker): void;
+  onmessage: ((event: MessageEvent<ToSweepWorker>) => void) | null;
+}
+const scope = self as unknown as WorkerScope;
+const engineReady = init();
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+scope.onmessage = async (event: MessageEvent<ToSweepWorker>) => {
+  const message = event.data;
+  try {
+    await engineReady;
+    if (message.type === 'check') {
+      const problem = sweep_check(message.scenarioJson, message.path, message.values, message.seedCount);
+      scope.postMessage({ type: 'checked', requestId: message.requestId, problem });
+    } else {
+      const started = performance.now();
+      const summary = sweep_point(message.scenarioJson, message.path, message.value, message.seed);
+      scope.postMessage({ type: 'point', requestId: message.requestId, summary, wallS: (performance.now() - started) / 1000 });
+    }
+  } catch (error) {
+    scope.postMessage({ type: 'failed', requestId: message.requestId, message: messageOf(error) });
+  }
+};

@@ -1,0 +1,128 @@
+// A small pool of sweep workers, apart from the live engine worker: each
+// takes the next run of the sweep when it is free, so a sweep uses the spare
+// cores while the running experiment keeps its own. Cancelling terminates
+// the workers mid-run; fresh ones start with the next request.
+
+import type { FromSweepWorker, ToSweepWorker } from '../engine/sweepProtocol';
+import type { ScenarioProblem } from '../scenario/types';
+import { planRuns, type SweepPoint, type SweepRequest, type SweepRun } from './model';
+
+/** Spare cores, leaving one for the page and the live run: at least 1, at most 4 workers. */
+export function defaultPoolSize(hardwareConcurrency: number | undefined = globalThis.navigator?.hardwareConcurrency): number {
+  return Math.max(1, Math.min((hardwareConcurrency ?? 2) - 1, 4));
+}
+
+export class SweepCancelled extends Error {
+  constructor() {
+    super('the sweep was cancelled');
+  }
+}
+
+interface Pending {
+  resolve(message: FromSweepWorker): void;
+  reject(error: Error): void;
+}
+
+interface Member {
+  worker: Worker;
+  pending: Map<number, Pending>;
+}
+
+export interface SweepTask {
+  /** Resolves when every run has finished; rejects on cancel (SweepCancelled) or when a run fails. */
+  finished: Promise<void>;
+  cancel(): void;
+}
+
+export class SweepPool {
+  private members: Member[] = [];
+  private nextRequestId = 1;
+
+  constructor(private readonly size = defaultPoolSize()) {}
+
+  /** `undefined` when every run of the sweep is a valid scenario, else the engine's first problem, naming the field. */
+  async check(scenarioJson: string, request: SweepRequest): Promise<ScenarioProblem | undefined> {
+    const reply = await this.call(this.member(0), (requestId) => ({ type: 'check', requestId, scenarioJson, ...request }));
+    if (reply.type === 'checked') return reply.problem;
+    throw new Error(reply.type === 'failed' ? reply.message : 'unexpected reply from the sweep worker');
+  }
+
+  /** Run every point of the sweep, `onPoint` as each finishes (in whatever order the workers finish them). */
+  run(scenarioJson: string, request: SweepRequest, onPoint: (run: SweepRun, point: SweepPoint, wallS: number) => void): SweepTask {
+    const queue = planRuns(request);
+    const workers = Math.min(this.size, queue.length);
+    let stopped = false;
+    const work = async (member: Member) => {
+      for (let run = queue.shift(); run && !stopped; run = queue.shift()) {
+        const { value, seed } = run;
+        const reply = await this.call(member, (requestId) => ({ type: 'run', requestId, scenarioJson, path: request.path, value, seed }));
+        if (reply.type === 'failed') throw new Error(`value ${value}, seed ${seed}: ${reply.message}`);
+        if (reply.type !== 'point') throw new Error('unexpected reply from the sweep worker');
+        if (!stopped) onPoint(run, { value, seed, summary: reply.summary }, reply.wallS);
+      }
+    };
+    const finished = Promise.all(Array.from({ length: workers }, (_, i) => work(this.member(i)))).then(
+      () => undefined,
+      (error: unknown) => {
+        // One failure ends the sweep: stop the others rather than leave them running.
+        if (!stopped) {
+          stopped = true;
+          this.terminate(error instanceof Error ? error : new Error(String(error)));
+        }
+        throw error;
+      },
+    );
+    return {
+      finished,
+      cancel: () => {
+        stopped = true;
+        this.terminate(new SweepCancelled());
+      },
+    };
+  }
+
+  /** Stop every worker now, failing whatever they were doing. */
+  dispose(): void {
+    this.terminate(new SweepCancelled());
+  }
+
+  private member(i: number): Member {
+    while (this.members.length <= i) this.members.push(this.spawn());
+    return this.members[i];
+  }
+
+  private spawn(): Member {
+    const worker = new Worker(new URL('../engine/sweepWorker.ts', import.meta.url), { type: 'module', name: 'aqm-sweep' });
+    const member: Member = { worker, pending: new Map() };
+    worker.onmessage = (event: MessageEvent<FromSweepWorker>) => {
+      const pending = member.pending.get(event.data.requestId);
+      member.pending.delete(event.data.requestId);
+      pending?.resolve(event.data);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      const error = new Error(`a sweep worker failed: ${event.message || 'unknown error'}`);
+      worker.terminate();
+      this.members = this.members.filter((m) => m !== member);
+      for (const pending of member.pending.values()) pending.reject(error);
+      member.pending.clear();
+    };
+    return member;
+  }
+
+  private call(member: Member, build: (requestId: number) => ToSweepWorker): Promise<FromSweepWorker> {
+    const requestId = this.nextRequestId++;
+    return new Promise((resolve, reject) => {
+      member.pending.set(requestId, { resolve, reject });
+      member.worker.postMessage(build(requestId));
+    });
+  }
+
+  private terminate(reason: Error): void {
+    for (const member of this.members) {
+      member.worker.terminate();
+      for (const pending of member.pending.values()) pending.reject(reason);
+    }
+    this.members = [];
+  }
+}
