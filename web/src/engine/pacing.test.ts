@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StepSizer, playTarget, reached } from './pacing';
+import { StepSizer, lockstepTarget, playTarget, reached } from './pacing';
 
 describe('playTarget', () => {
   it('advances the clock by speed × wall time', () => {
@@ -42,5 +42,32 @@ describe('StepSizer', () => {
     const first = sizer.next();
     sizer.observe(first, 0.01);
     expect(sizer.next()).toBeGreaterThan(first);
+  });
+});
+
+describe('lockstepTarget', () => {
+  it('holds a run within one stride of the slowest of its group', () => {
+    // Full speed: the own target is the end of the run; the slowest (at 2 s) caps it.
+    expect(lockstepTarget(60, [2, 3.5], 0.4)).toBeCloseTo(2.4, 12);
+    // The slowest itself may move a full stride.
+    expect(lockstepTarget(60, [2, 2], 0.4)).toBeCloseTo(2.4, 12);
+  });
+
+  it('leaves a target within reach alone', () => {
+    expect(lockstepTarget(2.1, [2, 2.05], 0.4)).toBe(2.1);
+  });
+
+  it('makes a run that is ahead wait, never go back', () => {
+    // Ahead by more than the stride: the target is behind it, and advancing toward it does nothing.
+    expect(lockstepTarget(60, [2, 5], 0.4)).toBeLessThan(5);
+    expect(lockstepTarget(60, [2, 5], -1)).toBe(2);
+  });
+});
+
+describe('StepSizer.reach', () => {
+  it('predicts simulated time from the measured rate', () => {
+    const sizer = new StepSizer();
+    for (let i = 0; i < 40; i++) sizer.observe(0.5, 1);
+    expect(sizer.reach(8)).toBeCloseTo(4, 6);
   });
 });

@@ -45,6 +45,22 @@ export class StepSizer {
     // Smooth, but adapt quickly when load changes (flows starting, a slider move).
     this.simSecondsPerWallMs = 0.5 * this.simSecondsPerWallMs + 0.5 * rate;
   }
+
+  /** Simulated seconds the engine is expected to cover in `wallMs`. */
+  reach(wallMs: number): number {
+    return this.simSecondsPerWallMs * wallMs;
+  }
+}
+
+/**
+ * The target of a run kept in lockstep with others (compare mode): no run
+ * may pass the slowest one by more than `strideS`, the simulated time the
+ * slowest is expected to cover in one turn. So every run of the group moves
+ * at the pace of the slowest, and they stay within about one turn's stride
+ * of each other.
+ */
+export function lockstepTarget(ownTargetS: number, groupNowS: readonly number[], strideS: number): number {
+  return Math.min(ownTargetS, Math.min(...groupNowS) + Math.max(0, strideS));
 }
 
 /**

@@ -6,7 +6,7 @@
 
 import init, { Simulation, catalogue, validate } from './pkg/aqm_core.js';
 import type { Scenario } from './pkg/aqm_core';
-import { SLICE_BUDGET_MS, StepSizer, playTarget, reached } from './pacing';
+import { SLICE_BUDGET_MS, StepSizer, lockstepTarget, playTarget, reached } from './pacing';
 import type { FromWorker, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
 
 /** Wall time between snapshots while a run plays. */
@@ -22,6 +22,8 @@ interface Run {
   epoch: number;
   /** The scenario as loaded, with live parameter changes folded in, so reset replays what the page shows. */
   scenario: Scenario;
+  /** Runs of one group advance together in simulated time. */
+  lockstepGroup: string | undefined;
   sim: Simulation;
   playing: boolean;
   speed: Speed;
@@ -98,7 +100,7 @@ function handle(message: ToWorker): void {
       reply(message.requestId, validate(message.scenarioJson));
       return;
     case 'load':
-      load(message.requestId, message.runId, message.scenarioJson, message.speed);
+      load(message.requestId, message.runId, message.scenarioJson, message.speed, message.lockstepGroup);
       return;
     case 'dispose':
       runs.get(message.runId)?.sim.free();
@@ -139,7 +141,7 @@ function handle(message: ToWorker): void {
   scheduleTurn();
 }
 
-function load(requestId: number, runId: number, scenarioJson: string, speed: Speed): void {
+function load(requestId: number, runId: number, scenarioJson: string, speed: Speed, lockstepGroup: string | undefined): void {
   let sim: Simulation;
   let scenario: Scenario;
   try {
@@ -156,6 +158,7 @@ function load(requestId: number, runId: number, scenarioJson: string, speed: Spe
     runId,
     epoch: previous ? previous.epoch + 1 : 0,
     scenario,
+    lockstepGroup,
     sim,
     playing: false,
     speed,
@@ -229,10 +232,14 @@ function turn(): void {
   const active = [...runs.values()].filter(needsWork);
   const sharePerRunMs = SLICE_BUDGET_MS / Math.max(1, active.length);
   let behind = false;
+  // Runs held back for a partner that is not moving (paused, stepping less) need no racing turns.
+  const waiting = new Set<Run>();
   for (const run of active) {
     const turnStart = performance.now();
     const fromS = run.sim.now_s();
-    const target = targetOf(run, turnStart);
+    const ownTarget = targetOf(run, turnStart);
+    const target = run.lockstepGroup === undefined ? ownTarget : lockstepWith(run, ownTarget, sharePerRunMs);
+    if (target < ownTarget && reached(fromS, target)) waiting.add(run);
     try {
       advance(run, target, turnStart + sharePerRunMs);
     } catch (error) {
@@ -253,7 +260,7 @@ function turn(): void {
   }
   const remaining = [...runs.values()].filter(needsWork);
   if (remaining.length === 0) return;
-  const racing = behind || remaining.some((r) => r.speed === 'max' || r.stepTargetS !== null);
+  const racing = behind || remaining.some((r) => !waiting.has(r) && (r.speed === 'max' || r.stepTargetS !== null));
   scheduleTurn(racing ? 0 : IDLE_DELAY_MS);
 }
 
@@ -263,6 +270,17 @@ function targetOf(run: Run, wallNowMs: number): number {
   run.lastTurnMs = wallNowMs;
   run.clockTargetS = playTarget(run.speed, run.sim.now_s(), run.clockTargetS, elapsedS, run.sim.duration_s());
   return run.clockTargetS;
+}
+
+/** Cap a run's target so it does not pass the slowest run of its lockstep group by more than one turn's stride. */
+function lockstepWith(run: Run, ownTargetS: number, shareMs: number): number {
+  const group = [...runs.values()].filter((r) => r.lockstepGroup === run.lockstepGroup);
+  const strideS = Math.min(...group.map((r) => r.sizer.reach(shareMs)));
+  return lockstepTarget(
+    ownTargetS,
+    group.map((r) => r.sim.now_s()),
+    strideS,
+  );
 }
 
 /** Advance toward `targetS` in steps sized to the engine's recent speed, until the wall deadline. */
