@@ -249,7 +249,8 @@ function turn(): void {
     const now = run.sim.now_s();
     if (run.stepTargetS !== null && reached(now, run.stepTargetS)) run.stepTargetS = null;
     if (run.sim.is_finished()) run.playing = false;
-    if (!reached(now, target)) behind = true;
+    // Behind its own clock, unless held back for a partner that is behind (then the partner races).
+    if (!reached(now, ownTarget) && !waiting.has(run)) behind = true;
   }
   const wallNow = performance.now();
   for (const run of active) {
