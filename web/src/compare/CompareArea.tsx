@@ -19,7 +19,7 @@ import { DelayGoodputChart, type SchemeCloud } from './DelayGoodputChart';
 import { intervalPoints } from './delayGoodput';
 import './compare.css';
 
-const CHART_HEIGHT = 250;
+const CHART_HEIGHT = 230;
 /** Interval of the delay-vs-goodput points: long enough to average TCP's sawtooth, short enough for a cloud. */
 const INTERVAL_S = 1;
 /** Colours of the two runs where a chart has one quantity per run. */
@@ -158,7 +158,7 @@ export const CompareArea = memo(function CompareArea({ scenario, runs, windowS, 
         <OnScreen
           render={() => (
             <CompareTimeChart
-              title={`Goodput${perGroup ? ' per flow group' : ''} (${binS < 1 ? `${Math.round(binS * 1000)} ms` : `${binS} s`} averages)`}
+              title={`Goodput (${binS < 1 ? `${Math.round(binS * 1000)} ms` : `${binS} s`} averages)`}
               testId="compare-goodput"
               description="goodput in megabits per second of both runs over simulated time"
               yLabel="goodput (Mb/s)"

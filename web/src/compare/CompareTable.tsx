@@ -69,10 +69,7 @@ export function CompareTable({ nameA, nameB, summaryA, summaryB, measureFromS }:
         </table>
       )}
       {ready && (
-        <p className="hint">
-          Highlighted: the better value, when the two differ by more than {RELATIVE_MARGIN * 100}% (smaller differences are within what another seed could
-          change).
-        </p>
+        <p className="hint">Highlighted: the better value, when the two differ by more than {RELATIVE_MARGIN * 100}%; smaller differences are not called.</p>
       )}
     </section>
   );

@@ -26,6 +26,7 @@ interface DelayGoodputChartProps {
 }
 
 const MARGIN = { top: 22, right: 18, bottom: 44, left: 62 };
+const INSET_PX = 10;
 const NUMBER = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 
 /** A domain around `values` with some room, never below zero. */
@@ -84,9 +85,15 @@ export function DelayGoodputChart({ clouds, intervalS, height }: DelayGoodputCha
       emptyMessage={all.length === 0 ? `Waiting for the first ${intervalS} s interval of the measurement window…` : undefined}
     >
       {(plot) => {
-        // Reversed: less delay is further right.
-        const x = scaleLinear().domain([delayHi, delayLo]).range([0, plot.width]).nice();
-        const y = scaleLinear().domain([goodLo, goodHi]).range([plot.height, 0]).nice();
+        // Reversed: less delay is further right. The inset keeps points at zero delay clear of the edge.
+        const x = scaleLinear()
+          .domain([delayHi, delayLo])
+          .range([0, plot.width - INSET_PX])
+          .nice();
+        const y = scaleLinear()
+          .domain([goodLo, goodHi])
+          .range([plot.height - INSET_PX, INSET_PX])
+          .nice();
         return (
           <>
             <AxisBottom scale={x} offset={plot.height} label="mean queueing delay (ms), better →" gridLength={plot.height} ticks={5} />
