@@ -206,6 +206,8 @@ export function App({ engine }: { engine: EngineClient }) {
   /** Run something the user made or picked here (not from the link). */
   const loadLocal = (next: Scenario) => {
     forgetLink();
+    // A scheme compared with itself is no comparison: a scheme or preset that picks the partner ends compare mode.
+    if (next.queue.scheme === view.compare) setView((current) => ({ ...current, compare: null }));
     load(next);
   };
 
@@ -274,11 +276,7 @@ export function App({ engine }: { engine: EngineClient }) {
             probe={sim.snapshot?.probe}
             bufferUnit={unit}
             bufferCapacity={bufferCapacity(scenario)}
-            onScheme={(id) => {
-              // A scheme compared with itself is no comparison.
-              if (id === view.compare) setView((current) => ({ ...current, compare: null }));
-              loadLocal({ ...scenario, queue: { scheme: id } });
-            }}
+            onScheme={(id) => loadLocal({ ...scenario, queue: { scheme: id } })}
             onParam={sim.setParam}
           />
           <ScenarioPanel

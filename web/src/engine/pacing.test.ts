@@ -46,21 +46,23 @@ describe('StepSizer', () => {
 });
 
 describe('lockstepTarget', () => {
-  it('holds a run within one stride of the slowest of its group', () => {
-    // Full speed: the own target is the end of the run; the slowest (at 2 s) caps it.
-    expect(lockstepTarget(60, [2, 3.5], 0.4)).toBeCloseTo(2.4, 12);
-    // The slowest itself may move a full stride.
-    expect(lockstepTarget(60, [2, 2], 0.4)).toBeCloseTo(2.4, 12);
+  it('gives the group the nearest own target within reach', () => {
+    // Real-time play: the clocks say 2.10 and 2.12 s; both runs go to 2.10.
+    expect(lockstepTarget([2.1, 2.12], [2, 2.05], 0.4)).toBe(2.1);
   });
 
-  it('leaves a target within reach alone', () => {
-    expect(lockstepTarget(2.1, [2, 2.05], 0.4)).toBe(2.1);
+  it('holds the group within one stride of its slowest member', () => {
+    // Full speed: every own target is the end of the run; the slowest (at 2 s) sets the pace.
+    expect(lockstepTarget([60, 60], [2, 3.5], 0.4)).toBeCloseTo(2.4, 12);
   });
 
-  it('makes a run that is ahead wait, never go back', () => {
-    // Ahead by more than the stride: the target is behind it, and advancing toward it does nothing.
-    expect(lockstepTarget(60, [2, 5], 0.4)).toBeLessThan(5);
-    expect(lockstepTarget(60, [2, 5], -1)).toBe(2);
+  it('keeps a run from passing a paused partner', () => {
+    // A paused member's own target is where it stands: the other waits there.
+    expect(lockstepTarget([60, 5], [5, 5], 0.4)).toBe(5);
+  });
+
+  it('never asks the slowest to go back', () => {
+    expect(lockstepTarget([60, 60], [2, 5], -1)).toBe(2);
   });
 });
 

@@ -53,14 +53,15 @@ export class StepSizer {
 }
 
 /**
- * The target of a run kept in lockstep with others (compare mode): no run
- * may pass the slowest one by more than `strideS`, the simulated time the
- * slowest is expected to cover in one turn. So every run of the group moves
- * at the pace of the slowest, and they stay within about one turn's stride
- * of each other.
+ * The one target of a group of runs kept in lockstep (compare mode): the
+ * nearest of the members' own targets (a paused member's is where it
+ * stands), and no further than `strideS` past the slowest member, the
+ * simulated time that one is expected to cover in a turn. Every member
+ * advances to it, so at the end of a turn they stand at the same time unless
+ * the slowest fell short.
  */
-export function lockstepTarget(ownTargetS: number, groupNowS: readonly number[], strideS: number): number {
-  return Math.min(ownTargetS, Math.min(...groupNowS) + Math.max(0, strideS));
+export function lockstepTarget(ownTargetsS: readonly number[], nowsS: readonly number[], strideS: number): number {
+  return Math.min(...ownTargetsS, Math.min(...nowsS) + Math.max(0, strideS));
 }
 
 /**

@@ -231,17 +231,19 @@ function turn(): void {
   turnScheduled = false;
   const active = [...runs.values()].filter(needsWork);
   const sharePerRunMs = SLICE_BUDGET_MS / Math.max(1, active.length);
+  const turnStart = performance.now();
+  const ownTargets = new Map(active.map((run) => [run, targetOf(run, turnStart)]));
+  const groupTargets = new Map<string, number>();
   let behind = false;
-  // Runs held back for a partner that is not moving (paused, stepping less) need no racing turns.
+  // Runs held back for a partner that is not moving (paused) need no racing turns.
   const waiting = new Set<Run>();
   for (const run of active) {
-    const turnStart = performance.now();
     const fromS = run.sim.now_s();
-    const ownTarget = targetOf(run, turnStart);
-    const target = run.lockstepGroup === undefined ? ownTarget : lockstepWith(run, ownTarget, sharePerRunMs);
+    const ownTarget = ownTargets.get(run)!;
+    const target = run.lockstepGroup === undefined ? ownTarget : groupTarget(run.lockstepGroup, ownTargets, groupTargets, sharePerRunMs);
     if (target < ownTarget && reached(fromS, target)) waiting.add(run);
     try {
-      advance(run, target, turnStart + sharePerRunMs);
+      advance(run, target, performance.now() + sharePerRunMs);
     } catch (error) {
       fail(run, fromS, error);
       continue;
@@ -265,23 +267,27 @@ function turn(): void {
   scheduleTurn(racing ? 0 : IDLE_DELAY_MS);
 }
 
+/** The target every run of a lockstep group advances to in this turn (computed once per group and turn). */
+function groupTarget(group: string, ownTargets: Map<Run, number>, groupTargets: Map<string, number>, shareMs: number): number {
+  const known = groupTargets.get(group);
+  if (known !== undefined) return known;
+  const members = [...runs.values()].filter((r) => r.lockstepGroup === group);
+  const target = lockstepTarget(
+    // A member that is not running this turn (paused) stays where it is.
+    members.map((r) => ownTargets.get(r) ?? r.sim.now_s()),
+    members.map((r) => r.sim.now_s()),
+    Math.min(...members.map((r) => r.sizer.reach(shareMs))),
+  );
+  groupTargets.set(group, target);
+  return target;
+}
+
 function targetOf(run: Run, wallNowMs: number): number {
   if (run.stepTargetS !== null) return run.stepTargetS;
   const elapsedS = (wallNowMs - run.lastTurnMs) / 1000;
   run.lastTurnMs = wallNowMs;
   run.clockTargetS = playTarget(run.speed, run.sim.now_s(), run.clockTargetS, elapsedS, run.sim.duration_s());
   return run.clockTargetS;
-}
-
-/** Cap a run's target so it does not pass the slowest run of its lockstep group by more than one turn's stride. */
-function lockstepWith(run: Run, ownTargetS: number, shareMs: number): number {
-  const group = [...runs.values()].filter((r) => r.lockstepGroup === run.lockstepGroup);
-  const strideS = Math.min(...group.map((r) => r.sizer.reach(shareMs)));
-  return lockstepTarget(
-    ownTargetS,
-    group.map((r) => r.sim.now_s()),
-    strideS,
-  );
 }
 
 /** Advance toward `targetS` in steps sized to the engine's recent speed, until the wall deadline. */
