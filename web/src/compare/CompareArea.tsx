@@ -119,11 +119,10 @@ export const CompareArea = memo(function CompareArea({ scenario, runs, windowS, 
           data-kind={parting.kind}
           data-diverged-at={parting.kind === 'diverged' ? parting.atS : undefined}
         >
-          Same scenario and seed ({scenario.seed}): <strong>{runs[0].name}</strong> solid, <strong>{runs[1].name}</strong> dashed.{' '}
+          Same scenario and seed ({scenario.seed}): <strong>{runs[0].name}</strong> solid, <strong>{runs[1].name}</strong> (its default parameters) dashed.{' '}
           {parting.kind === 'diverged' &&
-            `Identical until t = ${SECONDS.format(parting.atS - sampleIntervalS)} s; they part in the sample ending at ${SECONDS.format(parting.atS)} s, when the two queues first treated a packet differently.`}
-          {parting.kind === 'identical' &&
-            `Identical so far (through t = ${SECONDS.format(parting.throughS)} s): neither queue has treated a packet differently yet.`}
+            `Identical until t = ${SECONDS.format(parting.atS - sampleIntervalS)} s; they part by ${SECONDS.format(parting.atS)} s, where the queues first treated a packet differently.`}
+          {parting.kind === 'identical' && `Identical so far (to t = ${SECONDS.format(parting.throughS)} s): the queues have treated every packet alike.`}
         </p>
         <label className="window-choice">
           <span>time window</span>
