@@ -100,6 +100,39 @@ test('compare mode runs two schemes on the same arrivals until they part, with a
   expect(partedAt).toBeGreaterThanOrEqual(tB[firstDrop]);
   expect(partedAt).toBeLessThanOrEqual(tA[firstDifference]);
 
+  // The delay-vs-goodput plot: per scheme, the mean over the complete 1 s intervals of the
+  // measurement window (from t = 2 s) of each interval's mean delay and aggregate goodput.
+  await page.getByTestId('chart-delay-goodput').scrollIntoViewIfNeeded();
+  const clouds = page.getByTestId('delay-goodput-cloud');
+  await expect(clouds).toHaveCount(2);
+  const means: { delayMs: number; goodputMbps: number }[] = [];
+  for (const [k, csv] of [dropTail, red].entries()) {
+    const t = column(csv, 't_s');
+    const delay = column(csv, 'queue_delay_ms');
+    const goodput = csv.header.filter((h) => h.startsWith('goodput_bps.')).map((h) => column(csv, h));
+    const complete = Math.floor(t[t.length - 1] - 2 + 1e-9);
+    const intervals = Array.from({ length: complete }, () => ({ delay: 0, goodput: 0, n: 0 }));
+    t.forEach((ti, i) => {
+      const bin = Math.ceil(ti - 2 - 1e-9) - 1;
+      if (bin < 0 || bin >= complete) return;
+      intervals[bin].delay += delay[i];
+      intervals[bin].goodput += goodput.reduce((sum, g) => sum + g[i], 0);
+      intervals[bin].n += 1;
+    });
+    const filled = intervals.filter((b) => b.n > 0);
+    const mean = {
+      delayMs: filled.reduce((sum, b) => sum + b.delay / b.n, 0) / filled.length,
+      goodputMbps: filled.reduce((sum, b) => sum + b.goodput / b.n, 0) / filled.length / 1e6,
+    };
+    means.push(mean);
+    const cloud = clouds.nth(k);
+    await expect(cloud).toHaveAttribute('data-points', String(filled.length));
+    expect(Number(await cloud.getAttribute('data-mean-delay-ms'))).toBeCloseTo(mean.delayMs, 6);
+    expect(Number(await cloud.getAttribute('data-mean-goodput-mbps'))).toBeCloseTo(mean.goodputMbps, 6);
+  }
+  expect(means[0].delayMs, 'Drop Tail queues far longer').toBeGreaterThan(5 * means[1].delayMs);
+  await expect(page.getByTestId('delay-goodput-mean')).toHaveCount(2);
+
   // The summary table: both columns filled with numbers for every row.
   await expect(page.getByTestId('compare-name-a')).toHaveText('Drop Tail');
   await expect(page.getByTestId('compare-name-b')).toHaveText('RED');
@@ -118,11 +151,7 @@ test('compare mode runs two schemes on the same arrivals until they part, with a
   // The charts draw both runs; the delay-vs-goodput plot has a cloud and a mean per scheme.
   await expect(page.locator('[data-testid=compare-queue] path.series')).toHaveCount(2);
   for (const path of await page.locator('[data-testid=compare-queue] path.series').all()) expect(await pointsOf(path)).toBeGreaterThan(50);
-  await page.getByTestId('chart-delay-goodput').scrollIntoViewIfNeeded();
-  const clouds = page.getByTestId('delay-goodput-cloud');
-  await expect(clouds).toHaveCount(2);
   for (const cloud of await clouds.all()) expect(await pointsOf(cloud)).toBeGreaterThanOrEqual(5);
-  await expect(page.getByTestId('delay-goodput-mean')).toHaveCount(2);
 
   // The transport drives both runs: one step advances each by 0.1 s, 10 samples.
   await page.getByTestId('step').click();

@@ -168,18 +168,41 @@ export function App({ engine }: { engine: EngineClient }) {
   const dirty = loaded !== null && withoutQueue(draft) !== withoutQueue(scenario);
 
   // In compare mode the transport drives both runs (the worker keeps them in lockstep).
-  const transport = useMemo(() => {
-    const both = (act: (run: typeof sim) => void) => () => {
-      act(sim);
-      if (comparing) act(partner);
-    };
-    return {
-      play: both((run) => run.play()),
-      pause: both((run) => run.pause()),
-      step: both((run) => run.step(STEP_S)),
-      reset: both((run) => run.reset()),
-    };
-  }, [sim, partner, comparing]);
+  // The hooks' actions are stable callbacks, so this changes only when compare mode does.
+  const { play, pause, step, reset } = sim;
+  const { play: playPartner, pause: pausePartner, step: stepPartner, reset: resetPartner } = partner;
+  const transport = useMemo(
+    () => ({
+      play: () => {
+        play();
+        if (comparing) playPartner();
+      },
+      pause: () => {
+        pause();
+        if (comparing) pausePartner();
+      },
+      step: () => {
+        step(STEP_S);
+        if (comparing) stepPartner(STEP_S);
+      },
+      reset: () => {
+        reset();
+        if (comparing) resetPartner();
+      },
+    }),
+    [play, pause, step, reset, playPartner, pausePartner, stepPartner, resetPartner, comparing],
+  );
+
+  const schemeName = schemeEntry?.name ?? scenario.queue.scheme;
+  const partnerName = partnerEntry?.name ?? '';
+  const comparedRuns = useMemo(
+    () =>
+      [
+        { name: schemeName, store: sim.store },
+        { name: partnerName, store: partner.store },
+      ] as const,
+    [schemeName, sim.store, partnerName, partner.store],
+  );
 
   const togglePlay = useCallback(() => {
     if (sim.snapshot?.playing) transport.pause();
@@ -319,10 +342,7 @@ export function App({ engine }: { engine: EngineClient }) {
             <>
               <CompareArea
                 scenario={scenario}
-                runs={[
-                  { name: schemeEntry?.name ?? scenario.queue.scheme, store: sim.store },
-                  { name: partnerEntry.name, store: partner.store },
-                ]}
+                runs={comparedRuns}
                 windowS={view.windowS}
                 onWindow={(windowS) => setView((current) => ({ ...current, windowS }))}
               />

@@ -100,7 +100,13 @@ export function DelayGoodputChart({ clouds, intervalS, height }: DelayGoodputCha
             <AxisLeft scale={y} label="goodput (Mb/s), better ↑" gridLength={plot.width} />
             <g clipPath={plot.clip}>
               {summaries.map(({ cloud, ellipse }) => (
-                <g key={cloud.label} data-testid="delay-goodput-cloud" data-points={cloud.points.length}>
+                <g
+                  key={cloud.label}
+                  data-testid="delay-goodput-cloud"
+                  data-points={cloud.points.length}
+                  data-mean-delay-ms={ellipse?.cx}
+                  data-mean-goodput-mbps={ellipse?.cy}
+                >
                   {cloud.points.map((p) => (
                     <circle
                       key={p.startS}
