@@ -2,6 +2,9 @@
 // the engine worker, and lays out the controls and charts around it.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { CompareArea } from '../compare/CompareArea';
+import { ComparePicker } from '../compare/ComparePicker';
+import { CompareTable } from '../compare/CompareTable';
 import { ExportMenu } from '../controls/ExportMenu';
 import { PresetGallery } from '../controls/PresetGallery';
 import { ScenarioPanel } from '../controls/ScenarioPanel';
@@ -61,7 +64,20 @@ export function App({ engine }: { engine: EngineClient }) {
   const [windowEndS, setWindowEndS] = useState(0);
   const loadCount = useRef(0);
 
-  const sim = useSimulation(engine, loaded?.json ?? null, loaded?.loadId ?? 0, speed);
+  const scenario = loaded?.scenario ?? DEFAULT_SCENARIO;
+  const unit = bufferUnit(scenario);
+  const catalogue = catalogues[unit];
+  const schemeEntry = catalogue?.find((s) => s.id === scenario.queue.scheme);
+  // Compare mode: the partner runs the same scenario with only the scheme
+  // replaced (its catalogue defaults, the same buffer), from the same t = 0.
+  const partnerEntry = view.compare !== null && view.compare !== scenario.queue.scheme ? catalogue?.find((s) => s.id === view.compare) : undefined;
+  const comparing = loaded !== null && partnerEntry !== undefined;
+  const partnerJson = comparing ? JSON.stringify({ ...scenario, queue: { scheme: partnerEntry.id } }) : null;
+  // A link asking for a partner waits for the catalogue, so both runs start together.
+  const waitForPartner = view.compare !== null && catalogue === undefined;
+  const lockstepGroup = comparing ? `compare-${loaded.loadId}` : undefined;
+  const sim = useSimulation(engine, waitForPartner ? null : (loaded?.json ?? null), loaded?.loadId ?? 0, speed, lockstepGroup);
+  const partner = useSimulation(engine, partnerJson, loaded?.loadId ?? 0, speed, lockstepGroup);
 
   const load = useCallback((scenario: Scenario, json = JSON.stringify(scenario)) => {
     loadCount.current += 1;
@@ -82,14 +98,16 @@ export function App({ engine }: { engine: EngineClient }) {
         load(DEFAULT_SCENARIO);
         return;
       }
-      setView(decoded.view);
       if (decoded.kind === 'invalid') {
+        setView(decoded.view);
         setNotice(`This link could not be opened: ${decoded.reason}. Showing the default experiment instead.`);
         load(DEFAULT_SCENARIO);
         return;
       }
       const linkProblem = await engine.validate(decoded.scenarioJson);
       if (attempt !== latest) return;
+      // The view changes with the scenario it belongs to: its compare partner is checked against that scenario's scheme.
+      setView(decoded.view);
       if (linkProblem) {
         setNotice(`The experiment in this link was not accepted (${describeProblem(linkProblem)}). Showing the default experiment instead.`);
         load(DEFAULT_SCENARIO);
@@ -103,10 +121,17 @@ export function App({ engine }: { engine: EngineClient }) {
     return () => window.removeEventListener('hashchange', open);
   }, [engine, load]);
 
-  const scenario = loaded?.scenario ?? DEFAULT_SCENARIO;
-  const unit = bufferUnit(scenario);
-  const catalogue = catalogues[unit];
-  const schemeEntry = catalogue?.find((s) => s.id === scenario.queue.scheme);
+  // A partner the catalogue does not know (or the scheme itself) is named, never silently replaced.
+  useEffect(() => {
+    if (view.compare === null || !catalogue || partnerEntry) return;
+    const known = catalogue.find((s) => s.id === view.compare);
+    setNotice(
+      known
+        ? `This link compares ${known.name} with itself; showing it without compare mode.`
+        : `This link compares with “${view.compare}”, which is not a queue scheme here; showing the experiment without compare mode.`,
+    );
+    setView((current) => ({ ...current, compare: null }));
+  }, [view.compare, catalogue, partnerEntry]);
 
   useEffect(() => {
     if (catalogues[unit]) return;
@@ -143,10 +168,47 @@ export function App({ engine }: { engine: EngineClient }) {
 
   const dirty = loaded !== null && withoutQueue(draft) !== withoutQueue(scenario);
 
+  // In compare mode the transport drives both runs (the worker keeps them in lockstep).
+  // The hooks' actions are stable callbacks, so this changes only when compare mode does.
+  const { play, pause, step, reset } = sim;
+  const { play: playPartner, pause: pausePartner, step: stepPartner, reset: resetPartner } = partner;
+  const transport = useMemo(
+    () => ({
+      play: () => {
+        play();
+        if (comparing) playPartner();
+      },
+      pause: () => {
+        pause();
+        if (comparing) pausePartner();
+      },
+      step: () => {
+        step(STEP_S);
+        if (comparing) stepPartner(STEP_S);
+      },
+      reset: () => {
+        reset();
+        if (comparing) resetPartner();
+      },
+    }),
+    [play, pause, step, reset, playPartner, pausePartner, stepPartner, resetPartner, comparing],
+  );
+
+  const schemeName = schemeEntry?.name ?? scenario.queue.scheme;
+  const partnerName = partnerEntry?.name ?? '';
+  const comparedRuns = useMemo(
+    () =>
+      [
+        { name: schemeName, store: sim.store },
+        { name: partnerName, store: partner.store },
+      ] as const,
+    [schemeName, sim.store, partnerName, partner.store],
+  );
+
   const togglePlay = useCallback(() => {
-    if (sim.snapshot?.playing) sim.pause();
-    else sim.play();
-  }, [sim]);
+    if (sim.snapshot?.playing) transport.pause();
+    else transport.play();
+  }, [sim.snapshot?.playing, transport]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -168,7 +230,15 @@ export function App({ engine }: { engine: EngineClient }) {
   /** Run something the user made or picked here (not from the link). */
   const loadLocal = (next: Scenario) => {
     forgetLink();
+    // A scheme compared with itself is no comparison: a scheme or preset that picks the partner ends compare mode.
+    if (next.queue.scheme === view.compare) setView((current) => ({ ...current, compare: null }));
     load(next);
+  };
+
+  /** Enter compare mode (or switch partner): both runs restart from t = 0 together. */
+  const compareWith = (id: string) => {
+    setView((current) => ({ ...current, compare: id }));
+    loadLocal(currentScenario);
   };
 
   const pickPreset = (preset: Preset) => {
@@ -193,7 +263,12 @@ export function App({ engine }: { engine: EngineClient }) {
           {galleryOpen ? 'Hide presets' : 'Presets'}
         </button>
         <SweepPanel scenario={currentScenario} scheme={schemeEntry} />
-        <ExportMenu series={sim.store} summary={sim.snapshot?.summary} scenario={currentScenario} />
+        <ExportMenu
+          series={sim.store}
+          summary={sim.snapshot?.summary}
+          scenario={currentScenario}
+          partner={comparing ? { name: partnerEntry.name, series: partner.store, summary: partner.snapshot?.summary } : undefined}
+        />
         <ShareLink buildLink={buildLink} />
       </header>
 
@@ -244,29 +319,59 @@ export function App({ engine }: { engine: EngineClient }) {
             snapshot={sim.snapshot}
             speed={speed}
             stepS={STEP_S}
-            onPlay={sim.play}
-            onPause={sim.pause}
-            onStep={() => sim.step(STEP_S)}
+            onPlay={transport.play}
+            onPause={transport.pause}
+            onStep={transport.step}
             onReset={() => {
               setFollowing(true);
-              sim.reset();
+              transport.reset();
             }}
             onSpeed={setSpeed}
           />
-          <ChartsArea
-            store={sim.store}
-            scenario={scenario}
-            schemeEntry={schemeEntry}
-            params={sim.params}
-            marks={sim.marks}
-            snapshot={sim.snapshot}
-            view={view}
-            onView={setView}
-            following={following}
-            windowEndS={windowEndS}
-            onScroll={onScroll}
+          <ComparePicker
+            catalogue={catalogue ?? []}
+            schemeId={scenario.queue.scheme}
+            partner={comparing ? partnerEntry.id : null}
+            onCompare={compareWith}
+            onLeave={() => setView((current) => ({ ...current, compare: null }))}
           />
-          <SummaryPanel summary={sim.snapshot?.summary} measureFromS={scenario.measure_from_s ?? 0} />
+          {comparing && partner.error && (
+            <p className="banner banner-error" role="alert" data-testid="partner-error">
+              {partnerEntry?.name ?? 'The compared scheme'}: {partner.error}
+            </p>
+          )}
+          {comparing ? (
+            <>
+              <CompareArea
+                scenario={scenario}
+                runs={comparedRuns}
+                windowS={view.windowS}
+                onWindow={(windowS) => setView((current) => ({ ...current, windowS }))}
+              />
+              <CompareTable
+                nameA={schemeEntry?.name ?? scenario.queue.scheme}
+                nameB={partnerEntry.name}
+                summaryA={sim.snapshot?.summary}
+                summaryB={partner.snapshot?.summary}
+                measureFromS={scenario.measure_from_s ?? 0}
+              />
+            </>
+          ) : (
+            <ChartsArea
+              store={sim.store}
+              scenario={scenario}
+              schemeEntry={schemeEntry}
+              params={sim.params}
+              marks={sim.marks}
+              snapshot={sim.snapshot}
+              view={view}
+              onView={setView}
+              following={following}
+              windowEndS={windowEndS}
+              onScroll={onScroll}
+            />
+          )}
+          {!comparing && <SummaryPanel summary={sim.snapshot?.summary} measureFromS={scenario.measure_from_s ?? 0} />}
         </main>
       </div>
     </div>

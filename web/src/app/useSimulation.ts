@@ -33,9 +33,11 @@ interface MarkGesture {
 /**
  * `scenarioJson` and `loadId` identify what to run: a new `loadId` restarts
  * even the same document (Apply, picking a preset again). Every run starts
- * playing as soon as it is built.
+ * playing as soon as it is built. Runs built with the same `lockstepGroup`
+ * advance together in simulated time (read when a run is built: changing it
+ * alone restarts nothing).
  */
-export function useSimulation(engine: EngineClient, scenarioJson: string | null, loadId: number, speed: Speed): SimulationView {
+export function useSimulation(engine: EngineClient, scenarioJson: string | null, loadId: number, speed: Speed, lockstepGroup?: string): SimulationView {
   const [store, setStore] = useState<SeriesStore | null>(null);
   const [snapshot, setSnapshot] = useState<RunSnapshot | null>(null);
   const [params, setParams] = useState<Record<string, number>>({});
@@ -45,6 +47,8 @@ export function useSimulation(engine: EngineClient, scenarioJson: string | null,
   const lastGesture = useRef<MarkGesture | null>(null);
   const speedRef = useRef(speed);
   speedRef.current = speed;
+  const lockstepRef = useRef(lockstepGroup);
+  lockstepRef.current = lockstepGroup;
 
   useEffect(() => {
     if (scenarioJson === null) return;
@@ -71,6 +75,7 @@ export function useSimulation(engine: EngineClient, scenarioJson: string | null,
           onError: (message) => setError(message),
         },
         speedRef.current,
+        lockstepRef.current,
       )
       .then((handle) => {
         if (disposed) {

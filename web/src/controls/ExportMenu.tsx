@@ -14,9 +14,11 @@ interface ExportMenuProps {
   summary: Summary | undefined;
   /** The running scenario with the current parameter values, as the share link carries it. */
   scenario: Scenario;
+  /** In compare mode, the partner's run: its files are offered too. */
+  partner?: { name: string; series: SeriesColumns | null; summary: Summary | undefined };
 }
 
-export function ExportMenu({ series, summary, scenario }: ExportMenuProps) {
+export function ExportMenu({ series, summary, scenario, partner }: ExportMenuProps) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -85,6 +87,38 @@ export function ExportMenu({ series, summary, scenario }: ExportMenuProps) {
           >
             Scenario (JSON)
           </button>
+          {partner && (
+            <>
+              <button
+                type="button"
+                disabled={!partner.series}
+                onClick={() =>
+                  save(
+                    () =>
+                      partner.series &&
+                      downloadText(seriesToCsv(partner.series), exportFileName(`${scenario.name} ${partner.name}`, 'timeseries', 'csv'), 'text/csv'),
+                  )
+                }
+                data-testid="export-partner-timeseries"
+              >
+                {partner.name}: time series (CSV)
+              </button>
+              <button
+                type="button"
+                disabled={!partner.summary}
+                onClick={() =>
+                  save(
+                    () =>
+                      partner.summary &&
+                      downloadText(summaryToJson(partner.summary), exportFileName(`${scenario.name} ${partner.name}`, 'summary', 'json'), 'application/json'),
+                  )
+                }
+                data-testid="export-partner-summary"
+              >
+                {partner.name}: summary (JSON)
+              </button>
+            </>
+          )}
         </div>
       )}
     </div>

@@ -75,13 +75,16 @@ export class EngineClient {
     return this.request<ScenarioProblem | undefined>((requestId) => ({ type: 'validate', requestId, scenarioJson }));
   }
 
-  /** Build a simulation in the worker; it starts paused. Rejects with the engine's validation message. */
-  async createSimulation(scenarioJson: string, listener: SimulationListener, speed: Speed): Promise<SimulationHandle> {
+  /**
+   * Build a simulation in the worker; it starts paused. Rejects with the engine's validation message.
+   * Runs created with the same `lockstepGroup` advance together in simulated time.
+   */
+  async createSimulation(scenarioJson: string, listener: SimulationListener, speed: Speed, lockstepGroup?: string): Promise<SimulationHandle> {
     const runId = this.nextRunId++;
     this.runs.set(runId, { listener, epoch: 0 });
     let loaded: LoadedRun;
     try {
-      loaded = await this.request((requestId) => ({ type: 'load', requestId, runId, scenarioJson, speed }));
+      loaded = await this.request((requestId) => ({ type: 'load', requestId, runId, scenarioJson, speed, lockstepGroup }));
     } catch (error) {
       this.runs.delete(runId);
       throw error;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StepSizer, playTarget, reached } from './pacing';
+import { StepSizer, lockstepTarget, playTarget, reached } from './pacing';
 
 describe('playTarget', () => {
   it('advances the clock by speed × wall time', () => {
@@ -42,5 +42,34 @@ describe('StepSizer', () => {
     const first = sizer.next();
     sizer.observe(first, 0.01);
     expect(sizer.next()).toBeGreaterThan(first);
+  });
+});
+
+describe('lockstepTarget', () => {
+  it('gives the group the nearest own target within reach', () => {
+    // Real-time play: the clocks say 2.10 and 2.12 s; both runs go to 2.10.
+    expect(lockstepTarget([2.1, 2.12], [2, 2.05], 0.4)).toBe(2.1);
+  });
+
+  it('holds the group within one stride of its slowest member', () => {
+    // Full speed: every own target is the end of the run; the slowest (at 2 s) sets the pace.
+    expect(lockstepTarget([60, 60], [2, 3.5], 0.4)).toBeCloseTo(2.4, 12);
+  });
+
+  it('keeps a run from passing a paused partner', () => {
+    // A paused member's own target is where it stands: the other waits there.
+    expect(lockstepTarget([60, 5], [5, 5], 0.4)).toBe(5);
+  });
+
+  it('never asks the slowest to go back', () => {
+    expect(lockstepTarget([60, 60], [2, 5], -1)).toBe(2);
+  });
+});
+
+describe('StepSizer.reach', () => {
+  it('predicts simulated time from the measured rate', () => {
+    const sizer = new StepSizer();
+    for (let i = 0; i < 40; i++) sizer.observe(0.5, 1);
+    expect(sizer.reach(8)).toBeCloseTo(4, 6);
   });
 });

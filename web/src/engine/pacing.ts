@@ -45,6 +45,23 @@ export class StepSizer {
     // Smooth, but adapt quickly when load changes (flows starting, a slider move).
     this.simSecondsPerWallMs = 0.5 * this.simSecondsPerWallMs + 0.5 * rate;
   }
+
+  /** Simulated seconds the engine is expected to cover in `wallMs`. */
+  reach(wallMs: number): number {
+    return this.simSecondsPerWallMs * wallMs;
+  }
+}
+
+/**
+ * The one target of a group of runs kept in lockstep (compare mode): the
+ * nearest of the members' own targets (a paused member's is where it
+ * stands), and no further than `strideS` past the slowest member, the
+ * simulated time that one is expected to cover in a turn. Every member
+ * advances to it, so at the end of a turn they stand at the same time unless
+ * the slowest fell short.
+ */
+export function lockstepTarget(ownTargetsS: readonly number[], nowsS: readonly number[], strideS: number): number {
+  return Math.min(...ownTargetsS, Math.min(...nowsS) + Math.max(0, strideS));
 }
 
 /**

@@ -11,7 +11,8 @@ export type BufferUnit = 'packets' | 'bytes';
 export type ToWorker =
   | { type: 'catalogue'; requestId: number; bufferUnit: BufferUnit }
   | { type: 'validate'; requestId: number; scenarioJson: string }
-  | { type: 'load'; requestId: number; runId: number; scenarioJson: string; speed: Speed }
+  /** Runs loaded with the same `lockstepGroup` advance together in simulated time (compare mode). */
+  | { type: 'load'; requestId: number; runId: number; scenarioJson: string; speed: Speed; lockstepGroup?: string }
   | { type: 'play'; runId: number }
   | { type: 'pause'; runId: number }
   | { type: 'step'; runId: number; seconds: number }

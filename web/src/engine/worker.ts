@@ -6,7 +6,7 @@
 
 import init, { Simulation, catalogue, validate } from './pkg/aqm_core.js';
 import type { Scenario } from './pkg/aqm_core';
-import { SLICE_BUDGET_MS, StepSizer, playTarget, reached } from './pacing';
+import { SLICE_BUDGET_MS, StepSizer, lockstepTarget, playTarget, reached } from './pacing';
 import type { FromWorker, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
 
 /** Wall time between snapshots while a run plays. */
@@ -22,6 +22,8 @@ interface Run {
   epoch: number;
   /** The scenario as loaded, with live parameter changes folded in, so reset replays what the page shows. */
   scenario: Scenario;
+  /** Runs of one group advance together in simulated time. */
+  lockstepGroup: string | undefined;
   sim: Simulation;
   playing: boolean;
   speed: Speed;
@@ -98,7 +100,7 @@ function handle(message: ToWorker): void {
       reply(message.requestId, validate(message.scenarioJson));
       return;
     case 'load':
-      load(message.requestId, message.runId, message.scenarioJson, message.speed);
+      load(message.requestId, message.runId, message.scenarioJson, message.speed, message.lockstepGroup);
       return;
     case 'dispose':
       runs.get(message.runId)?.sim.free();
@@ -139,7 +141,7 @@ function handle(message: ToWorker): void {
   scheduleTurn();
 }
 
-function load(requestId: number, runId: number, scenarioJson: string, speed: Speed): void {
+function load(requestId: number, runId: number, scenarioJson: string, speed: Speed, lockstepGroup: string | undefined): void {
   let sim: Simulation;
   let scenario: Scenario;
   try {
@@ -156,6 +158,7 @@ function load(requestId: number, runId: number, scenarioJson: string, speed: Spe
     runId,
     epoch: previous ? previous.epoch + 1 : 0,
     scenario,
+    lockstepGroup,
     sim,
     playing: false,
     speed,
@@ -228,13 +231,19 @@ function turn(): void {
   turnScheduled = false;
   const active = [...runs.values()].filter(needsWork);
   const sharePerRunMs = SLICE_BUDGET_MS / Math.max(1, active.length);
+  const turnStart = performance.now();
+  const ownTargets = new Map(active.map((run) => [run, targetOf(run, turnStart)]));
+  const groupTargets = new Map<string, number>();
   let behind = false;
+  // Runs held back for a partner that is not moving (paused) need no racing turns.
+  const waiting = new Set<Run>();
   for (const run of active) {
-    const turnStart = performance.now();
     const fromS = run.sim.now_s();
-    const target = targetOf(run, turnStart);
+    const ownTarget = ownTargets.get(run)!;
+    const target = run.lockstepGroup === undefined ? ownTarget : groupTarget(run.lockstepGroup, ownTargets, groupTargets, sharePerRunMs);
+    if (target < ownTarget && reached(fromS, target)) waiting.add(run);
     try {
-      advance(run, target, turnStart + sharePerRunMs);
+      advance(run, target, performance.now() + sharePerRunMs);
     } catch (error) {
       fail(run, fromS, error);
       continue;
@@ -242,7 +251,8 @@ function turn(): void {
     const now = run.sim.now_s();
     if (run.stepTargetS !== null && reached(now, run.stepTargetS)) run.stepTargetS = null;
     if (run.sim.is_finished()) run.playing = false;
-    if (!reached(now, target)) behind = true;
+    // Behind its own clock, unless held back for a partner that is behind (then the partner races).
+    if (!reached(now, ownTarget) && !waiting.has(run)) behind = true;
   }
   const wallNow = performance.now();
   for (const run of active) {
@@ -253,8 +263,23 @@ function turn(): void {
   }
   const remaining = [...runs.values()].filter(needsWork);
   if (remaining.length === 0) return;
-  const racing = behind || remaining.some((r) => r.speed === 'max' || r.stepTargetS !== null);
+  const racing = behind || remaining.some((r) => !waiting.has(r) && (r.speed === 'max' || r.stepTargetS !== null));
   scheduleTurn(racing ? 0 : IDLE_DELAY_MS);
+}
+
+/** The target every run of a lockstep group advances to in this turn (computed once per group and turn). */
+function groupTarget(group: string, ownTargets: Map<Run, number>, groupTargets: Map<string, number>, shareMs: number): number {
+  const known = groupTargets.get(group);
+  if (known !== undefined) return known;
+  const members = [...runs.values()].filter((r) => r.lockstepGroup === group);
+  const target = lockstepTarget(
+    // A member that is not running this turn (paused) stays where it is.
+    members.map((r) => ownTargets.get(r) ?? r.sim.now_s()),
+    members.map((r) => r.sim.now_s()),
+    Math.min(...members.map((r) => r.sizer.reach(shareMs))),
+  );
+  groupTargets.set(group, target);
+  return target;
 }
 
 function targetOf(run: Run, wallNowMs: number): number {

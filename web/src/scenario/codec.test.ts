@@ -1,11 +1,11 @@
 import { deflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { MAX_ENCODED_CHARS, MAX_SCENARIO_BYTES, decodeFragment, encodeFragment } from './codec';
+import { MAX_COMPARE_CHARS, MAX_ENCODED_CHARS, MAX_SCENARIO_BYTES, decodeFragment, encodeFragment } from './codec';
 import { DEFAULT_SCENARIO } from './defaults';
 import { DEFAULT_VIEW, type ViewState } from './view';
 
 const scenarioJson = JSON.stringify(DEFAULT_SCENARIO);
-const view: ViewState = { charts: ['queue', 'curve'], windowS: 60 };
+const view: ViewState = { charts: ['queue', 'curve'], windowS: 60, compare: null };
 
 function base64Url(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString('base64url');
@@ -83,6 +83,32 @@ describe('share-link codec', () => {
     const decoded = decodeFragment(`#s=${encoded}&view=pie-chart,<b>&window=-3`);
     expect(decoded.kind === 'scenario' && decoded.view).toEqual(DEFAULT_VIEW);
     const partial = decodeFragment(`#s=${encoded}&view=curve,curve,nope&window=0`);
-    expect(partial.kind === 'scenario' && partial.view).toEqual({ charts: ['curve'], windowS: 0 });
+    expect(partial.kind === 'scenario' && partial.view).toEqual({ charts: ['curve'], windowS: 0, compare: null });
+  });
+
+  it('carries the compare partner', () => {
+    const comparing: ViewState = { ...view, compare: 'codel' };
+    const fragment = encodeFragment(scenarioJson, comparing);
+    expect(new URLSearchParams(fragment).get('compare')).toBe('codel');
+    expect(decodeFragment(`#${fragment}`)).toEqual({ kind: 'scenario', scenarioJson, view: comparing });
+    // No partner, no parameter: single-run links stay as they were.
+    expect(encodeFragment(scenarioJson, view)).not.toContain('compare');
+  });
+
+  it('passes an unknown partner through as text for the page to name, bounded in length', () => {
+    const encoded = new URLSearchParams(encodeFragment(scenarioJson, view)).get('s')!;
+    const odd = decodeFragment(`#s=${encoded}&compare=${encodeURIComponent('<b>nope</b>')}`);
+    expect(odd.kind === 'scenario' && odd.view.compare).toBe('<b>nope</b>');
+    const long = decodeFragment(`#s=${encoded}&compare=${'x'.repeat(MAX_COMPARE_CHARS * 4)}`);
+    expect(long.kind === 'scenario' && long.view.compare).toBe('x'.repeat(MAX_COMPARE_CHARS));
+    for (const empty of ['&compare=', '&compare=%20%20']) {
+      const decoded = decodeFragment(`#s=${encoded}${empty}`);
+      expect(decoded.kind === 'scenario' && decoded.view.compare).toBeNull();
+    }
+  });
+
+  it('keeps the compare partner of a link whose scenario is damaged', () => {
+    const decoded = decodeFragment('#s=not*base64!&compare=pie');
+    expect(decoded.kind === 'invalid' && decoded.view.compare).toBe('pie');
   });
 });

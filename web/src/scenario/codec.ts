@@ -1,5 +1,6 @@
 // Share links: `#s=` + the scenario JSON, raw-deflated and base64url-encoded,
-// with the view state beside it (`&view=queue,goodput&window=30`).
+// with the view state beside it (`&view=queue,goodput&window=30`, and
+// `&compare=codel` for the compare partner).
 //
 // Decoding never trusts the fragment: sizes are bounded before and after
 // inflating, every failure becomes a sentence for the reader, and what comes
@@ -13,6 +14,8 @@ import { CHART_IDS, DEFAULT_VIEW, type ChartId, type ViewState } from './view';
 export const MAX_ENCODED_CHARS = 32_768;
 /** Largest scenario JSON accepted after inflating, in bytes (bounds a "zip bomb"). */
 export const MAX_SCENARIO_BYTES = 262_144;
+/** Longest compare-partner id kept from a link; longer text is cut (the page names it in a notice). */
+export const MAX_COMPARE_CHARS = 64;
 
 export type DecodedLink =
   /** The fragment carries no scenario: open the default. */
@@ -28,6 +31,7 @@ export function encodeFragment(scenarioJson: string, view: ViewState): string {
   params.set('s', toBase64Url(packed));
   params.set('view', view.charts.join(','));
   params.set('window', String(view.windowS));
+  if (view.compare !== null) params.set('compare', view.compare);
   return params.toString();
 }
 
@@ -78,9 +82,13 @@ function decodeView(params: URLSearchParams): ViewState {
     ?.split(',')
     .filter((id): id is ChartId => (CHART_IDS as readonly string[]).includes(id));
   const windowS = Number(params.get('window'));
+  // Only the engine's catalogue knows which ids are schemes: the page checks
+  // this one and says so when it is unknown, rather than comparing with something else.
+  const compare = params.get('compare')?.trim().slice(0, MAX_COMPARE_CHARS);
   return {
     charts: charts && charts.length > 0 ? [...new Set(charts)] : DEFAULT_VIEW.charts,
     windowS: params.has('window') && Number.isFinite(windowS) && windowS >= 0 && windowS <= 100_000 ? windowS : DEFAULT_VIEW.windowS,
+    compare: compare ? compare : null,
   };
 }
 

@@ -18,6 +18,8 @@ export const WINDOW_CHOICES_S = [10, 30, 60, 0] as const;
 export interface ViewState {
   charts: ChartId[];
   windowS: number;
+  /** The compare partner: a second scheme run on the same scenario and seed, or null for a single run. */
+  compare: string | null;
 }
 
-export const DEFAULT_VIEW: ViewState = { charts: [...CHART_IDS], windowS: 30 };
+export const DEFAULT_VIEW: ViewState = { charts: [...CHART_IDS], windowS: 30, compare: null };

@@ -1,0 +1,193 @@
+// Compare mode's charts: two runs of the same scenario and seed, one with
+// each scheme, on shared axes (the first scheme solid, the partner dashed),
+// the delay-vs-goodput plot, and where the two runs part.
+
+import { memo, useMemo } from 'react';
+import { binSums, ratio } from '../charts/bins';
+import { COLORS, groupColor } from '../charts/palette';
+import type { TimeWindow } from '../charts/timeAxis';
+import type { SeriesStore } from '../engine/seriesStore';
+import { bufferCapacity, bufferUnit, flowGroups, type GroupInfo } from '../scenario/model';
+import type { Scenario } from '../scenario/types';
+import { WINDOW_CHOICES_S } from '../scenario/view';
+import { binWidth, visibleRows } from '../app/chartData';
+import { OnScreen } from '../app/OnScreen';
+import { useStoreRevision } from '../app/useStoreRevision';
+import { CompareTimeChart, type CompareLine } from './CompareTimeChart';
+import { divergence } from './comparison';
+import { DelayGoodputChart, type SchemeCloud } from './DelayGoodputChart';
+import { intervalPoints } from './delayGoodput';
+import './compare.css';
+
+const CHART_HEIGHT = 230;
+/** Interval of the delay-vs-goodput points: long enough to average TCP's sawtooth, short enough for a cloud. */
+const INTERVAL_S = 1;
+/** Colours of the two runs where a chart has one quantity per run. */
+const RUN_COLORS = [COLORS.blue, COLORS.vermillion] as const;
+
+export interface ComparedRun {
+  name: string;
+  store: SeriesStore | null;
+}
+
+interface CompareAreaProps {
+  scenario: Scenario;
+  runs: readonly [ComparedRun, ComparedRun];
+  windowS: number;
+  onWindow: (windowS: number) => void;
+}
+
+const PACKETS = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+const MBPS = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+const PERCENT = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
+const SECONDS = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+function latestOf(store: SeriesStore | null): number {
+  if (!store || store.rows === 0) return 0;
+  const t = store.column('t_s');
+  return t[t.length - 1];
+}
+
+function goodputColumns(store: SeriesStore, flows: readonly number[], from: number, to: number): Float64Array[] {
+  return flows.filter((f) => store.has(`goodput_bps.${f}`)).map((f) => store.column(`goodput_bps.${f}`).subarray(from, to));
+}
+
+function flowsOf(group: GroupInfo): number[] {
+  return Array.from({ length: group.count }, (_, k) => group.firstFlow + k);
+}
+
+export const CompareArea = memo(function CompareArea({ scenario, runs, windowS, onWindow }: CompareAreaProps) {
+  useStoreRevision(runs[0].store);
+  useStoreRevision(runs[1].store);
+  const unit = bufferUnit(scenario);
+  const groups = useMemo(() => flowGroups(scenario), [scenario]);
+  const allFlows = useMemo(() => groups.flatMap(flowsOf), [groups]);
+  const sampleIntervalS = (scenario.sample_interval_ms ?? 10) / 1000;
+  const measureFromS = scenario.measure_from_s ?? 0;
+
+  const endS = Math.max(latestOf(runs[0].store), latestOf(runs[1].store));
+  const timeWindow: TimeWindow =
+    windowS > 0 ? { startS: Math.max(0, endS - windowS), endS: Math.max(0, endS - windowS) + windowS } : { startS: 0, endS: scenario.duration_s };
+  const binS = binWidth(timeWindow, sampleIntervalS);
+
+  const queueLines: CompareLine[] = [];
+  const goodputLines: CompareLine[] = [];
+  const dropLines: CompareLine[] = [];
+  const clouds: SchemeCloud[] = [];
+  const perGroup = groups.length > 1;
+  for (const [r, run] of runs.entries()) {
+    const store = run.store;
+    if (!store || store.rows === 0) continue;
+    const dashed = r === 1;
+    const { from, to } = visibleRows(store, timeWindow);
+    const column = (name: string) => store.column(name).subarray(from, to);
+    const timeS = column('t_s');
+    queueLines.push({ label: run.name, color: RUN_COLORS[r], dashed, timeS, values: column(unit === 'bytes' ? 'queue_bytes' : 'queue_packets') });
+
+    const goodputSources = perGroup ? groups.map((g) => goodputColumns(store, flowsOf(g), from, to)) : [goodputColumns(store, allFlows, from, to)];
+    const goodput = binSums(timeS, goodputSources, binS);
+    goodputSources.forEach((_, g) =>
+      goodputLines.push({
+        label: perGroup ? `${groups[g].label} · ${run.name}` : run.name,
+        color: perGroup ? groupColor(g) : RUN_COLORS[r],
+        dashed,
+        timeS: goodput.timeS,
+        values: goodput.sums[g].map((sum, b) => sum / goodput.rows[b] / 1e6),
+      }),
+    );
+
+    const drops = binSums(timeS, [[column('arrivals')], [column('drops_early'), column('drops_forced'), column('drops_overflow')]], binS);
+    dropLines.push({ label: run.name, color: RUN_COLORS[r], dashed, timeS: drops.timeS, values: ratio(drops.sums[1], drops.sums[0]) });
+
+    // The delay-vs-goodput cloud covers the whole measurement window held, not just the visible stretch.
+    clouds.push({
+      label: run.name,
+      color: RUN_COLORS[r],
+      partner: dashed,
+      points: intervalPoints(store.column('t_s'), store.column('queue_delay_ms'), goodputColumns(store, allFlows, 0, store.rows), INTERVAL_S, measureFromS),
+    });
+  }
+
+  const parting = runs[0].store && runs[1].store ? divergence(runs[0].store, runs[1].store) : ({ kind: 'unknown' } as const);
+
+  return (
+    <section className="compare-area" aria-label={`${runs[0].name} compared with ${runs[1].name}`} data-testid="compare-area">
+      <div className="compare-header">
+        <p
+          className="compare-divergence"
+          data-testid="compare-divergence"
+          data-kind={parting.kind}
+          data-diverged-at={parting.kind === 'diverged' ? parting.atS : undefined}
+        >
+          Same scenario and seed ({scenario.seed}): <strong>{runs[0].name}</strong> solid, <strong>{runs[1].name}</strong> (its default parameters) dashed.{' '}
+          {parting.kind === 'diverged' &&
+            `Identical until t = ${SECONDS.format(parting.atS - sampleIntervalS)} s; they part by ${SECONDS.format(parting.atS)} s, where the queues first treated a packet differently.`}
+          {parting.kind === 'identical' && `Identical so far (to t = ${SECONDS.format(parting.throughS)} s): the queues have treated every packet alike.`}
+        </p>
+        <label className="window-choice">
+          <span>time window</span>
+          <select value={windowS} onChange={(event) => onWindow(Number(event.target.value))} data-testid="compare-window">
+            {WINDOW_CHOICES_S.map((w) => (
+              <option key={w} value={w}>
+                {w === 0 ? 'whole run' : `${w} s`}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {/* data-rows-*: the series rows the page holds per run (what the time-series exports write). */}
+      <div className="charts compare-charts" data-testid="compare-charts" data-rows-a={runs[0].store?.rows ?? 0} data-rows-b={runs[1].store?.rows ?? 0}>
+        <OnScreen
+          render={() => (
+            <CompareTimeChart
+              title="Queue length"
+              testId="compare-queue"
+              description={`queue length in ${unit} of both runs over simulated time`}
+              yLabel={`queue (${unit})`}
+              lines={queueLines}
+              minTop={10}
+              maxTop={bufferCapacity(scenario)}
+              format={(v) => PACKETS.format(v)}
+              unit={unit}
+              window={timeWindow}
+              height={CHART_HEIGHT}
+            />
+          )}
+        />
+        <OnScreen
+          render={() => (
+            <CompareTimeChart
+              title={`Goodput (${binS < 1 ? `${Math.round(binS * 1000)} ms` : `${binS} s`} averages)`}
+              testId="compare-goodput"
+              description="goodput in megabits per second of both runs over simulated time"
+              yLabel="goodput (Mb/s)"
+              lines={goodputLines}
+              minTop={0.001}
+              format={(v) => MBPS.format(v)}
+              unit="Mb/s"
+              window={timeWindow}
+              height={CHART_HEIGHT}
+            />
+          )}
+        />
+        <OnScreen
+          render={() => (
+            <CompareTimeChart
+              title="Drop rate (all reasons)"
+              testId="compare-drops"
+              description="share of arriving packets dropped at the bottleneck in both runs over simulated time"
+              yLabel="share of arrivals"
+              lines={dropLines}
+              minTop={0.01}
+              maxTop={1}
+              format={(v) => PERCENT.format(v)}
+              window={timeWindow}
+              height={CHART_HEIGHT}
+            />
+          )}
+        />
+        <OnScreen render={() => <DelayGoodputChart clouds={clouds} intervalS={INTERVAL_S} height={CHART_HEIGHT} />} />
+      </div>
+    </section>
+  );
+});
