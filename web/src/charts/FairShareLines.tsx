@@ -1,0 +1,32 @@
+// Dashed horizontal lines at each flow group's max-min fair share (theory)
+// on the goodput-over-time chart: per flow when the chart draws one line per
+// flow, the group's total when it draws group totals.
+
+import type { ScaleLinear } from 'd3';
+
+export interface FairShareLevel {
+  label: string;
+  color: string;
+  bps: number;
+}
+
+export function FairShareLines({ levels, width, y }: { levels: readonly FairShareLevel[]; width: number; y: ScaleLinear<number, number> }) {
+  return (
+    <g className="fair-share-lines" data-testid="fair-share-lines">
+      {levels.map((level) => (
+        <line
+          key={level.label}
+          x2={width}
+          y1={y(level.bps / 1e6)}
+          y2={y(level.bps / 1e6)}
+          stroke={level.color}
+          strokeWidth={1.75}
+          strokeDasharray="8 5"
+          data-bps={level.bps}
+        >
+          <title>{`${level.label}: ${(level.bps / 1e6).toFixed(3)} Mb/s`}</title>
+        </line>
+      ))}
+    </g>
+  );
+}

@@ -1,0 +1,125 @@
+// Seed 002 §2.3's Markov-chain model beside the run: the drop probability
+// that RED or DSRED gives Poisson arrivals at offered load ρ = λ/μ (theory),
+// and where each congested hop of this run sits (measured offered load and
+// drop rate over the measurement window).
+
+import { memo } from 'react';
+import { scaleLinear } from 'd3';
+import type { ModelPoint } from '../scenario/types';
+import { AxisBottom, AxisLeft } from './Axis';
+import { ChartFrame } from './ChartFrame';
+import { Marker } from './markers';
+import { COLORS } from './palette';
+
+export interface MeasuredLoad {
+  hop: number;
+  /** Arriving bits over what the link carries in the window. */
+  offeredLoad: number;
+  /** Dropped over arrived packets at this hop in the window. */
+  dropRate: number;
+}
+
+interface MarkovChartProps {
+  model: readonly ModelPoint[];
+  measured: readonly MeasuredLoad[];
+  schemeName: string;
+  windowS: number;
+  height: number;
+}
+
+const MARGIN = { top: 22, right: 24, bottom: 44, left: 62 };
+const VALUE = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
+
+/** 1 − 1/ρ: what a saturated link must drop whatever the scheme (flow conservation). */
+const saturationFloor = (rho: number) => Math.max(0, 1 - 1 / rho);
+
+// Memoised: the model arrives with each snapshot (a few times per second).
+export const MarkovChart = memo(function MarkovChart({ model, measured, schemeName, windowS, height }: MarkovChartProps) {
+  const points = windowS > 0 ? measured : [];
+  const xTop = Math.max(1e-9, ...model.map((p) => p.load));
+  const title = 'Drop probability vs offered load — Markov model (theory)';
+
+  return (
+    <ChartFrame
+      title={title}
+      testId="chart-markov"
+      height={height}
+      margin={MARGIN}
+      legend={[
+        { label: `${schemeName} Markov model (theory)`, color: COLORS.blue },
+        { label: '1 − 1/ρ: saturated link (theory)', color: COLORS.black, dashed: true },
+        { label: 'this run (measured)', color: COLORS.vermillion, marker: 'dot' },
+      ]}
+      description={`drop probability that seed 002's Markov chain predicts for ${schemeName} against the offered load, with this run's measured offered load and drop rate`}
+      emptyMessage={model.length === 0 ? 'No model for this scheme.' : undefined}
+      hover={(plotX, plot) => {
+        const x = scaleLinear().domain([0, xTop]).range([0, plot.width]).nice();
+        const target = x.invert(plotX);
+        const nearest = model.reduce((best, p) => (Math.abs(p.load - target) < Math.abs(best.load - target) ? p : best), model[0]);
+        if (!nearest) return null;
+        return {
+          x: x(nearest.load),
+          title: `offered load ρ = ${VALUE.format(nearest.load)}`,
+          rows: [
+            { label: 'model P_D (theory)', value: VALUE.format(nearest.drop_probability), color: COLORS.blue },
+            { label: '1 − 1/ρ', value: VALUE.format(saturationFloor(nearest.load)), color: COLORS.black },
+            ...points.map((m) => ({
+              label: points.length > 1 ? `hop ${m.hop} measured` : 'measured',
+              value: `ρ ${VALUE.format(m.offeredLoad)}, drop ${VALUE.format(m.dropRate)}`,
+              color: COLORS.vermillion,
+            })),
+          ],
+        };
+      }}
+    >
+      {(plot) => {
+        if (model.length === 0) return null;
+        const x = scaleLinear().domain([0, xTop]).range([0, plot.width]).nice();
+        const y = scaleLinear().domain([0, 1]).range([plot.height, 0]);
+        const line = (values: readonly (readonly [number, number])[]) => values.map(([r, p], i) => `${i === 0 ? 'M' : 'L'}${x(r)},${y(p)}`).join('');
+        const floor = model.filter((p) => p.load >= 1).map((p) => [p.load, saturationFloor(p.load)] as const);
+        return (
+          <>
+            <AxisBottom scale={x} offset={plot.height} label="offered load ρ = λ/μ (arrivals / link capacity)" gridLength={plot.height} />
+            <AxisLeft scale={y} label="drop probability" gridLength={plot.width} />
+            <text className="chart-note" x={8} y={14}>
+              Poisson arrivals, exponential service, avg = queue (seed 002 §2.3).
+            </text>
+            <text className="chart-note" x={8} y={30}>
+              TCP backs off when dropped, so a TCP run need not sit on the curve.
+            </text>
+            <g clipPath={plot.clip}>
+              <path className="series" d={line(floor)} stroke={COLORS.black} strokeWidth={1.5} strokeDasharray="6 4" />
+              <path
+                className="series"
+                d={line(model.map((p) => [p.load, p.drop_probability] as const))}
+                stroke={COLORS.blue}
+                strokeWidth={2.5}
+                data-testid="markov-line"
+                data-points={model.length}
+              />
+            </g>
+            {points.map((m) => {
+              const px = x(Math.min(m.offeredLoad, x.domain()[1]));
+              const labelOnLeft = px > plot.width / 2;
+              return (
+                <g key={m.hop} className="measured-load" data-load={m.offeredLoad} data-drop={m.dropRate}>
+                  <Marker shape="dot" x={px} y={y(m.dropRate)} r={6} color={COLORS.vermillion} />
+                  <text
+                    x={px + (labelOnLeft ? -10 : 10)}
+                    y={y(m.dropRate) - 10}
+                    textAnchor={labelOnLeft ? 'end' : 'start'}
+                    className="mark-label"
+                    fill={COLORS.vermillion}
+                  >
+                    {`${points.length > 1 ? `hop ${m.hop}: ` : ''}ρ ${VALUE.format(m.offeredLoad)}, drop ${VALUE.format(m.dropRate)}`}
+                  </text>
+                </g>
+              );
+            })}
+          </>
+        );
+      }}
+    </ChartFrame>
+  );
+});
