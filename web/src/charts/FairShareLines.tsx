@@ -14,18 +14,13 @@ export function FairShareLines({ levels, width, y }: { levels: readonly FairShar
   return (
     <g className="fair-share-lines" data-testid="fair-share-lines">
       {levels.map((level) => (
-        <line
-          key={level.label}
-          x2={width}
-          y1={y(level.bps / 1e6)}
-          y2={y(level.bps / 1e6)}
-          stroke={level.color}
-          strokeWidth={1.75}
-          strokeDasharray="8 5"
-          data-bps={level.bps}
-        >
-          <title>{`${level.label}: ${(level.bps / 1e6).toFixed(3)} Mb/s`}</title>
-        </line>
+        <g key={level.label} transform={`translate(0,${y(level.bps / 1e6)})`}>
+          {/* A white halo keeps the level readable where it crosses the measured lines. */}
+          <line x2={width} stroke="white" strokeWidth={5} strokeOpacity={0.85} />
+          <line x2={width} stroke={level.color} strokeWidth={2.5} strokeDasharray="9 5" data-bps={level.bps}>
+            <title>{`${level.label}: ${(level.bps / 1e6).toFixed(3)} Mb/s`}</title>
+          </line>
+        </g>
       ))}
     </g>
   );

@@ -4,7 +4,7 @@
 // drop rate over the measurement window).
 
 import { memo } from 'react';
-import { scaleLinear } from 'd3';
+import { scaleLinear, scaleLog } from 'd3';
 import type { ModelPoint } from '../scenario/types';
 import { AxisBottom, AxisLeft } from './Axis';
 import { ChartFrame } from './ChartFrame';
@@ -29,6 +29,11 @@ interface MarkovChartProps {
 
 const MARGIN = { top: 22, right: 24, bottom: 44, left: 62 };
 const VALUE = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
+
+/** The log axis's floor: below one drop in ten thousand the curve runs along the bottom. */
+const P_FLOOR = 1e-4;
+const atLeastFloor = (p: number) => Math.max(P_FLOOR, p);
+const POWER_OF_TEN = (v: number) => (Number.isInteger(Math.round(Math.log10(v) * 1e6) / 1e6) ? VALUE.format(v) : '');
 
 /** 1 − 1/ρ: what a saturated link must drop whatever the scheme (flow conservation). */
 const saturationFloor = (rho: number) => Math.max(0, 1 - 1 / rho);
@@ -75,18 +80,20 @@ export const MarkovChart = memo(function MarkovChart({ model, measured, schemeNa
       {(plot) => {
         if (model.length === 0) return null;
         const x = scaleLinear().domain([0, xTop]).range([0, plot.width]).nice();
-        const y = scaleLinear().domain([0, 1]).range([plot.height, 0]);
-        const line = (values: readonly (readonly [number, number])[]) => values.map(([r, p], i) => `${i === 0 ? 'M' : 'L'}${x(r)},${y(p)}`).join('');
-        const floor = model.filter((p) => p.load >= 1).map((p) => [p.load, saturationFloor(p.load)] as const);
+        // Logarithmic: below saturation the drop probabilities that tell schemes apart are small.
+        const y = scaleLog().domain([P_FLOOR, 1]).range([plot.height, 0]).clamp(true);
+        const line = (values: readonly (readonly [number, number])[]) =>
+          values.map(([r, p], i) => `${i === 0 ? 'M' : 'L'}${x(r)},${y(atLeastFloor(p))}`).join('');
+        const floor = model.filter((p) => saturationFloor(p.load) >= P_FLOOR).map((p) => [p.load, saturationFloor(p.load)] as const);
         return (
           <>
             <AxisBottom scale={x} offset={plot.height} label="offered load ρ = λ/μ (arrivals / link capacity)" gridLength={plot.height} />
-            <AxisLeft scale={y} label="drop probability" gridLength={plot.width} />
+            <AxisLeft scale={y} label="drop probability (log)" gridLength={plot.width} ticks={3} format={POWER_OF_TEN} />
             <text className="chart-note" x={8} y={14}>
-              Poisson arrivals, exponential service, avg = queue (seed 002 §2.3).
+              Poisson arrivals, avg = queue (seed 002 §2.3).
             </text>
             <text className="chart-note" x={8} y={30}>
-              TCP backs off when dropped, so a TCP run need not sit on the curve.
+              TCP backs off when dropped: it may sit off the curve.
             </text>
             <g clipPath={plot.clip}>
               <path className="series" d={line(floor)} stroke={COLORS.black} strokeWidth={1.5} strokeDasharray="6 4" />
@@ -104,10 +111,10 @@ export const MarkovChart = memo(function MarkovChart({ model, measured, schemeNa
               const labelOnLeft = px > plot.width / 2;
               return (
                 <g key={m.hop} className="measured-load" data-load={m.offeredLoad} data-drop={m.dropRate}>
-                  <Marker shape="dot" x={px} y={y(m.dropRate)} r={6} color={COLORS.vermillion} />
+                  <Marker shape="dot" x={px} y={y(atLeastFloor(m.dropRate))} r={6} color={COLORS.vermillion} />
                   <text
                     x={px + (labelOnLeft ? -10 : 10)}
-                    y={y(m.dropRate) - 10}
+                    y={y(atLeastFloor(m.dropRate)) - 10}
                     textAnchor={labelOnLeft ? 'end' : 'start'}
                     className="mark-label"
                     fill={COLORS.vermillion}

@@ -44,7 +44,7 @@ export const EXPLANATIONS: Record<string, Explainer> = {
     what: 'RED averages the queue length over time and drops arriving packets at random before the buffer is full, more often the longer the average. Random early drops slow down a few TCP senders at a time instead of all at once, and hold the average queue between min_th and max_th. Short bursts pass; a queue that stays long is pushed back.',
     formula: String.raw`\begin{aligned}
 \avg &\leftarrow (1 - w_q)\,\avg + w_q\,q \\
-p_b &= \maxp\,\frac{\avg - \minth}{\maxth - \minth} \quad (\minth \le \avg < \maxth) \\
+p_b &= \maxp\,\frac{\avg - \minth}{\maxth - \minth} \\
 p_a &= \frac{p_b}{1 - \mathit{count}\cdot p_b}
 \end{aligned}`,
     rule: [
@@ -74,8 +74,9 @@ p_a &= \frac{p_b}{1 - \mathit{count}\cdot p_b}
   ared: {
     what: 'Adaptive RED is gentle RED whose max_p is tuned automatically so that the average queue settles in the middle of [min_th, max_th], whatever the number of flows. Every interval (0.5 s by default) it raises max_p a little if the average is above a target band and cuts it by 10% if it is below. With its automatic settings it also picks min_th, max_th and w_q from the link rate and a target delay.',
     formula: String.raw`\begin{gathered}
-\maxp \leftarrow \begin{cases} \maxp + \min(0.01,\ \maxp/4) & \avg > \mathit{target}_{hi},\ \maxp < 0.5 \\ 0.9\,\maxp & \avg < \mathit{target}_{lo},\ \maxp > 0.01 \end{cases} \\
-[\mathit{target}_{lo}, \mathit{target}_{hi}] = \minth + [0.4,\ 0.6]\,(\maxth - \minth)
+\maxp \leftarrow \begin{cases} \maxp + \min(0.01,\ \tfrac{\maxp}{4}) & \avg > t_{hi} \\ 0.9\,\maxp & \avg < t_{lo} \end{cases} \\
+t_{lo},\, t_{hi} = \minth + (0.4,\, 0.6)\,(\maxth - \minth) \\
+0.01 \le \maxp \le 0.5
 \end{gathered}`,
     rule: [
       'band = min_th + [0.4, 0.6]·(max_th − min_th)',
@@ -100,7 +101,8 @@ p_a &= \frac{p_b}{1 - \mathit{count}\cdot p_b}
   nlred: {
     what: "NLRED is RED with the straight-line drop probability replaced by a parabola. Just above min_th it drops much less than RED and near max_th more, so light load passes almost untouched while a growing queue is pushed back hard. Everything else (the average, the count spacing, dropping everything at max_th) is RED's.",
     formula: String.raw`\begin{aligned}
-p_b &= 1.5\,\maxp \left(\frac{\avg - \minth}{\maxth - \minth}\right)^{2} \quad (\minth \le \avg < \maxth) \\
+x &= \frac{\avg - \minth}{\maxth - \minth} \\
+p_b &= 1.5\,\maxp\,x^2 \\
 p_a &= \frac{p_b}{1 - \mathit{count}\cdot p_b}
 \end{aligned}`,
     rule: [
@@ -147,7 +149,7 @@ K_m = \tfrac{K_l + K_h}{2},\quad \alpha = \frac{2(1 - \gamma)}{K_h - K_l},\quad 
   rem: {
     what: 'REM keeps a “price” that rises when the queue is above the target b* or when packets arrive faster than the link can send them, and falls otherwise. Each arrival is marked or dropped with probability 1 − φ^(−price), so the congestion level is carried by the price, not by the queue length. Whatever the number of flows, the queue is steered to about b*.',
     formula: String.raw`\begin{aligned}
-p &\leftarrow \max\bigl(0,\ p + \gamma\,(\alpha\,(b - b^{*}) + x - c)\bigr) \quad \text{every } T \\
+p &\leftarrow \bigl[p + \gamma\,(\alpha\,(b - b^{*}) + x - c)\bigr]^{+} \\
 \Pr[\text{mark or drop}] &= 1 - \phi^{-p}
 \end{aligned}`,
     rule: [
@@ -169,10 +171,12 @@ p &\leftarrow \max\bigl(0,\ p + \gamma\,(\alpha\,(b - b^{*}) + x - c)\bigr) \qua
   fred: {
     what: 'FRED is RED plus a count of each active flow’s packets in the buffer (a flow is active while it has packets queued). It drops early only from flows holding at least their share of the queue, never from a flow with fewer than min_q packets queued, and gives a strike to any flow caught over its limit. A flow with repeated strikes, typically an unresponsive one, is then held to the average per-flow queue.',
     formula: String.raw`\begin{gathered}
-\mathit{avgcq} = \max\!\left(\frac{\avg}{n_{\mathit{active}}},\ 1\right) \\
-\text{drop if } \mathit{qlen}_i \ge \mathit{maxq} \ \lor\ (\avg \ge \maxth \land \mathit{qlen}_i > 2\,\mathit{avgcq}) \\
-\lor\ (\mathit{qlen}_i \ge \mathit{avgcq} \land \mathit{strike}_i > 1) \\
-\text{else drop with } p_a = \frac{p_b}{1 - \mathit{count}\cdot p_b} \text{ if } \mathit{qlen}_i \ge \max(\mathit{min}_q, \mathit{avgcq})
+\mathit{avgcq} = \max\!\left(\tfrac{\avg}{n_{\mathit{active}}},\ 1\right) \\
+\text{drop if } \mathit{qlen}_i \ge \mathit{maxq}, \\
+\text{or } \avg \ge \maxth \land \mathit{qlen}_i > 2\,\mathit{avgcq}, \\
+\text{or } \mathit{qlen}_i \ge \mathit{avgcq} \land \mathit{strike}_i > 1; \\
+\text{else if } \mathit{qlen}_i \ge \max(\mathit{min}_q,\ \mathit{avgcq}): \\
+\text{drop with } p_a = \frac{p_b}{1 - \mathit{count}\cdot p_b}
 \end{gathered}`,
     rule: [
       'avgcq = max(avg/active flows, 1 packet)',
@@ -196,8 +200,12 @@ p &\leftarrow \max\bigl(0,\ p + \gamma\,(\alpha\,(b - b^{*}) + x - c)\bigr) \qua
   sfred: {
     what: 'SFRED is RED plus a list of the most recently seen flows with each one’s packets received and dropped, so its work per packet grows with the list size rather than with the number of flows. A flow sending more than its fair share gets a proportionally higher max_p; a fast flow whose loss rate is well above the average (it does not slow down when dropped) loses every packet; a new, slow flow gets both thresholds raised by k. Every other flow sees plain RED.',
     formula: String.raw`\begin{gathered}
-T_f = \frac{H_r - H_d}{n},\quad T_i = H_{ri} \\
-\begin{cases} \text{RED, thresholds} + k & H_{ri} < \eta,\ H_{di} = 0 \\ \text{drop} & T_i > (1 + \alpha)\,T_f,\ \frac{H_{di}}{H_{ri}} > (1 + \beta)\,\frac{H_d}{H_r} \\ \text{RED with } \min\!\left(1,\ \maxp\,\frac{T_i}{T_f}\right) & T_i > (1 + \alpha)\,T_f \\ \text{RED} & \text{otherwise} \end{cases}
+T_f = \tfrac{H_r - H_d}{n},\quad T_i = H_{ri} \\
+\text{slow } (H_{ri} < \eta,\ H_{di} = 0)\text{: RED, thresholds} + k \\
+\text{fast } (T_i > (1 + \alpha)\,T_f)\text{:} \\
+\text{drop if } \tfrac{H_{di}}{H_{ri}} > (1 + \beta)\,\tfrac{H_d}{H_r}, \\
+\text{else RED with } \min\!\left(1,\ \maxp\,\tfrac{T_i}{T_f}\right) \\
+\text{others: RED}
 \end{gathered}`,
     rule: [
       'H_ri, H_di = flow i’s packets, drops',
@@ -220,8 +228,9 @@ T_f = \frac{H_r - H_d}{n},\quad T_i = H_{ri} \\
   choke: {
     what: 'CHOKe is RED plus one comparison per arrival: once the average queue passes min_th it draws a random packet from the queue, and if that packet belongs to the arriving packet’s flow it drops both. A flow that fills much of the buffer is likely to be matched, so it is punished in proportion to its share without any per-flow state. Arrivals that do not match get RED’s usual treatment.',
     formula: String.raw`\begin{gathered}
-\avg > \minth:\ \begin{cases} \text{drop } c \text{ and the arrival} & \mathit{flow}(c) = \mathit{flow}(\text{arrival}) \\ \text{RED: drop with } p_a & \text{otherwise} \end{cases} \\
-c = \text{a packet drawn at random from the queue}
+\avg > \minth:\ c = \text{a random queued packet} \\
+\mathit{flow}(c) = \mathit{flow}(\text{arrival}):\ \text{drop both} \\
+\text{otherwise RED: drop with } p_a
 \end{gathered}`,
     rule: [
       'avg ≤ min_th: admit',
@@ -240,11 +249,11 @@ c = \text{a packet drawn at random from the queue}
   },
   drr: {
     what: 'DRR gives every flow its own FIFO and serves the backlogged flows in turn: each turn a flow may send up to a quantum of bytes plus what it left unused before (its deficit). Every backlogged flow thus gets the same number of bytes per round whatever its packet sizes, so an unresponsive flow cannot take more than its share of the link. When the shared buffer is full, the head packet of the longest flow queue is dropped, so a flow that floods the buffer loses its own packets.',
-    formula: String.raw`\begin{aligned}
-\mathit{DC}_i &\leftarrow \mathit{DC}_i + Q \quad \text{on flow } i\text{'s turn} \\
-\mathit{DC}_i &\leftarrow \mathit{DC}_i - \ell \quad \text{for each head packet sent while } \ell \le \mathit{DC}_i \\
-\text{overflow} &: \text{drop the head of } \arg\max_j q_j
-\end{aligned}`,
+    formula: String.raw`\begin{gathered}
+\text{flow } i\text{'s turn: } \mathit{DC}_i \leftarrow \mathit{DC}_i + Q \\
+\text{while } \ell \le \mathit{DC}_i:\ \text{send},\ \mathit{DC}_i \leftarrow \mathit{DC}_i - \ell \\
+\text{overflow: drop the head of } \arg\max_j q_j
+\end{gathered}`,
     rule: [
       'turn of flow i: DC_i ← DC_i + Q',
       '  while head packet ≤ DC_i:',
@@ -268,8 +277,9 @@ c = \text{a packet drawn at random from the queue}
   bare: {
     what: 'BARE keeps one FIFO but estimates each active flow’s rate and gives it a buffer limit maxth that shrinks as the number of flows N grows. A packet of flow i is dropped with probability (q_i/maxth)^β_i, with q_i the flow’s queued amount; β_i is lowered (more drops) for a flow sending above the fair rate BW/N while the queue is above target, and raised otherwise. Weighted BARE scales each flow’s limit and fair rate by a weight set at the source.',
     formula: String.raw`\begin{gathered}
-p_i = \left(\frac{q_i}{\mathit{maxth}}\right)^{\beta_i},\quad \mathit{maxth} = \frac{\mathit{vmaxq}}{N},\quad \mathit{ratefair} = \frac{BW}{N} \\
-\beta_i \leftarrow \begin{cases} \beta_i\,\mathit{ratefair}/\mathit{rate}_i & \mathit{rate}_i > \mathit{ratefair},\ \mathit{avgq} > \mathit{targetq} \\ a\,\beta_i & \text{otherwise} \end{cases}
+p_i = \left(\frac{q_i}{\mathit{maxth}}\right)^{\beta_i},\quad \mathit{maxth} = \frac{\mathit{vmaxq}}{N} \\
+\beta_i \leftarrow \begin{cases} \beta_i\,\frac{\mathit{ratefair}}{\mathit{rate}_i} & \mathit{rate}_i > \mathit{ratefair}, \\ & \mathit{avgq} > \mathit{targetq} \\ a\,\beta_i & \text{otherwise} \end{cases} \\
+\mathit{ratefair} = BW/N
 \end{gathered}`,
     rule: [
       'vmaxq = max(N·low, min(N·high, plateau))',
@@ -298,8 +308,9 @@ p_i = \left(\frac{q_i}{\mathit{maxth}}\right)^{\beta_i},\quad \mathit{maxth} = \
   afpft: {
     what: 'AFpFT keeps one shared queue sorted by a tag in each packet instead of by arrival order: each packet gets a start tag as in start-time fair queueing, the later of the virtual time v and its flow’s previous finish tag, so a flow with many packets queued gets tags far ahead of v. A flow sending above its fair share piles up large tags, which puts its packets at the tail of the queue. When the buffer is full the tail packet is dropped, so those flows lose packets and the others do not.',
     formula: String.raw`\begin{gathered}
-S = \max(v,\ F_f),\quad F_f \leftarrow S + \frac{\ell}{r},\quad \mathit{tag} = S \\
-\text{overflow: drop the largest tag } q,\quad F_{f(q)} \leftarrow F_{f(q)} - \frac{\ell_q}{r}
+S = \max(v,\ F_f),\quad \mathit{tag} = S,\quad F_f \leftarrow S + \ell/r \\
+\text{overflow: drop the largest tag } q, \\
+F_{f(q)} \leftarrow F_{f(q)} - \ell_q/r
 \end{gathered}`,
     rule: [
       'arrival of p of flow f (count_f += 1):',
@@ -356,8 +367,9 @@ p &= \max\!\left(0,\ 1 - \frac{\alpha}{r}\right),\quad r \leftarrow \min(r, \alp
   rqrd: {
     what: 'RQRD combines CSFQ’s rate labels with a term based on the average queue: a packet is dropped only if its flow is above the fair share (p_R) and the queue is long (p_Q). p_Q has hysteresis: a low curve until the queue has stayed above Q_max for a while, then a high curve until it has stayed below Q_min, so short bursts pass. Packets of drop precedence 1 (loss-intolerant) are dropped only when the buffer is full, and the fair share is computed from the capacity they leave.',
     formula: String.raw`\begin{gathered}
-p_d = p_R \cdot p_Q,\quad p_R = \max\!\left(0,\ 1 - \frac{\alpha}{r}\right),\quad x = \frac{Q - Q_{min}}{Q_{max} - Q_{min}} \\
-p_Q = \begin{cases} 0 & Q \le Q_{min} \\ 1 - \sqrt{1 - x^2} & c_q = 0 \\ \sqrt{1 - (1 - x)^2} & c_q = 1 \\ 1 & Q \ge Q_{max} \end{cases}
+p_d = p_R \cdot p_Q,\quad p_R = \max\!\left(0,\ 1 - \frac{\alpha}{r}\right) \\
+p_Q = \begin{cases} 0 & Q \le Q_{min} \\ 1 - \sqrt{1 - x^2} & c_q = 0 \\ \sqrt{1 - (1 - x)^2} & c_q = 1 \\ 1 & Q \ge Q_{max} \end{cases} \\
+x = \frac{Q - Q_{min}}{Q_{max} - Q_{min}}
 \end{gathered}`,
     rule: [
       'p_R = max(0, 1 − α/label)     (CSFQ)',
@@ -385,7 +397,9 @@ p_Q = \begin{cases} 0 & Q \le Q_{min} \\ 1 - \sqrt{1 - x^2} & c_q = 0 \\ \sqrt{1
   codel: {
     what: 'CoDel measures how long each packet has waited in the queue (its sojourn time) as it leaves. Once that delay has stayed above target for a whole interval, it drops the packet at the head and keeps dropping at shorter and shorter intervals until the delay falls below target. It reacts to how long packets wait rather than to how many are queued, so short bursts pass and a standing queue is removed.',
     formula: String.raw`\begin{gathered}
-\mathit{sojourn} \ge \mathit{target} \text{ for a whole } \mathit{interval}:\ \text{drop the head} \\
+\mathit{sojourn} \ge \mathit{target} \text{ for an } \mathit{interval}\text{:} \\
+\text{drop the head},\ \mathit{count} \leftarrow 1 \\
+\text{at each } \mathit{drop\_next}\text{: drop},\ \mathit{count} \mathrel{+}= 1, \\
 \mathit{drop\_next} \leftarrow \mathit{drop\_next} + \frac{\mathit{interval}}{\sqrt{\mathit{count}}}
 \end{gathered}`,
     rule: [
@@ -411,8 +425,10 @@ p_Q = \begin{cases} 0 & Q \le Q_{min} \\ 1 - \sqrt{1 - x^2} & c_q = 0 \\ \sqrt{1
   pie: {
     what: 'PIE estimates the queueing delay and every 15 ms adjusts a drop probability p: up when the delay is above target or growing, down when it is below target or shrinking. Arrivals are dropped with probability p, except during a burst allowance after a calm period and while the queue is nearly empty. Like CoDel it controls delay rather than queue length, but it drops on arrival instead of at the head.',
     formula: String.raw`\begin{gathered}
-p \leftarrow p + \alpha\,(\mathit{qdelay} - \mathit{target}) + \beta\,(\mathit{qdelay} - \mathit{qdelay}_{old}) \quad \text{every } t_{update} \\
-\text{drop with } p \text{ unless } \mathit{qdelay}_{old} < \tfrac{\mathit{target}}{2} \land p < 0.2
+\text{every } t_{update}\text{:} \\
+\begin{aligned} p \leftarrow p &+ \alpha\,(\mathit{qdelay} - \mathit{target}) \\ &+ \beta\,(\mathit{qdelay} - \mathit{qdelay}_{old}) \end{aligned} \\
+\text{drop with } p \text{ except when} \\
+\mathit{qdelay}_{old} < \tfrac{\mathit{target}}{2} \land p < 0.2
 \end{gathered}`,
     rule: [
       'every t_update:',
@@ -437,7 +453,8 @@ p \leftarrow p + \alpha\,(\mathit{qdelay} - \mathit{target}) + \beta\,(\mathit{q
     what: 'FQ-CoDel hashes each flow into its own queue, serves the queues round robin a quantum of bytes at a time, and runs CoDel separately on each queue. A queue that becomes active joins a “new flows” list that is served first, so a flow sending less than a quantum per round (a ping, a game, DNS) hardly waits. When the buffer is full it drops from the queue holding the most bytes.',
     formula: String.raw`\begin{gathered}
 i = h(\text{flow}) \bmod \mathit{flows} \\
-\mathit{deficit}_i \le 0:\ \mathit{deficit}_i \mathrel{+}= \mathit{quantum},\ i \to \text{tail of old\_flows} \\
+\mathit{deficit}_i \le 0:\ \mathit{deficit}_i \mathrel{+}= \mathit{quantum}, \\
+i \to \text{tail of old\_flows} \\
 \text{else send through CoDel}_i,\ \mathit{deficit}_i \mathrel{-}= \ell
 \end{gathered}`,
     rule: [
@@ -466,7 +483,10 @@ i = h(\text{flow}) \bmod \mathit{flows} \\
   },
   blue: {
     what: 'BLUE ignores the queue length when setting its drop probability: it keeps one probability p_m, raises it by d1 when the buffer overflows and lowers it by d2 when the link goes idle. Each arrival is dropped (or ECN-marked) with probability p_m, so p_m settles at the level that avoids both overflow and idle time. freeze_time spaces the changes so that each can take effect before the next.',
-    formula: String.raw`p_m \leftarrow \begin{cases} p_m + d_1 & \text{loss, or } q > L \\ p_m - d_2 & \text{link idle} \end{cases} \quad \text{at most once per } \mathit{freeze\_time}`,
+    formula: String.raw`\begin{gathered}
+p_m \leftarrow \begin{cases} p_m + d_1 & \text{loss, or } q > L \\ p_m - d_2 & \text{link idle} \end{cases} \\
+\text{at most once per } \mathit{freeze\_time}
+\end{gathered}`,
     rule: [
       'overflow (or q > l_fraction·B):',
       '  if now − last > freeze_time:',
