@@ -154,6 +154,7 @@ test('every explainer formula fits the scheme panel', async ({ page }) => {
     await expect(formula.locator('.katex').first()).toBeVisible();
     const { scroll, client } = await formula.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
     if (scroll > client + 1) overflowing.push(`${scheme}: ${scroll} > ${client}`);
+    await formula.screenshot({ path: `${SCREENSHOT_DIR}theory-formula-${scheme}.png` });
   }
   expect(overflowing).toEqual([]);
   expect(errors).toEqual([]);

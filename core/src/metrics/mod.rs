@@ -123,8 +123,9 @@ struct PortStats {
     arrivals: u64,
     /// Wire bytes of the window's arrivals, for the offered load.
     arrived_bytes: u64,
-    /// The window's drops at this queue, whatever the reason.
+    /// The window's drops at this queue, whatever the reason, and its ECN marks.
     drops: u64,
+    marks: u64,
     // Per sample interval.
     interval_arrivals: u64,
     interval_drops: [u64; 3],
@@ -263,10 +264,14 @@ impl Recorder {
     }
 
     pub fn on_mark(&mut self, hop: Option<usize>, flow: usize, now: Nanos) {
+        let inside = self.in_window(now);
         if let Some(p) = hop.and_then(|h| self.ports.get_mut(h)) {
             p.interval_marks += 1;
+            if inside {
+                p.marks += 1;
+            }
         }
-        if self.in_window(now) {
+        if inside {
             self.counters[flow].marks += 1;
         }
     }

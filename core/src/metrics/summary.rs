@@ -182,6 +182,8 @@ pub struct HopSummary {
     pub offered_load: f64,
     /// Drops at this queue over its arrivals in the window.
     pub drop_rate: f64,
+    /// ECN marks at this queue over its arrivals in the window.
+    pub mark_rate: f64,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -346,6 +348,7 @@ pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Su
                     p.arrived_bytes as f64 * 8.0 / (r.hop_rate_bps * window_s)
                 },
                 drop_rate: if p.arrivals == 0 { 0.0 } else { p.drops as f64 / p.arrivals as f64 },
+                mark_rate: if p.arrivals == 0 { 0.0 } else { p.marks as f64 / p.arrivals as f64 },
             })
             .collect(),
         flows,

@@ -417,3 +417,26 @@ fn parking_lot_keeps_the_long_flow_at_its_share_under_csfq_and_afpft() {
         }
     }
 }
+
+#[test]
+fn hop_drop_and_mark_rates_add_up_to_the_flows_losses_and_marks() {
+    // ECN-capable TCP through RED with ECN: early decisions mark, overflow and
+    // forced decisions drop. Per hop, the rates are counts over arrivals.
+    let text = dumbbell(
+        30.0,
+        5e6,
+        10.0,
+        60,
+        r#"{ "scheme": "red", "params": { "min_th": 5, "max_th": 20, "ecn": 1 } }"#,
+        r#"{ "kind": "tcp", "count": 6, "ecn": true }, { "kind": "cbr", "rate_bps": 1000000 }"#,
+    );
+    let s = run(&text);
+    let hop = &s.hops[0];
+    let arrivals = hop.arrivals as f64;
+    let drops: u64 = s.flows.iter().map(|f| f.dropped_packets).sum();
+    let marks: u64 = s.flows.iter().map(|f| f.marked_packets).sum();
+    assert!(marks > 0 && drops > 0, "marks {marks}, drops {drops}");
+    assert!((hop.drop_rate * arrivals - drops as f64).abs() < 0.5, "{} vs {drops}", hop.drop_rate * arrivals);
+    assert!((hop.mark_rate * arrivals - marks as f64).abs() < 0.5, "{} vs {marks}", hop.mark_rate * arrivals);
+    assert!(hop.offered_load > 0.9, "six TCP flows and a CBR load a 5 Mb/s link: {}", hop.offered_load);
+}

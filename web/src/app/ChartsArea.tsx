@@ -91,7 +91,7 @@ export const ChartsArea = memo(function ChartsArea({
   );
   const fairShares = useMemo(() => (summary ? fairShareLevels(groups, summary.groups) : []), [summary, groups]);
   const measuredLoads = useMemo<MeasuredLoad[]>(
-    () => (summary?.hops ?? []).map((h) => ({ hop: h.hop, offeredLoad: h.offered_load, dropRate: h.drop_rate })),
+    () => (summary?.hops ?? []).map((h) => ({ hop: h.hop, offeredLoad: h.offered_load, dropRate: h.drop_rate, markRate: h.mark_rate })),
     [summary],
   );
   const markovModel = snapshot?.markovModel;

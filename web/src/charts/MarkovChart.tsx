@@ -17,7 +17,13 @@ export interface MeasuredLoad {
   offeredLoad: number;
   /** Dropped over arrived packets at this hop in the window. */
   dropRate: number;
+  /** ECN-marked over arrived packets: the model's "drop" is the scheme's drop-or-mark decision. */
+  markRate: number;
 }
+
+/** What the model predicts for a hop: the share of arrivals dropped or marked. */
+const congestionSignal = (m: MeasuredLoad) => m.dropRate + m.markRate;
+const signalLabel = (m: MeasuredLoad) => (m.markRate > 0 ? 'drop + mark' : 'drop');
 
 interface MarkovChartProps {
   model: readonly ModelPoint[];
@@ -33,7 +39,12 @@ const VALUE = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
 /** The log axis's floor: below one drop in ten thousand the curve runs along the bottom. */
 const P_FLOOR = 1e-4;
 const atLeastFloor = (p: number) => Math.max(P_FLOOR, p);
-const POWER_OF_TEN = (v: number) => (Number.isInteger(Math.round(Math.log10(v) * 1e6) / 1e6) ? VALUE.format(v) : '');
+const TICK = new Intl.NumberFormat('en', { maximumFractionDigits: 4 });
+/** Labels at powers of ten only; the floor reads "≤" since smaller values are drawn on it. */
+const powerOfTenTick = (v: number) => {
+  if (!Number.isInteger(Math.round(Math.log10(v) * 1e6) / 1e6)) return '';
+  return v <= P_FLOOR ? `≤${TICK.format(v)}` : TICK.format(v);
+};
 
 /** 1 − 1/ρ: what a saturated link must drop whatever the scheme (flow conservation). */
 const saturationFloor = (rho: number) => Math.max(0, 1 - 1 / rho);
@@ -70,7 +81,7 @@ export const MarkovChart = memo(function MarkovChart({ model, measured, schemeNa
             { label: '1 − 1/ρ', value: VALUE.format(saturationFloor(nearest.load)), color: COLORS.black },
             ...points.map((m) => ({
               label: points.length > 1 ? `hop ${m.hop} measured` : 'measured',
-              value: `ρ ${VALUE.format(m.offeredLoad)}, drop ${VALUE.format(m.dropRate)}`,
+              value: `ρ ${VALUE.format(m.offeredLoad)}, ${signalLabel(m)} ${VALUE.format(congestionSignal(m))}`,
               color: COLORS.vermillion,
             })),
           ],
@@ -84,15 +95,17 @@ export const MarkovChart = memo(function MarkovChart({ model, measured, schemeNa
         const y = scaleLog().domain([P_FLOOR, 1]).range([plot.height, 0]).clamp(true);
         const line = (values: readonly (readonly [number, number])[]) =>
           values.map(([r, p], i) => `${i === 0 ? 'M' : 'L'}${x(r)},${y(atLeastFloor(p))}`).join('');
-        const floor = model.filter((p) => saturationFloor(p.load) >= P_FLOOR).map((p) => [p.load, saturationFloor(p.load)] as const);
+        // From 0.01 up: lower, the line would run down through the notes in the corner.
+        const floor = model.filter((p) => saturationFloor(p.load) >= 0.01).map((p) => [p.load, saturationFloor(p.load)] as const);
         return (
           <>
             <AxisBottom scale={x} offset={plot.height} label="offered load ρ = λ/μ (arrivals / link capacity)" gridLength={plot.height} />
-            <AxisLeft scale={y} label="drop probability (log)" gridLength={plot.width} ticks={3} format={POWER_OF_TEN} />
-            <text className="chart-note" x={8} y={14}>
+            <AxisLeft scale={y} label="drop probability (log)" gridLength={plot.width} ticks={3} format={powerOfTenTick} />
+            {/* Bottom right stays empty: there the curve is high and the saturation line above 0.01. */}
+            <text className="chart-note" x={plot.width - 6} y={plot.height - 24} textAnchor="end">
               Poisson arrivals, avg = queue (seed 002 §2.3).
             </text>
-            <text className="chart-note" x={8} y={30}>
+            <text className="chart-note" x={plot.width - 6} y={plot.height - 8} textAnchor="end">
               TCP backs off when dropped: it may sit off the curve.
             </text>
             <g clipPath={plot.clip}>
@@ -110,16 +123,16 @@ export const MarkovChart = memo(function MarkovChart({ model, measured, schemeNa
               const px = x(Math.min(m.offeredLoad, x.domain()[1]));
               const labelOnLeft = px > plot.width / 2;
               return (
-                <g key={m.hop} className="measured-load" data-load={m.offeredLoad} data-drop={m.dropRate}>
-                  <Marker shape="dot" x={px} y={y(atLeastFloor(m.dropRate))} r={6} color={COLORS.vermillion} />
+                <g key={m.hop} className="measured-load" data-load={m.offeredLoad} data-drop={m.dropRate} data-mark={m.markRate}>
+                  <Marker shape="dot" x={px} y={y(atLeastFloor(congestionSignal(m)))} r={6} color={COLORS.vermillion} />
                   <text
                     x={px + (labelOnLeft ? -10 : 10)}
-                    y={y(atLeastFloor(m.dropRate)) - 10}
+                    y={y(atLeastFloor(congestionSignal(m))) - 10}
                     textAnchor={labelOnLeft ? 'end' : 'start'}
                     className="mark-label"
                     fill={COLORS.vermillion}
                   >
-                    {`${points.length > 1 ? `hop ${m.hop}: ` : ''}ρ ${VALUE.format(m.offeredLoad)}, drop ${VALUE.format(m.dropRate)}`}
+                    {`${points.length > 1 ? `hop ${m.hop}: ` : ''}ρ ${VALUE.format(m.offeredLoad)}, ${signalLabel(m)} ${VALUE.format(congestionSignal(m))}`}
                   </text>
                 </g>
               );
