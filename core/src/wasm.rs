@@ -40,6 +40,8 @@ extern "C" {
     pub type Catalogue;
     #[wasm_bindgen(typescript_type = "DropCurve | undefined")]
     pub type MaybeDropCurve;
+    #[wasm_bindgen(typescript_type = "ModelPoint[] | undefined")]
+    pub type MaybeModel;
     #[wasm_bindgen(typescript_type = "Summary")]
     pub type SummaryJs;
     #[wasm_bindgen(typescript_type = "Record<string, number>")]
@@ -143,6 +145,15 @@ impl WasmSimulation {
     pub fn drop_curve(&self) -> Result<MaybeDropCurve, JsError> {
         match self.sim.drop_curve() {
             Some(curve) => to_js(&curve),
+            None => Ok(JsValue::UNDEFINED.unchecked_into()),
+        }
+    }
+
+    /// Seed 002's Markov-chain drop probability at each offered load λ/μ in
+    /// `loads`, for the scheme's current parameters: RED and DSRED only.
+    pub fn markov_model(&self, loads: Vec<f64>) -> Result<MaybeModel, JsError> {
+        match self.sim.markov_model(&loads) {
+            Some(points) => to_js(&points),
             None => Ok(JsValue::UNDEFINED.unchecked_into()),
         }
     }

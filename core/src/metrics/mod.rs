@@ -121,6 +121,11 @@ struct PortStats {
     tx_end: Nanos,
     delay: Histogram,
     arrivals: u64,
+    /// Wire bytes of the window's arrivals, for the offered load.
+    arrived_bytes: u64,
+    /// The window's drops at this queue, whatever the reason, and its ECN marks.
+    drops: u64,
+    marks: u64,
     // Per sample interval.
     interval_arrivals: u64,
     interval_drops: [u64; 3],
@@ -246,30 +251,39 @@ impl Recorder {
     }
 
     pub fn on_drop(&mut self, hop: Option<usize>, flow: usize, reason: DropReason, now: Nanos) {
+        let inside = self.in_window(now);
         if let Some(p) = hop.and_then(|h| self.ports.get_mut(h)) {
             p.interval_drops[reason.index()] += 1;
+            if inside {
+                p.drops += 1;
+            }
         }
-        if self.in_window(now) {
+        if inside {
             self.counters[flow].drops[reason.index()] += 1;
         }
     }
 
     pub fn on_mark(&mut self, hop: Option<usize>, flow: usize, now: Nanos) {
+        let inside = self.in_window(now);
         if let Some(p) = hop.and_then(|h| self.ports.get_mut(h)) {
             p.interval_marks += 1;
+            if inside {
+                p.marks += 1;
+            }
         }
-        if self.in_window(now) {
+        if inside {
             self.counters[flow].marks += 1;
         }
     }
 
-    /// A packet arrived at monitored queue `hop` (before the scheme decides).
-    pub fn on_arrival(&mut self, hop: usize, now: Nanos) {
+    /// A packet of `bytes` on the wire arrived at monitored queue `hop` (before the scheme decides).
+    pub fn on_arrival(&mut self, hop: usize, now: Nanos, bytes: u32) {
         let inside = self.in_window(now);
         let p = &mut self.ports[hop];
         p.interval_arrivals += 1;
         if inside {
             p.arrivals += 1;
+            p.arrived_bytes += bytes as u64;
         }
     }
 

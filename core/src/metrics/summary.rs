@@ -181,6 +181,13 @@ pub struct HopSummary {
     pub utilization: f64,
     pub mean_packets: f64,
     pub arrivals: u64,
+    /// Arriving wire bits over what the link can carry in the window: seed
+    /// 002's offered load factor ρ = λ/μ.
+    pub offered_load: f64,
+    /// Drops at this queue over its arrivals in the window.
+    pub drop_rate: f64,
+    /// ECN marks at this queue over its arrivals in the window.
+    pub mark_rate: f64,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -340,6 +347,13 @@ pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Su
                 utilization: busy_fraction(p),
                 mean_packets: mean_of(area(p).0),
                 arrivals: p.arrivals,
+                offered_load: if window_ns == 0 {
+                    0.0
+                } else {
+                    p.arrived_bytes as f64 * 8.0 / (r.hop_rate_bps * window_s)
+                },
+                drop_rate: if p.arrivals == 0 { 0.0 } else { p.drops as f64 / p.arrivals as f64 },
+                mark_rate: if p.arrivals == 0 { 0.0 } else { p.marks as f64 / p.arrivals as f64 },
             })
             .collect(),
         flows,

@@ -15,10 +15,11 @@
 //! other case is γ 0.91); its buffer was 200 packets.
 //!
 //! [`markov_model`] is the §2.3 analysis (eqs. 5–10), for plotting theory
-//! beside a run: Poisson arrivals at λ, exponential service at μ, and the
-//! drop function applied to the number in the system i (the model equates
-//! avg with the queue, i.e. w → 1).
+//! beside a run (the chain itself is in [`super::markov`]): Poisson arrivals
+//! at λ, exponential service at μ, and the drop function applied to the
+//! number in the system i (the model equates avg with the queue, i.e. w → 1).
 
+use super::markov::{birth_death, ModelPoint};
 use super::red::{self, RedQueue};
 use super::registry::{configured, ParamValues, SchemeInfo};
 use super::{DropCurve, DropReason, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
@@ -233,54 +234,12 @@ impl ModelParams {
     }
 }
 
-/// The model at one offered load ρ = λ/μ.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
-pub struct ModelPoint {
-    pub load: f64,
-    /// P_D of eq. (9).
-    pub drop_probability: f64,
-    /// D of eq. (10) as printed: Σ (i+1)·V(i)·p_a(i)/μ, which counts a
-    /// dropped packet's delay as zero.
-    pub delay_s: f64,
-    /// Mean sojourn (wait + service) of the packets that are queued: eq. (10)
-    /// divided by the acceptance probability 1 − P_D. A run measures this.
-    pub accepted_delay_s: f64,
-}
-
-/// §2.3: the birth–death chain with birth rates λ_i = λ·p_a(i) (eq. 8) and
-/// death rate μ, so V(i) = V(0)·Π_{j<i} λ_j/μ (eqs. 5–6); P_D and D from
-/// eqs. (9)–(10). One point per offered load in `loads`.
+/// §2.3: the birth–death chain of [`super::markov`] with DSRED's acceptance
+/// p_a(i) = 1 − p_d(i) (eqs. 7–8), solved by eqs. 5–10 at each offered load.
 pub fn markov_model(params: &ModelParams, loads: &[f64]) -> Vec<ModelPoint> {
     let n = params.buffer_packets as usize;
     let p_a: Vec<f64> = (0..=n).map(|i| params.p_a(i)).collect();
-    loads
-        .iter()
-        .map(|&rho| {
-            let mut v = Vec::with_capacity(n + 1);
-            v.push(1.0);
-            for i in 1..=n {
-                let next = v[i - 1] * rho * p_a[i - 1];
-                if next > 1e200 {
-                    // Rescale: only the ratios between states matter before eq. (6).
-                    v.iter_mut().for_each(|x| *x *= 1e-200);
-                    v.push(next * 1e-200);
-                } else {
-                    v.push(next);
-                }
-            }
-            let total: f64 = v.iter().sum();
-            let accepted: f64 = v.iter().zip(&p_a).map(|(v, a)| v * a).sum::<f64>() / total;
-            let delay_s = v.iter().zip(&p_a).enumerate().map(|(i, (v, a))| (i + 1) as f64 * v * a).sum::<f64>()
-                / total
-                / params.service_rate_pps;
-            ModelPoint {
-                load: rho,
-                drop_probability: 1.0 - accepted,
-                delay_s,
-                accepted_delay_s: if accepted > 0.0 { delay_s / accepted } else { 0.0 },
-            }
-        })
-        .collect()
+    birth_death(&p_a, params.service_rate_pps, loads)
 }
 
 #[cfg(test)]

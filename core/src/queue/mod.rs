@@ -19,6 +19,7 @@ pub mod estimator;
 mod fifo;
 pub mod fq_codel;
 pub mod fred;
+pub mod markov;
 pub mod nlred;
 pub mod pie;
 pub mod red;

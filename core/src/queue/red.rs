@@ -283,6 +283,63 @@ pub fn spaced_probability(p_b: f64, count: i64) -> f64 {
     }
 }
 
+/// The long-run fraction of arrivals that count spacing drops at a fixed
+/// p_b. With p_a = p_b/(1 − count·p_b) and count = 1 for the first arrival
+/// after a drop, the survival Π_{k≤n}(1 − p_a(k)) telescopes to
+/// (1 − (n+1)·p_b)/(1 − p_b) until p_a reaches 1 at count m = ⌈1/p_b − 1⌉,
+/// so the arrivals X between drops are uniform (F&J §7) with
+/// E[X] = (m − p_b·m(m+1)/2)/(1 − p_b) ≈ 1/(2·p_b): twice p_b is dropped.
+pub fn spaced_drop_fraction(p_b: f64) -> f64 {
+    if p_b <= 0.0 {
+        return 0.0;
+    }
+    if p_b >= 0.5 {
+        return 1.0; // p_a is already 1 at count 1
+    }
+    // The first count at which `spaced_probability` gives 1, found with the
+    // same floating-point test so that the fraction matches the queue's draws.
+    let mut m = (1.0 / p_b - 1.0).ceil().max(1.0) as i64;
+    while m > 1 && spaced_probability(p_b, m - 1) >= 1.0 {
+        m -= 1;
+    }
+    while spaced_probability(p_b, m) < 1.0 {
+        m += 1;
+    }
+    let m = m as f64;
+    let mean_gap = (m - p_b * m * (m + 1.0) / 2.0) / (1.0 - p_b);
+    (1.0 / mean_gap).min(1.0)
+}
+
+/// Seed 002 §2.3's Markov chain (see [`super::markov`]) with RED's drop
+/// function. The paper builds the chain for DSRED only; RED here gets the
+/// same construction, with state i standing for avg = i and the per-arrival
+/// drop probability RED applies there: 0 below min_th, every arrival in the
+/// forced region, and in between the fraction [`spaced_drop_fraction`] of
+/// p_b (byte mode scaled for packets of `mean_packet_bytes`). Thresholds in
+/// `state` are in packets.
+pub fn markov_model(
+    state: &RedState,
+    buffer_packets: u32,
+    service_rate_pps: f64,
+    loads: &[f64],
+) -> Vec<super::markov::ModelPoint> {
+    let p_a: Vec<f64> = (0..=buffer_packets as usize)
+        .map(|i| {
+            let avg = i as f64;
+            if i >= buffer_packets as usize || state.forced_region(avg) {
+                0.0
+            } else if avg < state.min_th {
+                1.0
+            } else {
+                let p_b = state.p_b(avg);
+                let p_b = if state.byte_mode { p_b * state.mean_packet_bytes / state.max_packet_bytes } else { p_b };
+                1.0 - spaced_drop_fraction(p_b)
+            }
+        })
+        .collect();
+    super::markov::birth_death(&p_a, service_rate_pps, loads)
+}
+
 /// RED's queue: a FIFO under its hard limit with RED's averaging, idle
 /// tracking and verdicts. The schemes built on RED (NLRED, ARED, DSRED,
 /// CHOKe, SFRED) share it, the way Linux's red.h serves RED, CHOKe and GRED;
@@ -425,6 +482,69 @@ mod tests {
         assert!((spaced_probability(0.05, 10) - 0.1).abs() < 1e-12);
         assert_eq!(spaced_probability(0.05, 19), 1.0);
         assert_eq!(spaced_probability(0.05, 100), 1.0);
+    }
+
+    #[test]
+    fn spaced_drop_fraction_is_what_the_queue_drops_at_a_fixed_p_b() {
+        // 400 000 decisions per p_b; the gaps are uniform, so the drop count
+        // spreads far less than a binomial one: 1% is many standard deviations.
+        for p_b in [0.003, 0.02, 0.1, 0.23, 0.4, 0.5, 0.8] {
+            let mut s = state(false);
+            s.avg = 10.0;
+            let mut rng = crate::kernel::Rng::stream(5, "fraction");
+            let decisions = 400_000;
+            let drops = (0..decisions).filter(|_| s.decide(p_b, 1000, rng.uniform()) == RedVerdict::Early).count();
+            let measured = drops as f64 / decisions as f64;
+            let predicted = spaced_drop_fraction(p_b);
+            assert!((measured / predicted - 1.0).abs() < 0.01, "p_b {p_b}: {measured} vs {predicted}");
+        }
+        assert_eq!(spaced_drop_fraction(0.0), 0.0);
+        assert!((spaced_drop_fraction(0.1) - 0.2).abs() < 1e-12, "gaps uniform on 1..9, mean 5");
+        assert!((spaced_drop_fraction(1e-6) / 2e-6 - 1.0).abs() < 1e-5);
+    }
+
+    #[test]
+    fn markov_model_matches_a_hand_solved_chain() {
+        // min_th 1, max_th 3, max_p 0.2: p_b(2) = 0.1, of which spacing drops
+        // 0.2, and state 3 is forced. p_a = [1, 1, 0.8, 0, …]; at ρ = 1
+        // V ∝ [1, 1, 1, 0.8], so P_D = 1 − 2.8/3.8 = 1/3.8.
+        let s = RedState { min_th: 1.0, max_th: 3.0, max_p: 0.2, ..state(false) };
+        let m = markov_model(&s, 10, 1e3, &[1.0])[0];
+        assert!((m.drop_probability - 1.0 / 3.8).abs() < 1e-12, "{m:?}");
+        assert!((m.delay_s - (1.0 + 2.0 + 3.0 * 0.8) / 3.8e3).abs() < 1e-15);
+    }
+
+    #[test]
+    fn markov_model_probabilities_rise_with_load_and_saturate_at_one_minus_one_over_rho() {
+        let loads: Vec<f64> = (1..=40).map(|i| 0.05 * i as f64).collect();
+        for gentle in [false, true] {
+            let s = RedState { min_th: 6.0, max_th: 20.0, gentle, ..state(false) };
+            let curve = markov_model(&s, 200, 1e3, &loads);
+            assert!(curve.iter().all(|m| (0.0..=1.0).contains(&m.drop_probability)));
+            assert!(curve.windows(2).all(|w| w[1].drop_probability > w[0].drop_probability), "gentle {gentle}");
+            let heavy = markov_model(&s, 200, 1e3, &[3.0])[0];
+            assert!((heavy.drop_probability - 2.0 / 3.0).abs() < 1e-6, "{heavy:?}");
+        }
+    }
+
+    #[test]
+    fn dsred_drops_less_than_red_at_moderate_load_in_the_model() {
+        // Seed 002 pairs γ 0.96 with RED's max_p 0.1 and γ 0.91 with 0.2
+        // (§3.1, K_l = min_th = 6, K_h = max_th = 20, N = 200) and finds DSRED
+        // dropping less (§3.2). In the model that holds below ρ ≈ 0.95: DSRED's
+        // first slope is gentler than RED's spaced drops. Near and above ρ = 1
+        // the queue reaches DSRED's steep second slope and the curves meet at
+        // 1 − 1/ρ, where the link is saturated whatever the scheme.
+        use crate::queue::dsred::{self, ModelParams, Slopes};
+        let loads = [0.5, 0.6, 0.7, 0.8, 0.9];
+        for (max_p, gamma) in [(0.1, 0.96), (0.2, 0.91)] {
+            let red = markov_model(&RedState { min_th: 6.0, max_th: 20.0, max_p, ..state(false) }, 200, 1e3, &loads);
+            let slopes = Slopes { k_l: 6.0, k_h: 20.0, gamma };
+            let ds = dsred::markov_model(&ModelParams { slopes, ..ModelParams::paper() }, &loads);
+            for (r, d) in red.iter().zip(&ds) {
+                assert!(d.drop_probability < 0.97 * r.drop_probability, "max_p {max_p} γ {gamma}: {d:?} vs {r:?}");
+            }
+        }
     }
 
     #[test]

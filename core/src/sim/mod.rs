@@ -7,6 +7,7 @@ use crate::metrics::{FlowInfo, Recorder, RecorderConfig, SeriesChunk, Summary};
 use crate::net::topology::{self, FlowAttachment, PortRole, Route, UNCONGESTED_BUFFER_PACKETS};
 use crate::net::{Dir, FlowId, Packet, Port, PortId};
 use crate::queue::droptail::DropTail;
+use crate::queue::markov::{self, ModelPoint};
 use crate::queue::registry::ParamValues;
 use crate::queue::{DropCurve, Limit, QueueCtx, QueueOutcome, QueueSetup};
 use crate::scenario::{Plan, Scenario, ScenarioError, TrafficPlan};
@@ -385,7 +386,7 @@ impl Simulation {
     fn arrive(&mut self, now: Nanos, port: PortId, mut pkt: Packet) {
         pkt.enqueued_at = now;
         if let Some(h) = self.port_hop[port] {
-            self.recorder.on_arrival(h, now);
+            self.recorder.on_arrival(h, now, pkt.size_bytes);
         }
         let mut out = std::mem::take(&mut self.queue_out);
         let mut ctx = QueueCtx::new(now, &mut self.port_rngs[port], &mut out);
@@ -482,6 +483,12 @@ impl Simulation {
 
     pub fn drop_curve(&self) -> Option<DropCurve> {
         self.ports[0].queue.drop_curve()
+    }
+
+    /// Seed 002's Markov-chain drop probability of the running scheme at
+    /// each offered load, with its current parameters (RED and DSRED only).
+    pub fn markov_model(&self, loads: &[f64]) -> Option<Vec<ModelPoint>> {
+        markov::scheme_model(self.plan.scheme.id, &self.params, self.plan.limit, self.plan.bottleneck_rate_bps, loads)
     }
 
     pub fn summary(&self) -> Summary {

@@ -63,6 +63,11 @@ fn drop_tail_with_poisson_arrivals_matches_md1k() {
             s.queue.mean_packets
         );
         assert!((s.utilization - (rate / 1e6) * (1.0 - blocking)).abs() < 0.01);
+        // Seed 002's offered load factor λ/μ and the queue's own drop rate.
+        // Over 300 000 Poisson arrivals the realised rate is within 0.2%.
+        let hop = &s.hops[0];
+        assert!((hop.offered_load / (rate / 1e6) - 1.0).abs() < 0.01, "offered load {}", hop.offered_load);
+        assert!((hop.drop_rate - measured).abs() < 1e-3, "drop rate {} vs {measured}", hop.drop_rate);
     }
 }
 
@@ -142,10 +147,14 @@ fn live_parameter_changes_are_checked_and_applied() {
     assert!(sim.set_param("max_p", 1.5).unwrap_err().to_string().starts_with("queue.params.max_p:"));
     assert!(sim.set_param("min_th", 25.0).unwrap_err().to_string().starts_with("queue.params.max_th: must exceed"));
     assert!(sim.set_param("bogus", 1.0).is_err());
+    let before = sim.markov_model(&[1.0]).expect("RED is modelled")[0];
     sim.set_param("max_th", 40.0).unwrap();
     assert_eq!(sim.params().get("max_th"), 40.0);
     let curve = sim.drop_curve().unwrap();
     assert!(curve.points.iter().any(|p| p[0] == 40.0 && p[1] == 1.0), "curve follows the new max_th");
+    // The Markov model follows: a shallower slope and no forced region drop less.
+    let now = sim.markov_model(&[1.0]).expect("RED is modelled")[0];
+    assert!(now.drop_probability < before.drop_probability, "{now:?} vs {before:?}");
 }
 
 /// Utilisation of one Reno-style flow in congestion avoidance with a buffer
@@ -433,4 +442,27 @@ fn parking_lot_keeps_the_long_flow_at_its_share_under_csfq_and_afpft() {
             assert!((g / fair - 1.0).abs() < 0.12, "{queue}, L = {l}: {g} b/s vs {fair}");
         }
     }
+}
+
+#[test]
+fn hop_drop_and_mark_rates_add_up_to_the_flows_losses_and_marks() {
+    // ECN-capable TCP through RED with ECN: early decisions mark, overflow and
+    // forced decisions drop. Per hop, the rates are counts over arrivals.
+    let text = dumbbell(
+        30.0,
+        5e6,
+        10.0,
+        60,
+        r#"{ "scheme": "red", "params": { "min_th": 5, "max_th": 20, "ecn": 1 } }"#,
+        r#"{ "kind": "tcp", "count": 6, "ecn": true }, { "kind": "cbr", "rate_bps": 1000000 }"#,
+    );
+    let s = run(&text);
+    let hop = &s.hops[0];
+    let arrivals = hop.arrivals as f64;
+    let drops: u64 = s.flows.iter().map(|f| f.dropped_packets).sum();
+    let marks: u64 = s.flows.iter().map(|f| f.marked_packets).sum();
+    assert!(marks > 0 && drops > 0, "marks {marks}, drops {drops}");
+    assert!((hop.drop_rate * arrivals - drops as f64).abs() < 0.5, "{} vs {drops}", hop.drop_rate * arrivals);
+    assert!((hop.mark_rate * arrivals - marks as f64).abs() < 0.5, "{} vs {marks}", hop.mark_rate * arrivals);
+    assert!(hop.offered_load > 0.9, "six TCP flows and a CBR load a 5 Mb/s link: {}", hop.offered_load);
 }

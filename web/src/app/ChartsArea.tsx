@@ -7,6 +7,7 @@ import { DropCurveChart } from '../charts/DropCurveChart';
 import { DropRateChart } from '../charts/DropRateChart';
 import { GoodputBars, type FlowBar } from '../charts/GoodputBars';
 import { GoodputChart } from '../charts/GoodputChart';
+import { MarkovChart, type MeasuredLoad } from '../charts/MarkovChart';
 import { groupColor } from '../charts/palette';
 import { QueueChart } from '../charts/QueueChart';
 import type { ParamMark, TimeWindow } from '../charts/timeAxis';
@@ -16,7 +17,7 @@ import type { SeriesStore } from '../engine/seriesStore';
 import { bufferCapacity, bufferUnit, bufferUnitParams, flowGroups } from '../scenario/model';
 import type { CatalogueEntry, Scenario } from '../scenario/types';
 import type { ChartId, ViewState } from '../scenario/view';
-import { binWidth, dropRateData, goodputData, queueData, visibleRows } from './chartData';
+import { binWidth, dropRateData, fairShareLevels, goodputData, queueData, visibleRows } from './chartData';
 import { OnScreen } from './OnScreen';
 import { useStoreRevision } from './useStoreRevision';
 
@@ -81,9 +82,20 @@ export const ChartsArea = memo(function ChartsArea({
         goodputBps: flow.goodput_bps,
         fairShareBps: flow.fair_share_bps,
         droppedPackets: flow.dropped_packets,
+        lossRate: flow.loss_rate,
+        meanRttMs: flow.mean_rtt_ms,
+        mathisBps: flow.tcp_models?.mathis_bps ?? null,
+        padhyeBps: flow.tcp_models?.padhye_bps ?? null,
       })),
     [summary, groups],
   );
+  const fairShares = useMemo(() => (summary ? fairShareLevels(groups, summary.groups) : []), [summary, groups]);
+  const measuredLoads = useMemo<MeasuredLoad[]>(
+    () => (summary?.hops ?? []).map((h) => ({ hop: h.hop, offeredLoad: h.offered_load, dropRate: h.drop_rate, markRate: h.mark_rate })),
+    [summary],
+  );
+  const markovModel = snapshot?.markovModel;
+  const schemeName = schemeEntry?.name ?? scenario.queue.scheme;
   const groupLegend = useMemo(() => groups.map((g, i) => ({ label: g.label, color: groupColor(i) })), [groups]);
 
   return (
@@ -97,6 +109,7 @@ export const ChartsArea = memo(function ChartsArea({
         latestS={latestS}
         onScroll={(next) => onScroll(next, next >= latestS)}
         onFollow={() => onScroll(latestS, true)}
+        unavailable={snapshot && !markovModel ? { markov: `The Markov model covers RED and DSRED, not ${schemeName}.` } : undefined}
       />
       {/* data-rows: the series rows the page holds (what the time-series export writes). */}
       <div className="charts" data-testid="charts" data-rows={store?.rows ?? 0}>
@@ -117,10 +130,22 @@ export const ChartsArea = memo(function ChartsArea({
         )}
         {shows('goodput') && store && rows && (
           <OnScreen
-            render={() => <GoodputChart {...goodputData(store, rows, groups, binS)} binS={binS} marks={marks} window={timeWindow} height={CHART_HEIGHT} />}
+            render={() => (
+              <GoodputChart
+                {...goodputData(store, rows, groups, binS)}
+                fairShares={fairShares}
+                binS={binS}
+                marks={marks}
+                window={timeWindow}
+                height={CHART_HEIGHT}
+              />
+            )}
           />
         )}
-        {shows('curve') && <DropCurveChart curve={snapshot?.dropCurve} schemeName={schemeEntry?.name ?? scenario.queue.scheme} height={CHART_HEIGHT} />}
+        {shows('curve') && <DropCurveChart curve={snapshot?.dropCurve} schemeName={schemeName} height={CHART_HEIGHT} />}
+        {shows('markov') && markovModel && (
+          <MarkovChart model={markovModel} measured={measuredLoads} schemeName={schemeName} windowS={summary?.window_s ?? 0} height={CHART_HEIGHT} />
+        )}
         {shows('rate') && store && rows && (
           <OnScreen render={() => <DropRateChart {...dropRateData(store, rows, binS)} marks={marks} window={timeWindow} height={CHART_HEIGHT} />} />
         )}

@@ -2,12 +2,13 @@
 // for the visible time window only.
 
 import { binSums, niceBinWidth, ratio } from '../charts/bins';
+import type { FairShareLevel } from '../charts/FairShareLines';
 import type { GoodputLine } from '../charts/GoodputChart';
 import { groupColor } from '../charts/palette';
 import type { TimeWindow } from '../charts/timeAxis';
 import type { SeriesStore } from '../engine/seriesStore';
 import type { GroupInfo } from '../scenario/model';
-import type { ProbeSpec } from '../scenario/types';
+import type { ProbeSpec, Summary } from '../scenario/types';
 import type { ProbeLine } from '../charts/QueueChart';
 
 /** Above this many flows the goodput chart shows one line per group. */
@@ -85,6 +86,20 @@ export function goodputData(store: SeriesStore, rows: VisibleRows, groups: reado
       goodputBps: binned.sums[i].map((sum, b) => sum / binned.rows[b]),
     })),
   };
+}
+
+/** Each group's max-min fair share on the goodput chart's scale: per flow when
+ *  it draws flows, the group's total when it draws group totals. Web groups
+ *  are left out: their transfers come and go, so no steady share applies. */
+export function fairShareLevels(groups: readonly GroupInfo[], summaryGroups: Summary['groups']): FairShareLevel[] {
+  const perFlow = groups.reduce((n, g) => n + g.count, 0) <= MAX_FLOW_LINES;
+  return summaryGroups
+    .filter((g) => g.kind !== 'web' && g.flows > 0 && g.mean_fair_share_bps > 0)
+    .map((g) => ({
+      label: `${groups[g.group]?.label ?? g.label} ${perFlow ? 'per flow' : 'total'}`,
+      color: groupColor(g.group),
+      bps: perFlow ? g.mean_fair_share_bps : g.mean_fair_share_bps * g.flows,
+    }));
 }
 
 export interface DropRateData {

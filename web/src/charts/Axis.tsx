@@ -1,10 +1,11 @@
 // Axes drawn by React from d3 scales: tick positions and labels come from the
 // scale, so every chart formats its own units.
 
-import type { ScaleLinear } from 'd3';
+import type { ScaleContinuousNumeric } from 'd3';
 
 interface AxisProps {
-  scale: ScaleLinear<number, number>;
+  /** Linear or logarithmic. */
+  scale: ScaleContinuousNumeric<number, number>;
   /** Length of grid lines across the plot (0 = no grid). */
   gridLength?: number;
   label: string;

@@ -6,6 +6,7 @@ import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { chartToSvg, svgToPng } from '../export/chartImage';
 import { exportFileName } from '../export/documents';
 import { downloadBlob } from '../export/download';
+import { Marker, type MarkerShape } from './markers';
 
 export interface Margin {
   top: number;
@@ -25,6 +26,8 @@ export interface LegendEntry {
   label: string;
   color: string;
   dashed?: boolean;
+  /** A point marker instead of a line swatch. */
+  marker?: MarkerShape;
 }
 
 export interface TooltipRow {
@@ -116,8 +119,12 @@ export function ChartFrame({ title, testId, height, margin, legend, description,
         <ul className="legend">
           {legend.map((entry) => (
             <li key={entry.label}>
-              <svg width="22" height="10" aria-hidden="true">
-                <line x1="1" x2="21" y1="5" y2="5" stroke={entry.color} strokeWidth="3" strokeDasharray={entry.dashed ? '5 3' : undefined} />
+              <svg width="22" height="12" aria-hidden="true">
+                {entry.marker ? (
+                  <Marker shape={entry.marker} x={11} y={6} r={4.5} color={entry.color} />
+                ) : (
+                  <line x1="1" x2="21" y1="6" y2="6" stroke={entry.color} strokeWidth="3" strokeDasharray={entry.dashed ? '5 3' : undefined} />
+                )}
               </svg>
               {entry.label}
             </li>

@@ -6,6 +6,8 @@ import { scaleLinear } from 'd3';
 import { AxisBottom, AxisLeft } from './Axis';
 import { ChartFrame, type LegendEntry } from './ChartFrame';
 import { maxOf, nearestIndex } from './decimate';
+import { FairShareLines, type FairShareLevel } from './FairShareLines';
+import { COLORS } from './palette';
 import { ParamMarks, TIME_MARGIN, formatSeconds, linePath, timeScale, type ParamMark, type TimeWindow } from './timeAxis';
 
 export interface GoodputLine {
@@ -26,14 +28,20 @@ interface GoodputChartProps {
   marks: readonly ParamMark[];
   window: TimeWindow;
   height: number;
+  /** Max-min fair shares (theory) drawn as dashed lines over the measured goodput. */
+  fairShares?: readonly FairShareLevel[];
 }
 
 const MBPS = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
 
-export function GoodputChart({ timeS, lines, binS, marks, window, height }: GoodputChartProps) {
+export function GoodputChart({ timeS, lines, binS, marks, window, height, fairShares = [] }: GoodputChartProps) {
   const legend: LegendEntry[] = [];
   for (const line of lines) if (!legend.some((e) => e.label === line.legend)) legend.push({ label: line.legend, color: line.color });
-  const top = Math.max(1e3, ...lines.map((l) => maxOf(l.goodputBps))) * 1.1;
+  if (fairShares.length > 0) {
+    const color = fairShares.length === 1 ? fairShares[0].color : COLORS.black;
+    legend.push({ label: `max-min fair share (theory${fairShares.length > 1 ? ', group colours' : ''})`, color, dashed: true });
+  }
+  const top = Math.max(1e3, ...lines.map((l) => maxOf(l.goodputBps)), ...fairShares.map((f) => f.bps)) * 1.1;
   // Per-flow lines get thinner as they multiply so they stay legible together.
   const strokeWidth = lines.length > 6 ? 1.25 : 2.25;
 
@@ -52,6 +60,7 @@ export function GoodputChart({ timeS, lines, binS, marks, window, height }: Good
         if (i < 0) return null;
         const rows = lines.slice(0, 12).map((l) => ({ label: l.label, value: `${MBPS.format(l.goodputBps[i] / 1e6)} Mb/s`, color: l.color }));
         if (lines.length > 12) rows.push({ label: `…and ${lines.length - 12} more`, value: '', color: '' });
+        for (const f of fairShares) rows.push({ label: `fair share, ${f.label} (theory)`, value: `${MBPS.format(f.bps / 1e6)} Mb/s`, color: f.color });
         return { x: x(timeS[i]), title: `t = ${formatSeconds(timeS[i])}`, rows };
       }}
     >
@@ -83,6 +92,7 @@ export function GoodputChart({ timeS, lines, binS, marks, window, height }: Good
                 />
               ))}
             </g>
+            <FairShareLines levels={fairShares} width={plot.width} y={y} />
             <ParamMarks marks={marks} xScale={x} height={plot.height} />
           </>
         );

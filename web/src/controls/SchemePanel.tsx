@@ -3,6 +3,7 @@
 
 import { useState } from 'react';
 import { EXPLANATIONS } from '../explain/explanations';
+import { Formula } from '../explain/Formula';
 import '../explain/explainer.css';
 import type { BufferUnit } from '../scenario/model';
 import type { CatalogueEntry } from '../scenario/types';
@@ -73,6 +74,7 @@ export function SchemePanel({ catalogue, schemeId, params, probe, bufferUnit, bu
               )}
               {open === 'rule' && (
                 <div id="explainer-rule" className="explainer-rule" role="group" aria-label={`${entry.name} drop rule`}>
+                  <Formula latex={explainer.formula} label={`${entry.name} drop rule as a formula`} />
                   {explainer.rule.map((line, i) => (
                     <code key={i}>{line}</code>
                   ))}

@@ -14,9 +14,11 @@ interface ViewControlsProps {
   latestS: number;
   onScroll: (endS: number) => void;
   onFollow: () => void;
+  /** Charts the current scheme cannot draw, with the reason (shown on hover). */
+  unavailable?: Partial<Record<ChartId, string>>;
 }
 
-export function ViewControls({ view, onView, following, windowEndS, firstS, latestS, onScroll, onFollow }: ViewControlsProps) {
+export function ViewControls({ view, onView, following, windowEndS, firstS, latestS, onScroll, onFollow, unavailable = {} }: ViewControlsProps) {
   const toggle = (id: ChartId) => {
     const charts = view.charts.includes(id) ? view.charts.filter((c) => c !== id) : CHART_IDS.filter((c) => c === id || view.charts.includes(c));
     onView({ ...view, charts });
@@ -28,8 +30,14 @@ export function ViewControls({ view, onView, following, windowEndS, firstS, late
       <fieldset className="chart-picker">
         <legend>Charts</legend>
         {CHART_IDS.map((id) => (
-          <label key={id}>
-            <input type="checkbox" checked={view.charts.includes(id)} onChange={() => toggle(id)} data-testid={`show-${id}`} />
+          <label key={id} title={unavailable[id]}>
+            <input
+              type="checkbox"
+              checked={view.charts.includes(id) && !unavailable[id]}
+              disabled={Boolean(unavailable[id])}
+              onChange={() => toggle(id)}
+              data-testid={`show-${id}`}
+            />
             {CHART_TITLES[id]}
           </label>
         ))}

@@ -1,7 +1,7 @@
 // Messages between the engine client (main thread) and the engine worker.
 // Only the client and the worker import this file.
 
-import type { DropCurve, Summary } from './pkg/aqm_core';
+import type { DropCurve, ModelPoint, Summary } from './pkg/aqm_core';
 
 /** Simulated seconds per wall second, or as fast as the engine can go. */
 export type Speed = number | 'max';
@@ -47,6 +47,8 @@ export interface RunSnapshot {
   params: Record<string, number>;
   dropCurve: DropCurve | undefined;
   summary: Summary;
+  /** Seed 002's Markov-chain drop probability against offered load (RED and DSRED only). */
+  markovModel: ModelPoint[] | undefined;
 }
 
 export type FromWorker =

@@ -5,10 +5,12 @@
 // follows a few times per second.
 
 import init, { Simulation, catalogue, validate } from './pkg/aqm_core.js';
-import type { Scenario } from './pkg/aqm_core';
+import type { Scenario, Summary } from './pkg/aqm_core';
 import { SLICE_BUDGET_MS, StepSizer, lockstepTarget, playTarget, reached } from './pacing';
 import type { FromWorker, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
 
+/** Points of the Markov model's curve per snapshot (a few hundred states each: cheap). */
+const MODEL_POINTS = 121;
 /** Wall time between snapshots while a run plays. */
 const SNAPSHOT_INTERVAL_MS = 200;
 /** Wall time between re-estimates of the events-per-second figure. */
@@ -313,9 +315,17 @@ function publishRows(run: Run): void {
   post({ type: 'rows', runId: run.runId, epoch: run.epoch, rows: batch.rows, data: batch.data }, [batch.data.buffer]);
 }
 
+/** Offered loads λ/μ for the Markov model: up to twice the link rate, or a
+ *  quarter beyond the busiest hop's measured load when that is higher. */
+function modelLoads(summary: Summary): Float64Array {
+  const top = Math.max(2, 1.25 * Math.max(0, ...summary.hops.map((h) => h.offered_load)));
+  return Float64Array.from({ length: MODEL_POINTS }, (_, i) => (top * i) / (MODEL_POINTS - 1));
+}
+
 function sendSnapshot(run: Run): void {
   publishRows(run);
   const sim = run.sim;
+  const summary = sim.summary(run.engineWallS);
   const snapshot: RunSnapshot = {
     nowS: sim.now_s(),
     durationS: sim.duration_s(),
@@ -326,7 +336,8 @@ function sendSnapshot(run: Run): void {
     probe: sim.probe(),
     params: sim.params(),
     dropCurve: sim.drop_curve(),
-    summary: sim.summary(run.engineWallS),
+    summary,
+    markovModel: sim.markov_model(modelLoads(summary)),
   };
   run.lastSnapshotMs = performance.now();
   post({ type: 'snapshot', runId: run.runId, epoch: run.epoch, snapshot });

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { catalogue, initSync } from '../engine/pkg/aqm_core.js';
 import { EXPLANATIONS } from './explanations';
+import { renderFormula } from './formula';
 
 const wasmFile = new URL('../engine/pkg/aqm_core_bg.wasm', import.meta.url);
 if (!existsSync(wasmFile)) throw new Error('build the engine first: `npm run build:wasm` (npm test does it)');
@@ -28,6 +29,12 @@ describe('scheme explainers', () => {
     expect(presetIds.size).toBeGreaterThan(0);
   });
 
+  it('typesets with KaTeX and rejects malformed LaTeX', () => {
+    expect(renderFormula(String.raw`p_b = \maxp\,\frac{\avg - \minth}{\maxth - \minth}`)).toContain('<math');
+    expect(() => renderFormula(String.raw`\frac{1}{`)).toThrow();
+    expect(() => renderFormula(String.raw`\notacommand`)).toThrow();
+  });
+
   it('has no explainer for a scheme the catalogue lacks', () => {
     expect(Object.keys(EXPLANATIONS).filter((id) => !schemeIds.includes(id))).toEqual([]);
   });
@@ -38,6 +45,10 @@ describe('scheme explainers', () => {
       expect(explainer, `no explainer for ${id}`).toBeDefined();
       expect(explainer.what.trim()).not.toBe('');
       expect(sentences(explainer.what)).toBeLessThanOrEqual(3);
+      // KaTeX with throwOnError: an unknown command or unbalanced brace throws.
+      const html = renderFormula(explainer.formula);
+      expect(html).toContain('class="katex-display"');
+      expect(html).not.toContain('katex-error');
       expect(explainer.rule.length).toBeGreaterThan(0);
       for (const line of explainer.rule) expect(line.trim()).not.toBe('');
       expect(explainer.tryThis.length).toBeGreaterThanOrEqual(1);

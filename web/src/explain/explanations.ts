@@ -1,5 +1,6 @@
 // Classroom explainers per scheme, keyed by catalogue id: what the scheme
-// does, its drop/mark rule as plain-text formula lines, and experiments to
+// does, its drop/mark rule as a typeset formula (LaTeX for KaTeX, with the
+// macros of formula.ts) and as plain-text lines, and experiments to
 // try with a preset from scenarios/. Parameter meanings (the sliders' `doc`
 // strings) and the paper with its year (`paper`) come from the engine's
 // catalogue and are not repeated here. The numbers quoted in "try this" are
@@ -15,7 +16,9 @@ export interface TryThis {
 export interface Explainer {
   /** What the scheme does, in at most three sentences. */
   what: string;
-  /** The drop/mark rule, one formula line each; leading spaces indent. */
+  /** The drop/mark rule as LaTeX (display mode; macros in formula.ts). */
+  formula: string;
+  /** The drop/mark rule step by step, one line each; leading spaces indent. */
   rule: string[];
   /** One or two experiments. */
   tryThis: TryThis[];
@@ -24,6 +27,7 @@ export interface Explainer {
 export const EXPLANATIONS: Record<string, Explainer> = {
   droptail: {
     what: 'A single first-in first-out queue: an arrival is queued if there is room and dropped if the buffer is full. Flows that lose packets at the same overflow all slow down at once and then speed up together again (global synchronisation). A large buffer stays nearly full, so every packet waits behind it: the queueing delay grows with the buffer size (bufferbloat).',
+    formula: String.raw`\text{arrival} \to \begin{cases} \text{queue} & q + \ell \le B \\ \text{drop} & \text{otherwise} \end{cases}`,
     rule: ['B = buffer size', 'q + packet ≤ B: queue the arrival', 'otherwise:     drop the arrival'],
     tryThis: [
       {
@@ -38,6 +42,11 @@ export const EXPLANATIONS: Record<string, Explainer> = {
   },
   red: {
     what: 'RED averages the queue length over time and drops arriving packets at random before the buffer is full, more often the longer the average. Random early drops slow down a few TCP senders at a time instead of all at once, and hold the average queue between min_th and max_th. Short bursts pass; a queue that stays long is pushed back.',
+    formula: String.raw`\begin{aligned}
+\avg &\leftarrow (1 - w_q)\,\avg + w_q\,q \\
+p_b &= \maxp\,\frac{\avg - \minth}{\maxth - \minth} \\
+p_a &= \frac{p_b}{1 - \mathit{count}\cdot p_b}
+\end{aligned}`,
     rule: [
       'avg ← (1 − w_q)·avg + w_q·q',
       'avg < min_th: no early drop',
@@ -64,6 +73,11 @@ export const EXPLANATIONS: Record<string, Explainer> = {
   },
   ared: {
     what: 'Adaptive RED is gentle RED whose max_p is tuned automatically so that the average queue settles in the middle of [min_th, max_th], whatever the number of flows. Every interval (0.5 s by default) it raises max_p a little if the average is above a target band and cuts it by 10% if it is below. With its automatic settings it also picks min_th, max_th and w_q from the link rate and a target delay.',
+    formula: String.raw`\begin{gathered}
+\maxp \leftarrow \begin{cases} \maxp + \min(0.01,\ \tfrac{\maxp}{4}) & \avg > t_{hi} \\ 0.9\,\maxp & \avg < t_{lo} \end{cases} \\
+t_{lo},\, t_{hi} = \minth + (0.4,\, 0.6)\,(\maxth - \minth) \\
+0.01 \le \maxp \le 0.5
+\end{gathered}`,
     rule: [
       'band = min_th + [0.4, 0.6]·(max_th − min_th)',
       'every interval:',
@@ -86,6 +100,11 @@ export const EXPLANATIONS: Record<string, Explainer> = {
   },
   nlred: {
     what: "NLRED is RED with the straight-line drop probability replaced by a parabola. Just above min_th it drops much less than RED and near max_th more, so light load passes almost untouched while a growing queue is pushed back hard. Everything else (the average, the count spacing, dropping everything at max_th) is RED's.",
+    formula: String.raw`\begin{aligned}
+x &= \frac{\avg - \minth}{\maxth - \minth} \\
+p_b &= 1.5\,\maxp\,x^2 \\
+p_a &= \frac{p_b}{1 - \mathit{count}\cdot p_b}
+\end{aligned}`,
     rule: [
       'x = (avg − min_th)/(max_th − min_th)',
       'min_th ≤ avg < max_th:',
@@ -104,6 +123,10 @@ export const EXPLANATIONS: Record<string, Explainer> = {
   },
   dsred: {
     what: 'DSRED averages the queue like RED but drops with a line of two segments between K_l and K_h, with the kink at the midpoint K_m. The mode selector γ puts the drop probability at the kink at 1 − γ: a small γ makes the first segment steep, a large γ makes it shallow and the second segment climb steeply to 1 at K_h. Each arrival is dropped independently with probability p_d, without RED’s count spacing.',
+    formula: String.raw`\begin{gathered}
+p_d = \begin{cases} 0 & \avg < K_l \\ \alpha\,(\avg - K_l) & K_l \le \avg < K_m \\ 1 - \gamma + \beta\,(\avg - K_m) & K_m \le \avg < K_h \\ 1 & \avg \ge K_h \end{cases} \\
+K_m = \tfrac{K_l + K_h}{2},\quad \alpha = \frac{2(1 - \gamma)}{K_h - K_l},\quad \beta = \frac{2\gamma}{K_h - K_l}
+\end{gathered}`,
     rule: [
       'avg ← (1 − w)·avg + w·q',
       'K_m = (K_l + K_h)/2',
@@ -125,6 +148,10 @@ export const EXPLANATIONS: Record<string, Explainer> = {
   },
   rem: {
     what: 'REM keeps a “price” that rises when the queue is above the target b* or when packets arrive faster than the link can send them, and falls otherwise. Each arrival is marked or dropped with probability 1 − φ^(−price), so the congestion level is carried by the price, not by the queue length. Whatever the number of flows, the queue is steered to about b*.',
+    formula: String.raw`\begin{aligned}
+p &\leftarrow \bigl[p + \gamma\,(\alpha\,(b - b^{*}) + x - c)\bigr]^{+} \\
+\Pr[\text{mark or drop}] &= 1 - \phi^{-p}
+\end{aligned}`,
     rule: [
       'every T (interval_ms):',
       '  p ← max(0, p + γ·(α·(b − b*) + x − c))',
@@ -143,6 +170,14 @@ export const EXPLANATIONS: Record<string, Explainer> = {
   },
   fred: {
     what: 'FRED is RED plus a count of each active flow’s packets in the buffer (a flow is active while it has packets queued). It drops early only from flows holding at least their share of the queue, never from a flow with fewer than min_q packets queued, and gives a strike to any flow caught over its limit. A flow with repeated strikes, typically an unresponsive one, is then held to the average per-flow queue.',
+    formula: String.raw`\begin{gathered}
+\mathit{avgcq} = \max\!\left(\tfrac{\avg}{n_{\mathit{active}}},\ 1\right) \\
+\text{drop if } \mathit{qlen}_i \ge \mathit{maxq}, \\
+\text{or } \avg \ge \maxth \land \mathit{qlen}_i > 2\,\mathit{avgcq}, \\
+\text{or } \mathit{qlen}_i \ge \mathit{avgcq} \land \mathit{strike}_i > 1; \\
+\text{else if } \mathit{qlen}_i \ge \max(\mathit{min}_q,\ \mathit{avgcq}): \\
+\text{drop with } p_a = \frac{p_b}{1 - \mathit{count}\cdot p_b}
+\end{gathered}`,
     rule: [
       'avgcq = max(avg/active flows, 1 packet)',
       'drop, strike_i += 1, if:',
@@ -164,6 +199,14 @@ export const EXPLANATIONS: Record<string, Explainer> = {
   },
   sfred: {
     what: 'SFRED is RED plus a list of the most recently seen flows with each one’s packets received and dropped, so its work per packet grows with the list size rather than with the number of flows. A flow sending more than its fair share gets a proportionally higher max_p; a fast flow whose loss rate is well above the average (it does not slow down when dropped) loses every packet; a new, slow flow gets both thresholds raised by k. Every other flow sees plain RED.',
+    formula: String.raw`\begin{gathered}
+T_f = \tfrac{H_r - H_d}{n},\quad T_i = H_{ri} \\
+\text{slow } (H_{ri} < \eta,\ H_{di} = 0)\text{: RED, thresholds} + k \\
+\text{fast } (T_i > (1 + \alpha)\,T_f)\text{:} \\
+\text{drop if } \tfrac{H_{di}}{H_{ri}} > (1 + \beta)\,\tfrac{H_d}{H_r}, \\
+\text{else RED with } \min\!\left(1,\ \maxp\,\tfrac{T_i}{T_f}\right) \\
+\text{others: RED}
+\end{gathered}`,
     rule: [
       'H_ri, H_di = flow i’s packets, drops',
       'H_r, H_d = list totals; n = flows',
@@ -184,6 +227,11 @@ export const EXPLANATIONS: Record<string, Explainer> = {
   },
   choke: {
     what: 'CHOKe is RED plus one comparison per arrival: once the average queue passes min_th it draws a random packet from the queue, and if that packet belongs to the arriving packet’s flow it drops both. A flow that fills much of the buffer is likely to be matched, so it is punished in proportion to its share without any per-flow state. Arrivals that do not match get RED’s usual treatment.',
+    formula: String.raw`\begin{gathered}
+\avg > \minth:\ c = \text{a random queued packet} \\
+\mathit{flow}(c) = \mathit{flow}(\text{arrival}):\ \text{drop both} \\
+\text{otherwise RED: drop with } p_a
+\end{gathered}`,
     rule: [
       'avg ≤ min_th: admit',
       'else draw m = candidates queued packets:',
@@ -201,6 +249,11 @@ export const EXPLANATIONS: Record<string, Explainer> = {
   },
   drr: {
     what: 'DRR gives every flow its own FIFO and serves the backlogged flows in turn: each turn a flow may send up to a quantum of bytes plus what it left unused before (its deficit). Every backlogged flow thus gets the same number of bytes per round whatever its packet sizes, so an unresponsive flow cannot take more than its share of the link. When the shared buffer is full, the head packet of the longest flow queue is dropped, so a flow that floods the buffer loses its own packets.',
+    formula: String.raw`\begin{gathered}
+\text{flow } i\text{'s turn: } \mathit{DC}_i \leftarrow \mathit{DC}_i + Q \\
+\text{while } \ell \le \mathit{DC}_i:\ \text{send},\ \mathit{DC}_i \leftarrow \mathit{DC}_i - \ell \\
+\text{overflow: drop the head of } \arg\max_j q_j
+\end{gathered}`,
     rule: [
       'turn of flow i: DC_i ← DC_i + Q',
       '  while head packet ≤ DC_i:',
@@ -223,6 +276,11 @@ export const EXPLANATIONS: Record<string, Explainer> = {
   },
   bare: {
     what: 'BARE keeps one FIFO but estimates each active flow’s rate and gives it a buffer limit maxth that shrinks as the number of flows N grows. A packet of flow i is dropped with probability (q_i/maxth)^β_i, with q_i the flow’s queued amount; β_i is lowered (more drops) for a flow sending above the fair rate BW/N while the queue is above target, and raised otherwise. Weighted BARE scales each flow’s limit and fair rate by a weight set at the source.',
+    formula: String.raw`\begin{gathered}
+p_i = \left(\frac{q_i}{\mathit{maxth}}\right)^{\beta_i},\quad \mathit{maxth} = \frac{\mathit{vmaxq}}{N} \\
+\beta_i \leftarrow \begin{cases} \beta_i\,\frac{\mathit{ratefair}}{\mathit{rate}_i} & \mathit{rate}_i > \mathit{ratefair}, \\ & \mathit{avgq} > \mathit{targetq} \\ a\,\beta_i & \text{otherwise} \end{cases} \\
+\mathit{ratefair} = BW/N
+\end{gathered}`,
     rule: [
       'vmaxq = max(N·low, min(N·high, plateau))',
       'maxth = vmaxq/N,  ratefair = BW/N',
@@ -249,6 +307,11 @@ export const EXPLANATIONS: Record<string, Explainer> = {
   },
   afpft: {
     what: 'AFpFT keeps one shared queue sorted by a tag in each packet instead of by arrival order: each packet gets a start tag as in start-time fair queueing, the later of the virtual time v and its flow’s previous finish tag, so a flow with many packets queued gets tags far ahead of v. A flow sending above its fair share piles up large tags, which puts its packets at the tail of the queue. When the buffer is full the tail packet is dropped, so those flows lose packets and the others do not.',
+    formula: String.raw`\begin{gathered}
+S = \max(v,\ F_f),\quad \mathit{tag} = S,\quad F_f \leftarrow S + \ell/r \\
+\text{overflow: drop the largest tag } q, \\
+F_{f(q)} \leftarrow F_{f(q)} - \ell_q/r
+\end{gathered}`,
     rule: [
       'arrival of p of flow f (count_f += 1):',
       '  edge router, or count_f ≥ 2:',
@@ -274,6 +337,10 @@ export const EXPLANATIONS: Record<string, Explainer> = {
   },
   csfq: {
     what: 'CSFQ approximates fair queueing without per-flow state in the core: the first router a flow meets (the edge) estimates its rate and writes it into each packet as a label. Every router estimates the fair share α, the rate that just fills its link, and drops a packet labelled r with probability 1 − α/r, so each flow leaves with at most α. Packets that pass carry the label min(r, α) to the next router.',
+    formula: String.raw`\begin{aligned}
+r_i &\leftarrow \left(1 - e^{-T/K}\right)\frac{\ell}{T} + e^{-T/K}\,r_i \quad \text{(edge)} \\
+p &= \max\!\left(0,\ 1 - \frac{\alpha}{r}\right),\quad r \leftarrow \min(r, \alpha)
+\end{aligned}`,
     rule: [
       'edge, per flow (T = gap, K = k_ms):',
       '  r ← (1 − e^(−T/K))·len/T + e^(−T/K)·r',
@@ -299,6 +366,11 @@ export const EXPLANATIONS: Record<string, Explainer> = {
   },
   rqrd: {
     what: 'RQRD combines CSFQ’s rate labels with a term based on the average queue: a packet is dropped only if its flow is above the fair share (p_R) and the queue is long (p_Q). p_Q has hysteresis: a low curve until the queue has stayed above Q_max for a while, then a high curve until it has stayed below Q_min, so short bursts pass. Packets of drop precedence 1 (loss-intolerant) are dropped only when the buffer is full, and the fair share is computed from the capacity they leave.',
+    formula: String.raw`\begin{gathered}
+p_d = p_R \cdot p_Q,\quad p_R = \max\!\left(0,\ 1 - \frac{\alpha}{r}\right) \\
+p_Q = \begin{cases} 0 & Q \le Q_{min} \\ 1 - \sqrt{1 - x^2} & c_q = 0 \\ \sqrt{1 - (1 - x)^2} & c_q = 1 \\ 1 & Q \ge Q_{max} \end{cases} \\
+x = \frac{Q - Q_{min}}{Q_{max} - Q_{min}}
+\end{gathered}`,
     rule: [
       'p_R = max(0, 1 − α/label)     (CSFQ)',
       'x = (Q − Q_min)/(Q_max − Q_min)',
@@ -324,6 +396,12 @@ export const EXPLANATIONS: Record<string, Explainer> = {
   },
   codel: {
     what: 'CoDel measures how long each packet has waited in the queue (its sojourn time) as it leaves. Once that delay has stayed above target for a whole interval, it drops the packet at the head and keeps dropping at shorter and shorter intervals until the delay falls below target. It reacts to how long packets wait rather than to how many are queued, so short bursts pass and a standing queue is removed.',
+    formula: String.raw`\begin{gathered}
+\mathit{sojourn} \ge \mathit{target} \text{ for an } \mathit{interval}\text{:} \\
+\text{drop the head},\ \mathit{count} \leftarrow 1 \\
+\text{at each } \mathit{drop\_next}\text{: drop},\ \mathit{count} \mathrel{+}= 1, \\
+\mathit{drop\_next} \leftarrow \mathit{drop\_next} + \frac{\mathit{interval}}{\sqrt{\mathit{count}}}
+\end{gathered}`,
     rule: [
       'sojourn = now − arrival time, at dequeue',
       'sojourn < target, or ≤ 1 MTU queued:',
@@ -346,6 +424,12 @@ export const EXPLANATIONS: Record<string, Explainer> = {
   },
   pie: {
     what: 'PIE estimates the queueing delay and every 15 ms adjusts a drop probability p: up when the delay is above target or growing, down when it is below target or shrinking. Arrivals are dropped with probability p, except during a burst allowance after a calm period and while the queue is nearly empty. Like CoDel it controls delay rather than queue length, but it drops on arrival instead of at the head.',
+    formula: String.raw`\begin{gathered}
+\text{every } t_{update}\text{:} \\
+\begin{aligned} p \leftarrow p &+ \alpha\,(\mathit{qdelay} - \mathit{target}) \\ &+ \beta\,(\mathit{qdelay} - \mathit{qdelay}_{old}) \end{aligned} \\
+\text{drop with } p \text{ except when} \\
+\mathit{qdelay}_{old} < \tfrac{\mathit{target}}{2} \land p < 0.2
+\end{gathered}`,
     rule: [
       'every t_update:',
       '  Δp = α·(qdelay − target)',
@@ -367,6 +451,12 @@ export const EXPLANATIONS: Record<string, Explainer> = {
   },
   fq_codel: {
     what: 'FQ-CoDel hashes each flow into its own queue, serves the queues round robin a quantum of bytes at a time, and runs CoDel separately on each queue. A queue that becomes active joins a “new flows” list that is served first, so a flow sending less than a quantum per round (a ping, a game, DNS) hardly waits. When the buffer is full it drops from the queue holding the most bytes.',
+    formula: String.raw`\begin{gathered}
+i = h(\text{flow}) \bmod \mathit{flows} \\
+\mathit{deficit}_i \le 0:\ \mathit{deficit}_i \mathrel{+}= \mathit{quantum}, \\
+i \to \text{tail of old\_flows} \\
+\text{else send through CoDel}_i,\ \mathit{deficit}_i \mathrel{-}= \ell
+\end{gathered}`,
     rule: [
       'enqueue: queue = hash(flow) mod flows',
       '  inactive queue: to new_flows,',
@@ -393,6 +483,10 @@ export const EXPLANATIONS: Record<string, Explainer> = {
   },
   blue: {
     what: 'BLUE ignores the queue length when setting its drop probability: it keeps one probability p_m, raises it by d1 when the buffer overflows and lowers it by d2 when the link goes idle. Each arrival is dropped (or ECN-marked) with probability p_m, so p_m settles at the level that avoids both overflow and idle time. freeze_time spaces the changes so that each can take effect before the next.',
+    formula: String.raw`\begin{gathered}
+p_m \leftarrow \begin{cases} p_m + d_1 & \text{loss, or } q > L \\ p_m - d_2 & \text{link idle} \end{cases} \\
+\text{at most once per } \mathit{freeze\_time}
+\end{gathered}`,
     rule: [
       'overflow (or q > l_fraction·B):',
       '  if now − last > freeze_time:',

@@ -3,6 +3,8 @@
 // legend drawn above the plot, on a white background. PNG draws that SVG
 // onto a canvas.
 
+import { markerPath, type MarkerShape } from '../charts/markers';
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** Presentation properties the charts' stylesheet sets; copied onto each element where they differ from its parent. */
@@ -39,6 +41,7 @@ export interface ImageLegendEntry {
   label: string;
   color: string;
   dashed?: boolean;
+  marker?: MarkerShape;
 }
 
 export interface ChartImage {
@@ -171,15 +174,23 @@ export function chartToSvg(svg: SVGSVGElement, title: string, legend: readonly I
       x = PAD_PX;
     }
     header.appendChild(
-      svgElement('line', {
-        x1: x + 1,
-        x2: x + SWATCH_PX - 1,
-        y1: baseline - 4,
-        y2: baseline - 4,
-        stroke: entry.color,
-        'stroke-width': 3,
-        ...(entry.dashed ? { 'stroke-dasharray': '5 3' } : {}),
-      }),
+      entry.marker
+        ? svgElement('path', {
+            d: markerPath(entry.marker, 4.5),
+            transform: `translate(${x + SWATCH_PX / 2},${baseline - 4})`,
+            fill: entry.marker === 'dot' ? entry.color : 'white',
+            stroke: entry.marker === 'dot' ? 'white' : entry.color,
+            'stroke-width': 2,
+          })
+        : svgElement('line', {
+            x1: x + 1,
+            x2: x + SWATCH_PX - 1,
+            y1: baseline - 4,
+            y2: baseline - 4,
+            stroke: entry.color,
+            'stroke-width': 3,
+            ...(entry.dashed ? { 'stroke-dasharray': '5 3' } : {}),
+          }),
     );
     header.appendChild(svgElement('text', { x: x + SWATCH_PX + 4, y: baseline, 'font-size': legendPx, fill: mutedColor }, entry.label));
     x += entryWidth + 12;

@@ -9,6 +9,7 @@ export type {
   DropCurve,
   FlowGroup,
   FlowKind,
+  ModelPoint,
   ParamSpec,
   ProbeSpec,
   Scenario,

@@ -1,7 +1,7 @@
 // What the page shows beside the experiment itself; carried in share links
 // next to the scenario, and never required to reproduce the run.
 
-export const CHART_IDS = ['queue', 'goodput', 'bars', 'curve', 'rate'] as const;
+export const CHART_IDS = ['queue', 'goodput', 'bars', 'curve', 'markov', 'rate'] as const;
 export type ChartId = (typeof CHART_IDS)[number];
 
 export const CHART_TITLES: Record<ChartId, string> = {
@@ -9,6 +9,7 @@ export const CHART_TITLES: Record<ChartId, string> = {
   goodput: 'Goodput over time',
   bars: 'Goodput per flow',
   curve: 'Drop-probability curve',
+  markov: 'Drop vs offered load (theory)',
   rate: 'Drop and mark rate',
 };
 

@@ -1,0 +1,159 @@
+//! Seed 002 §2.3's Markov-chain model of a queue that drops arrivals with a
+//! probability depending on its state, to draw theory beside a run: drop
+//! probability P_D against the offered load ρ = λ/μ.
+//!
+//! Poisson arrivals at λ, exponential service at μ; state i is the number of
+//! packets in the system, which the model takes as the average queue (w → 1).
+//! An arrival in state i is accepted with probability p_a(i), so the chain is
+//! birth–death with birth rates λ·p_a(i) (eq. 8) and death rate μ:
+//! V(i) = V(0)·Π_{j<i} λ_j/μ (eqs. 5–6), P_D = 1 − Σ V(i)·p_a(i) (eq. 9).
+//! The paper builds it for DSRED's drop function ([`super::dsred`]); RED gets
+//! the same chain with RED's drop function ([`super::red::markov_model`]).
+
+use super::registry::ParamValues;
+use super::{dsred, red, Limit};
+use serde::Serialize;
+
+/// The model at one offered load ρ = λ/μ.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub struct ModelPoint {
+    pub load: f64,
+    /// P_D of eq. (9).
+    pub drop_probability: f64,
+    /// D of eq. (10) as printed: Σ (i+1)·V(i)·p_a(i)/μ, which counts a
+    /// dropped packet's delay as zero.
+    pub delay_s: f64,
+    /// Mean sojourn (wait + service) of the packets that are queued: eq. (10)
+    /// divided by the acceptance probability 1 − P_D. A run measures this.
+    pub accepted_delay_s: f64,
+}
+
+/// Solve the chain for each offered load in `loads`. `p_a[i]` is the
+/// acceptance probability in state i = 0..=N (0 in state N: the buffer is full).
+pub fn birth_death(p_a: &[f64], service_rate_pps: f64, loads: &[f64]) -> Vec<ModelPoint> {
+    loads
+        .iter()
+        .map(|&rho| {
+            let mut v = Vec::with_capacity(p_a.len());
+            v.push(1.0);
+            for i in 1..p_a.len() {
+                let next = v[i - 1] * rho * p_a[i - 1];
+                if next > 1e200 {
+                    // Rescale: only the ratios between states matter before eq. (6).
+                    v.iter_mut().for_each(|x| *x *= 1e-200);
+                    v.push(next * 1e-200);
+                } else {
+                    v.push(next);
+                }
+            }
+            let total: f64 = v.iter().sum();
+            let accepted: f64 = v.iter().zip(p_a).map(|(v, a)| v * a).sum::<f64>() / total;
+            let delay_s = v.iter().zip(p_a).enumerate().map(|(i, (v, a))| (i + 1) as f64 * v * a).sum::<f64>()
+                / total
+                / service_rate_pps;
+            ModelPoint {
+                load: rho,
+                drop_probability: (1.0 - accepted).clamp(0.0, 1.0),
+                delay_s,
+                accepted_delay_s: if accepted > 0.0 { delay_s / accepted } else { 0.0 },
+            }
+        })
+        .collect()
+}
+
+/// The model for the running scheme with its current parameters, or `None`
+/// for schemes it does not describe (only RED and DSRED). Thresholds and a
+/// byte buffer are turned into packets of the scheme's typical packet size,
+/// which also sets μ = link rate / packet bits.
+pub fn scheme_model(
+    scheme: &str,
+    params: &ParamValues,
+    limit: Limit,
+    link_rate_bps: u64,
+    loads: &[f64],
+) -> Option<Vec<ModelPoint>> {
+    if !matches!(scheme, "red" | "dsred") {
+        return None;
+    }
+    let packet_bytes = params.get("mean_packet_bytes").max(1.0);
+    let (buffer_packets, per_unit) = match limit {
+        Limit::Packets(n) => (n, 1.0),
+        Limit::Bytes(b) => ((b as f64 / packet_bytes) as u64, 1.0 / packet_bytes),
+    };
+    let buffer_packets = u32::try_from(buffer_packets).unwrap_or(u32::MAX);
+    let service_rate_pps = link_rate_bps as f64 / (8.0 * packet_bytes);
+    match scheme {
+        "dsred" => {
+            let slopes = dsred::Slopes {
+                k_l: params.get("k_l") * per_unit,
+                k_h: params.get("k_h") * per_unit,
+                gamma: params.get("gamma"),
+            };
+            Some(dsred::markov_model(&dsred::ModelParams { slopes, buffer_packets, service_rate_pps }, loads))
+        }
+        "red" => {
+            let mut state = red::RedState::new(link_rate_bps);
+            for (id, value) in params.iter() {
+                state.set(id, value);
+            }
+            state.min_th *= per_unit;
+            state.max_th *= per_unit;
+            Some(red::markov_model(&state, buffer_packets, service_rate_pps, loads))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::queue::registry::find_scheme;
+
+    fn defaults(scheme: &str, overrides: &[(&str, f64)], limit: Limit) -> ParamValues {
+        let info = find_scheme(scheme).expect("a registered scheme");
+        let mut values = ParamValues::defaults(info, limit);
+        for (id, v) in overrides {
+            values.set(id, *v);
+        }
+        values
+    }
+
+    #[test]
+    fn a_byte_buffer_gives_the_same_model_as_the_packet_buffer_it_holds() {
+        let loads = [0.5, 0.9, 1.2];
+        for (scheme, overrides) in
+            [("red", vec![("min_th", 6.0), ("max_th", 20.0)]), ("dsred", vec![("k_l", 6.0), ("k_h", 20.0)])]
+        {
+            let packets = scheme_model(
+                scheme,
+                &defaults(scheme, &overrides, Limit::Packets(200)),
+                Limit::Packets(200),
+                8e6 as u64,
+                &loads,
+            )
+            .expect("modelled");
+            let in_bytes: Vec<(&str, f64)> = overrides.iter().map(|(id, v)| (*id, v * 1000.0)).collect();
+            let bytes = scheme_model(
+                scheme,
+                &defaults(scheme, &in_bytes, Limit::Bytes(200_000)),
+                Limit::Bytes(200_000),
+                8e6 as u64,
+                &loads,
+            )
+            .expect("modelled");
+            for (p, b) in packets.iter().zip(&bytes) {
+                assert!((p.drop_probability - b.drop_probability).abs() < 1e-12, "{scheme}: {p:?} vs {b:?}");
+                // 1000-byte packets on 8 Mb/s: μ = 1000 packets/s.
+                assert!((p.delay_s - b.delay_s).abs() < 1e-12);
+            }
+        }
+    }
+
+    #[test]
+    fn only_red_and_dsred_are_modelled() {
+        let limit = Limit::Packets(100);
+        assert!(scheme_model("codel", &defaults("codel", &[], limit), limit, 1e7 as u64, &[1.0]).is_none());
+        assert!(scheme_model("droptail", &defaults("droptail", &[], limit), limit, 1e7 as u64, &[1.0]).is_none());
+    }
+}
