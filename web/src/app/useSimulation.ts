@@ -61,7 +61,8 @@ export function useSimulation(engine: EngineClient, scenarioJson: string | null,
           onRows: (rows, data) => runStore.current?.append(rows, data),
           onSnapshot: (next) => {
             setSnapshot(next);
-            setParams(next.params);
+            // Most snapshots bring the same values: keep the object, so nothing that depends on it redoes its work.
+            setParams((current) => (sameValues(current, next.params) ? current : next.params));
           },
           onRestart: () => {
             runStore.current?.clear();
@@ -129,6 +130,11 @@ export function useSimulation(engine: EngineClient, scenarioJson: string | null,
     reset: useCallback(() => handleRef.current?.reset(), []),
     setParam,
   };
+}
+
+function sameValues(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
 }
 
 function formatParam(value: number): string {
