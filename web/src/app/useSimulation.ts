@@ -50,6 +50,19 @@ export function useSimulation(engine: EngineClient, scenarioJson: string | null,
     if (scenarioJson === null) return;
     let disposed = false;
     const runStore: { current: SeriesStore | null } = { current: null };
+    // Snapshots are shown in the next animation frame, together with the rows
+    // that arrived meanwhile: one render of the page per frame, not one more
+    // for every snapshot.
+    let pendingSnapshot: RunSnapshot | null = null;
+    let snapshotFrame = 0;
+    const showSnapshot = () => {
+      snapshotFrame = 0;
+      const next = pendingSnapshot;
+      if (disposed || !next) return;
+      setSnapshot(next);
+      // Most snapshots bring the same values: keep the object, so nothing that depends on it redoes its work.
+      setParams((current) => (sameValues(current, next.params) ? current : next.params));
+    };
     setError(null);
     setSnapshot(null);
     setMarks([]);
@@ -60,9 +73,8 @@ export function useSimulation(engine: EngineClient, scenarioJson: string | null,
         {
           onRows: (rows, data) => runStore.current?.append(rows, data),
           onSnapshot: (next) => {
-            setSnapshot(next);
-            // Most snapshots bring the same values: keep the object, so nothing that depends on it redoes its work.
-            setParams((current) => (sameValues(current, next.params) ? current : next.params));
+            pendingSnapshot = next;
+            snapshotFrame ||= requestAnimationFrame(showSnapshot);
           },
           onRestart: () => {
             runStore.current?.clear();
@@ -91,6 +103,7 @@ export function useSimulation(engine: EngineClient, scenarioJson: string | null,
       });
     return () => {
       disposed = true;
+      cancelAnimationFrame(snapshotFrame);
       handleRef.current?.dispose();
       handleRef.current = null;
       setStore(null);
