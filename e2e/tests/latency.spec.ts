@@ -3,6 +3,9 @@ import { ALL_CHARTS_VIEW, linkFor, saveMeasurement, setSpeed, twentyFlowScenario
 
 const TRIALS = 8;
 
+// Playwright's trace recording (screencast frames, DOM snapshots) would be measured with the page.
+test.use({ trace: 'off' });
+
 interface Trial {
   /** Input event → the engine worker's answer to the parameter change reaches the page. */
   replyMs: number | null;
