@@ -16,13 +16,13 @@ export function saveMeasurement(name: string, data: unknown): string {
   return path;
 }
 
-/** The performance target's load: 20 TCP flows through RED on a 10 Mb/s bottleneck, for an hour. */
+/** The performance target's load: 20 TCP flows through RED on a 10 Mb/s bottleneck, long enough not to finish during a probe at full speed. */
 export function twentyFlowScenario(): Record<string, unknown> {
   return {
     version: 1,
     name: '20 TCP flows on 10 Mb/s (performance probe)',
     seed: 1,
-    duration_s: 3600,
+    duration_s: 36_000,
     measure_from_s: 5,
     topology: { kind: 'dumbbell', bottleneck: { rate_bps: 10_000_000, delay_ms: 10 }, buffer: { packets: 200 } },
     queue: { scheme: 'red', params: { min_th: 30, max_th: 90 } },
