@@ -54,6 +54,19 @@ export function useSimulation(engine: EngineClient, scenarioJson: string | null,
     if (scenarioJson === null) return;
     let disposed = false;
     const runStore: { current: SeriesStore | null } = { current: null };
+    // Snapshots are shown in the next animation frame, together with the rows
+    // that arrived meanwhile: one render of the page per frame, not one more
+    // for every snapshot.
+    let pendingSnapshot: RunSnapshot | null = null;
+    let snapshotFrame = 0;
+    const showSnapshot = () => {
+      snapshotFrame = 0;
+      const next = pendingSnapshot;
+      if (disposed || !next) return;
+      setSnapshot(next);
+      // Most snapshots bring the same values: keep the object, so nothing that depends on it redoes its work.
+      setParams((current) => (sameValues(current, next.params) ? current : next.params));
+    };
     setError(null);
     setSnapshot(null);
     setMarks([]);
@@ -64,8 +77,8 @@ export function useSimulation(engine: EngineClient, scenarioJson: string | null,
         {
           onRows: (rows, data) => runStore.current?.append(rows, data),
           onSnapshot: (next) => {
-            setSnapshot(next);
-            setParams(next.params);
+            pendingSnapshot = next;
+            snapshotFrame ||= requestAnimationFrame(showSnapshot);
           },
           onRestart: () => {
             runStore.current?.clear();
@@ -95,6 +108,7 @@ export function useSimulation(engine: EngineClient, scenarioJson: string | null,
       });
     return () => {
       disposed = true;
+      cancelAnimationFrame(snapshotFrame);
       handleRef.current?.dispose();
       handleRef.current = null;
       setStore(null);
@@ -134,6 +148,11 @@ export function useSimulation(engine: EngineClient, scenarioJson: string | null,
     reset: useCallback(() => handleRef.current?.reset(), []),
     setParam,
   };
+}
+
+function sameValues(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
 }
 
 function formatParam(value: number): string {

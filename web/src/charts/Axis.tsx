@@ -1,6 +1,9 @@
 // Axes drawn by React from d3 scales: tick positions and labels come from the
-// scale, so every chart formats its own units.
+// scale, so every chart formats its own units. Ticks are keyed by position in
+// the list, not by value: as a time axis slides, its tick elements are moved
+// and relabelled rather than removed and created again every frame.
 
+import { memo } from 'react';
 import type { ScaleContinuousNumeric } from 'd3';
 
 interface AxisProps {
@@ -15,15 +18,38 @@ interface AxisProps {
 
 const TICK = 5;
 
-export function AxisBottom({ scale, gridLength = 0, label, format, ticks = 6, offset }: AxisProps & { offset: number }) {
+/**
+ * Charts re-render every frame while data streams in, with new scale
+ * objects; an axis whose scale maps the same domain to the same range (the
+ * value axes, most frames) is not drawn again.
+ */
+function sameAxis(a: AxisProps & { offset?: number }, b: AxisProps & { offset?: number }): boolean {
+  const [a0, a1] = a.scale.domain();
+  const [b0, b1] = b.scale.domain();
+  const [ar0, ar1] = a.scale.range();
+  const [br0, br1] = b.scale.range();
+  return (
+    a0 === b0 &&
+    a1 === b1 &&
+    ar0 === br0 &&
+    ar1 === br1 &&
+    a.gridLength === b.gridLength &&
+    a.label === b.label &&
+    a.format === b.format &&
+    a.ticks === b.ticks &&
+    a.offset === b.offset
+  );
+}
+
+export const AxisBottom = memo(function AxisBottom({ scale, gridLength = 0, label, format, ticks = 6, offset }: AxisProps & { offset: number }) {
   const values = scale.ticks(ticks);
   const formatTick = format ?? scale.tickFormat(ticks);
   const [x0, x1] = scale.range();
   return (
     <g className="axis" transform={`translate(0,${offset})`}>
       <line x1={x0} x2={x1} className="axis-line" />
-      {values.map((v) => (
-        <g key={v} transform={`translate(${scale(v)},0)`}>
+      {values.map((v, i) => (
+        <g key={i} transform={`translate(${scale(v)},0)`}>
           {gridLength > 0 && <line y1={-gridLength} y2={0} className="grid-line" />}
           <line y2={TICK} className="axis-line" />
           <text y={TICK + 13} textAnchor="middle">
@@ -36,17 +62,17 @@ export function AxisBottom({ scale, gridLength = 0, label, format, ticks = 6, of
       </text>
     </g>
   );
-}
+}, sameAxis);
 
-export function AxisLeft({ scale, gridLength = 0, label, format, ticks = 5 }: AxisProps) {
+export const AxisLeft = memo(function AxisLeft({ scale, gridLength = 0, label, format, ticks = 5 }: AxisProps) {
   const values = scale.ticks(ticks);
   const formatTick = format ?? scale.tickFormat(ticks);
   const [y0, y1] = scale.range();
   return (
     <g className="axis">
       <line y1={y0} y2={y1} className="axis-line" />
-      {values.map((v) => (
-        <g key={v} transform={`translate(0,${scale(v)})`}>
+      {values.map((v, i) => (
+        <g key={i} transform={`translate(0,${scale(v)})`}>
           {gridLength > 0 && <line x2={gridLength} className="grid-line" />}
           <line x2={-TICK} className="axis-line" />
           <text x={-TICK - 3} dy="0.32em" textAnchor="end">
@@ -59,17 +85,17 @@ export function AxisLeft({ scale, gridLength = 0, label, format, ticks = 5 }: Ax
       </text>
     </g>
   );
-}
+}, sameAxis);
 
-export function AxisRight({ scale, label, format, ticks = 5, offset }: AxisProps & { offset: number }) {
+export const AxisRight = memo(function AxisRight({ scale, label, format, ticks = 5, offset }: AxisProps & { offset: number }) {
   const values = scale.ticks(ticks);
   const formatTick = format ?? scale.tickFormat(ticks);
   const [y0, y1] = scale.range();
   return (
     <g className="axis" transform={`translate(${offset},0)`}>
       <line y1={y0} y2={y1} className="axis-line" />
-      {values.map((v) => (
-        <g key={v} transform={`translate(0,${scale(v)})`}>
+      {values.map((v, i) => (
+        <g key={i} transform={`translate(0,${scale(v)})`}>
           <line x2={TICK} className="axis-line" />
           <text x={TICK + 3} dy="0.32em" textAnchor="start">
             {formatTick(v)}
@@ -81,4 +107,4 @@ export function AxisRight({ scale, label, format, ticks = 5, offset }: AxisProps
       </text>
     </g>
   );
-}
+}, sameAxis);

@@ -1,12 +1,15 @@
 // The shared frame of every chart: title, legend, a measured SVG plot area
-// with margins, a hover tooltip, and SVG/PNG download buttons. Charts draw
+// with margins, a canvas under it for the data lines, a hover tooltip that
+// the mouse or the arrow keys move, and SVG/PNG download buttons. Charts draw
 // inside it with d3 scales.
 
-import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { chartToSvg, svgToPng } from '../export/chartImage';
 import { exportFileName } from '../export/documents';
 import { downloadBlob } from '../export/download';
 import { Marker, type MarkerShape } from './markers';
+import { paintSeries, pointCount, seriesPathAttributes, type SeriesLine } from './seriesCanvas';
+import type { CursorMove } from './timeAxis';
 
 export interface Margin {
   top: number;
@@ -54,7 +57,31 @@ interface ChartFrameProps {
   /** Shown over the plot when there is nothing to draw yet. */
   emptyMessage?: string;
   children: (plot: PlotArea) => ReactNode;
+  /** The data lines, painted on the canvas under the SVG in order. */
+  series?: (plot: PlotArea) => SeriesLine[];
   hover?: (plotX: number, plot: PlotArea) => HoverInfo | null;
+  /** Where the keyboard moves the hover cursor (plot x), from `fromX` (null: no cursor yet); makes the plot focusable. */
+  hoverStep?: (fromX: number | null, move: CursorMove, plot: PlotArea) => number | null;
+}
+
+interface Cursor {
+  x: number;
+  /** A pointer leaving the plot clears only its own cursor. */
+  source: 'pointer' | 'keyboard';
+}
+
+const KEY_MOVES: Record<string, [CursorMove, CursorMove]> = {
+  ArrowLeft: ['previous', 'previous-page'],
+  ArrowRight: ['next', 'next-page'],
+  Home: ['first', 'first'],
+  End: ['last', 'last'],
+};
+
+function announce(info: HoverInfo): string {
+  return `${info.title}: ${info.rows
+    .filter((row) => row.value)
+    .map((row) => `${row.label} ${row.value}`)
+    .join(', ')}`;
 }
 
 function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
@@ -71,25 +98,54 @@ function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] 
   return [ref, width];
 }
 
-export function ChartFrame({ title, testId, height, margin, legend, description, emptyMessage, children, hover }: ChartFrameProps) {
+export function ChartFrame({ title, testId, height, margin, legend, description, emptyMessage, children, series, hover, hoverStep }: ChartFrameProps) {
   const [containerRef, width] = useWidth<HTMLDivElement>();
-  const [pointerX, setPointerX] = useState<number | null>(null);
+  const [cursor, setCursor] = useState<Cursor | null>(null);
+  const [announcement, setAnnouncement] = useState('');
   const clipId = `plot-clip${useId().replace(/:/g, '')}`;
   const plot: PlotArea = {
     width: Math.max(10, width - margin.left - margin.right),
     height: Math.max(10, height - margin.top - margin.bottom),
     clip: `url(#${clipId})`,
   };
-  const hovered = pointerX !== null && hover && !emptyMessage ? hover(pointerX, plot) : null;
+  const active = width > 0 && !emptyMessage;
+  const hovered = cursor !== null && hover && active ? hover(cursor.x, plot) : null;
   const svgRef = useRef<SVGSVGElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const lines = series && active ? series(plot) : [];
+  const pixelRatio = window.devicePixelRatio || 1;
   const [exportProblem, setExportProblem] = useState('');
+
+  // Before the browser paints, so the lines and the SVG around them always show the same moment.
+  useLayoutEffect(() => {
+    if (canvasRef.current) paintSeries(canvasRef.current, plot.width, plot.height, pixelRatio, lines);
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!hoverStep || !hover || !active) return;
+    if (event.key === 'Escape') {
+      if (cursor?.source !== 'keyboard') return;
+      setCursor(null);
+      setAnnouncement('');
+      event.preventDefault();
+      return;
+    }
+    const moves = KEY_MOVES[event.key];
+    if (!moves) return;
+    event.preventDefault();
+    const x = hoverStep(cursor?.x ?? null, moves[event.shiftKey ? 1 : 0], plot);
+    if (x === null) return;
+    setCursor({ x, source: 'keyboard' });
+    const info = hover(x, plot);
+    setAnnouncement(info ? announce(info) : '');
+  };
 
   const save = async (format: 'svg' | 'png') => {
     const svg = svgRef.current;
     if (!svg) return;
     const fileName = exportFileName(title, 'chart', format);
     try {
-      const image = chartToSvg(svg, title, legend);
+      const image = chartToSvg(svg, title, legend, lines.map(seriesPathAttributes));
       downloadBlob(format === 'svg' ? new Blob([image.svg], { type: 'image/svg+xml' }) : await svgToPng(image), fileName);
       setExportProblem('');
     } catch (reason) {
@@ -131,7 +187,34 @@ export function ChartFrame({ title, testId, height, margin, legend, description,
           ))}
         </ul>
       </figcaption>
-      <div className="chart-body" ref={containerRef} style={{ height }}>
+      <div
+        className="chart-body"
+        ref={containerRef}
+        style={{ height }}
+        tabIndex={hoverStep ? 0 : undefined}
+        role={hoverStep ? 'group' : undefined}
+        aria-label={hoverStep ? `${title}: Left and Right arrow keys read the values (Shift for bigger steps, Home, End), Escape hides them` : undefined}
+        onKeyDown={hoverStep ? onKeyDown : undefined}
+        onBlur={() => {
+          if (cursor?.source === 'keyboard') setCursor(null);
+          setAnnouncement('');
+        }}
+      >
+        {series && width > 0 && (
+          // Each line's record (not rendered: canvas fallback content) tells tests what was drawn.
+          <canvas
+            ref={canvasRef}
+            className="series-canvas"
+            width={Math.round(plot.width * pixelRatio)}
+            height={Math.round(plot.height * pixelRatio)}
+            style={{ left: margin.left, top: margin.top, width: plot.width, height: plot.height }}
+            aria-hidden="true"
+          >
+            {lines.map((line) => (
+              <span key={line.key} className={line.className} data-testid={line.testId} data-series={line.key} data-points={pointCount(line)} />
+            ))}
+          </canvas>
+        )}
         {width > 0 && (
           <svg ref={svgRef} width={width} height={height} role="img" aria-label={`${title}: ${description}`}>
             <defs>
@@ -139,7 +222,7 @@ export function ChartFrame({ title, testId, height, margin, legend, description,
                 <rect width={plot.width} height={plot.height} />
               </clipPath>
             </defs>
-            <g transform={`translate(${margin.left},${margin.top})`}>
+            <g transform={`translate(${margin.left},${margin.top})`} data-plot="">
               {children(plot)}
               {hovered && <line className="hover-line" x1={hovered.x} x2={hovered.x} y1={0} y2={plot.height} />}
               {hover && (
@@ -147,18 +230,24 @@ export function ChartFrame({ title, testId, height, margin, legend, description,
                   className="hover-target"
                   width={plot.width}
                   height={plot.height}
-                  onPointerMove={(event) => setPointerX(event.clientX - event.currentTarget.getBoundingClientRect().left)}
-                  onPointerLeave={() => setPointerX(null)}
+                  onPointerMove={(event) => setCursor({ x: event.clientX - event.currentTarget.getBoundingClientRect().left, source: 'pointer' })}
+                  onPointerLeave={() => setCursor((current) => (current?.source === 'pointer' ? null : current))}
                 />
               )}
             </g>
           </svg>
         )}
         {emptyMessage && <p className="chart-empty">{emptyMessage}</p>}
+        {hoverStep && (
+          <p className="visually-hidden" aria-live="polite" data-testid={`${testId}-announcement`}>
+            {announcement}
+          </p>
+        )}
         {hovered && (
           <div
             className="tooltip"
-            role="status"
+            aria-hidden="true"
+            data-testid={`${testId}-tooltip`}
             style={{
               left: Math.min(margin.left + hovered.x + 12, Math.max(0, width - 190)),
               top: margin.top + 4,

@@ -3,10 +3,11 @@
 
 import { scaleLinear } from 'd3';
 import { AxisBottom, AxisLeft } from './Axis';
-import { ChartFrame, type LegendEntry, type TooltipRow } from './ChartFrame';
+import { ChartFrame, type LegendEntry, type PlotArea, type TooltipRow } from './ChartFrame';
 import { maxOf, nearestIndex } from './decimate';
 import { COLORS } from './palette';
-import { ParamMarks, TIME_MARGIN, formatSeconds, linePath, timeScale, type ParamMark, type TimeWindow } from './timeAxis';
+import type { SeriesLine } from './seriesCanvas';
+import { ParamMarks, TIME_MARGIN, formatSeconds, stepSample, timeScale, type ParamMark, type TimeWindow } from './timeAxis';
 
 interface DropRateChartProps {
   timeS: Float64Array;
@@ -22,6 +23,7 @@ interface DropRateChartProps {
 }
 
 const PERCENT = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 2 });
+const formatPercent = (value: number) => PERCENT.format(value);
 
 export function DropRateChart({ timeS, dropRate, earlyDropRate, markRate, marks, window, height }: DropRateChartProps) {
   const legend: LegendEntry[] = [
@@ -30,6 +32,13 @@ export function DropRateChart({ timeS, dropRate, earlyDropRate, markRate, marks,
   ];
   if (markRate) legend.push({ label: 'ECN-marked', color: COLORS.skyBlue });
   const top = Math.max(0.01, maxOf(dropRate), markRate ? maxOf(markRate) : 0) * 1.15;
+  const scales = (plot: PlotArea) => ({
+    x: timeScale(window, plot.width),
+    y: scaleLinear()
+      .domain([0, Math.min(1, top)])
+      .range([plot.height, 0])
+      .nice(),
+  });
 
   return (
     <ChartFrame
@@ -51,38 +60,23 @@ export function DropRateChart({ timeS, dropRate, earlyDropRate, markRate, marks,
         if (markRate) rows.push({ label: 'marked', value: PERCENT.format(markRate[i]), color: COLORS.skyBlue });
         return { x: x(timeS[i]), title: `t = ${formatSeconds(timeS[i])}`, rows };
       }}
+      hoverStep={(fromX, move, plot) => stepSample(timeS, timeScale(window, plot.width), fromX, move)}
+      series={(plot) => {
+        const { x: xScale, y: yScale } = scales(plot);
+        const lines: SeriesLine[] = [
+          { key: 'early', x: timeS, y: earlyDropRate, xScale, yScale, color: COLORS.purple, width: 2, dash: [5, 3] },
+          { key: 'dropped', x: timeS, y: dropRate, xScale, yScale, color: COLORS.vermillion, width: 2.25, testId: 'drop-rate-line' },
+        ];
+        if (markRate) lines.push({ key: 'marked', x: timeS, y: markRate, xScale, yScale, color: COLORS.skyBlue, width: 2.25 });
+        return lines;
+      }}
     >
       {(plot) => {
-        const x = timeScale(window, plot.width);
-        const y = scaleLinear()
-          .domain([0, Math.min(1, top)])
-          .range([plot.height, 0])
-          .nice();
+        const { x, y } = scales(plot);
         return (
           <>
             <AxisBottom scale={x} offset={plot.height} label="simulated time (s)" gridLength={plot.height} />
-            <AxisLeft scale={y} label="share of arrivals" gridLength={plot.width} format={(v) => PERCENT.format(v)} />
-            <g clipPath={plot.clip}>
-              <path
-                className="series"
-                d={linePath(timeS, earlyDropRate, x, y)}
-                stroke={COLORS.purple}
-                strokeWidth={2}
-                strokeDasharray="5 3"
-                data-points={earlyDropRate.length}
-              />
-              <path
-                className="series"
-                d={linePath(timeS, dropRate, x, y)}
-                stroke={COLORS.vermillion}
-                strokeWidth={2.25}
-                data-testid="drop-rate-line"
-                data-points={dropRate.length}
-              />
-              {markRate && (
-                <path className="series" d={linePath(timeS, markRate, x, y)} stroke={COLORS.skyBlue} strokeWidth={2.25} data-points={markRate.length} />
-              )}
-            </g>
+            <AxisLeft scale={y} label="share of arrivals" gridLength={plot.width} format={formatPercent} />
             <ParamMarks marks={marks} xScale={x} height={plot.height} />
           </>
         );

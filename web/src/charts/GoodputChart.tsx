@@ -4,11 +4,11 @@
 
 import { scaleLinear } from 'd3';
 import { AxisBottom, AxisLeft } from './Axis';
-import { ChartFrame, type LegendEntry } from './ChartFrame';
+import { ChartFrame, type LegendEntry, type PlotArea } from './ChartFrame';
 import { maxOf, nearestIndex } from './decimate';
 import { FairShareLines, type FairShareLevel } from './FairShareLines';
 import { COLORS } from './palette';
-import { ParamMarks, TIME_MARGIN, formatSeconds, linePath, timeScale, type ParamMark, type TimeWindow } from './timeAxis';
+import { ParamMarks, TIME_MARGIN, formatSeconds, stepSample, timeScale, type ParamMark, type TimeWindow } from './timeAxis';
 
 export interface GoodputLine {
   /** Legend entry; lines sharing a legend label (flows of one group) share one entry. */
@@ -44,6 +44,13 @@ export function GoodputChart({ timeS, lines, binS, marks, window, height, fairSh
   const top = Math.max(1e3, ...lines.map((l) => maxOf(l.goodputBps)), ...fairShares.map((f) => f.bps)) * 1.1;
   // Per-flow lines get thinner as they multiply so they stay legible together.
   const strokeWidth = lines.length > 6 ? 1.25 : 2.25;
+  const scales = (plot: PlotArea) => ({
+    x: timeScale(window, plot.width),
+    y: scaleLinear()
+      .domain([0, top / 1e6])
+      .range([plot.height, 0])
+      .nice(),
+  });
 
   return (
     <ChartFrame
@@ -63,35 +70,30 @@ export function GoodputChart({ timeS, lines, binS, marks, window, height, fairSh
         for (const f of fairShares) rows.push({ label: `fair share, ${f.label} (theory)`, value: `${MBPS.format(f.bps / 1e6)} Mb/s`, color: f.color });
         return { x: x(timeS[i]), title: `t = ${formatSeconds(timeS[i])}`, rows };
       }}
+      hoverStep={(fromX, move, plot) => stepSample(timeS, timeScale(window, plot.width), fromX, move)}
+      series={(plot) => {
+        const { x: xScale, y } = scales(plot);
+        // The lines hold bits per second; the axis reads Mb/s.
+        const yScale = y.copy().domain(y.domain().map((mbps) => mbps * 1e6));
+        return lines.map((l) => ({
+          key: l.label,
+          x: timeS,
+          y: l.goodputBps,
+          xScale,
+          yScale,
+          color: l.color,
+          width: strokeWidth,
+          opacity: lines.length > 6 ? 0.75 : 1,
+          className: 'goodput-line',
+        }));
+      }}
     >
       {(plot) => {
-        const x = timeScale(window, plot.width);
-        const y = scaleLinear()
-          .domain([0, top / 1e6])
-          .range([plot.height, 0])
-          .nice();
+        const { x, y } = scales(plot);
         return (
           <>
             <AxisBottom scale={x} offset={plot.height} label="simulated time (s)" gridLength={plot.height} />
             <AxisLeft scale={y} label="goodput (Mb/s)" gridLength={plot.width} />
-            <g clipPath={plot.clip}>
-              {lines.map((l) => (
-                <path
-                  key={l.label}
-                  className="series goodput-line"
-                  d={linePath(
-                    timeS,
-                    l.goodputBps.map((v) => v / 1e6),
-                    x,
-                    y,
-                  )}
-                  stroke={l.color}
-                  strokeWidth={strokeWidth}
-                  strokeOpacity={lines.length > 6 ? 0.75 : 1}
-                  data-points={Math.min(timeS.length, l.goodputBps.length)}
-                />
-              ))}
-            </g>
             <FairShareLines levels={fairShares} width={plot.width} y={y} />
             <ParamMarks marks={marks} xScale={x} height={plot.height} />
           </>

@@ -4,10 +4,11 @@
 
 import { scaleLinear } from 'd3';
 import { AxisBottom, AxisLeft, AxisRight } from './Axis';
-import { ChartFrame, type LegendEntry, type TooltipRow } from './ChartFrame';
+import { ChartFrame, type LegendEntry, type PlotArea, type TooltipRow } from './ChartFrame';
 import { decimateMinMax, maxOf, nearestIndex } from './decimate';
 import { COLORS } from './palette';
-import { ParamMarks, TIME_MARGIN, formatSeconds, linePath, timeScale, type ParamMark, type TimeWindow } from './timeAxis';
+import type { SeriesLine } from './seriesCanvas';
+import { ParamMarks, TIME_MARGIN, formatSeconds, stepSample, timeScale, type ParamMark, type TimeWindow } from './timeAxis';
 
 export interface Threshold {
   label: string;
@@ -72,6 +73,11 @@ export function QueueChart({ timeS, queueLength, probeLines, queueDelayMs, unit,
   // the observed queue decide; a huge empty buffer would flatten everything.
   const yTop = Math.min(bufferCapacity, Math.max(observedMax * 1.15, thresholdMax * 1.25, 10));
   const delayTop = Math.max(maxOf(queueDelayMs) * 1.15, 1);
+  const scales = (plot: PlotArea) => ({
+    x: timeScale(window, plot.width),
+    y: scaleLinear().domain([0, yTop]).range([plot.height, 0]).nice(),
+    yDelay: scaleLinear().domain([0, delayTop]).range([plot.height, 0]).nice(),
+  });
 
   return (
     <ChartFrame
@@ -93,16 +99,31 @@ export function QueueChart({ timeS, queueLength, probeLines, queueDelayMs, unit,
         rows.push({ label: 'delay', value: `${PRECISION.format(queueDelayMs[i])} ms`, color: COLORS.green });
         return { x: x(timeS[i]), title: `t = ${formatSeconds(timeS[i])}`, rows };
       }}
-    >
-      {(plot) => {
-        const x = timeScale(window, plot.width);
-        const y = scaleLinear().domain([0, yTop]).range([plot.height, 0]).nice();
-        const yDelay = scaleLinear().domain([0, delayTop]).range([plot.height, 0]).nice();
+      hoverStep={(fromX, move, plot) => stepSample(timeS, timeScale(window, plot.width), fromX, move)}
+      series={(plot) => {
+        const { x: xScale, y, yDelay } = scales(plot);
         // About one point per pixel column: more cannot be seen, and it costs paint time.
         const buckets = plot.width / 2;
-        const queue = decimateMinMax(timeS, queueLength, buckets);
-        const delay = decimateMinMax(timeS, queueDelayMs, buckets);
-        const probes = probeLines.map((p) => ({ id: p.id, ...decimateMinMax(timeS, p.values, buckets) }));
+        const lines: SeriesLine[] = [
+          { key: 'delay', ...decimateMinMax(timeS, queueDelayMs, buckets), xScale, yScale: yDelay, color: COLORS.green, width: 1.25, opacity: 0.75 },
+          { key: 'queue', ...decimateMinMax(timeS, queueLength, buckets), xScale, yScale: y, color: COLORS.blue, width: 1.5, testId: 'queue-line' },
+        ];
+        probeLines.forEach((p, i) =>
+          lines.push({
+            key: `probe-${p.id}`,
+            ...decimateMinMax(timeS, p.values, buckets),
+            xScale,
+            yScale: y,
+            color: PROBE_COLORS[i % PROBE_COLORS.length],
+            width: i === 0 ? 3 : 2,
+            testId: `probe-line-${p.id}`,
+          }),
+        );
+        return lines;
+      }}
+    >
+      {(plot) => {
+        const { x, y, yDelay } = scales(plot);
         const [, yMax] = y.domain();
         // A threshold of 0 means "off" or "automatic" for the schemes that have one.
         const visibleThresholds = thresholds.filter((t) => t.value > 0 && t.value <= yMax);
@@ -127,33 +148,6 @@ export function QueueChart({ timeS, queueLength, probeLines, queueDelayMs, unit,
                   strokeWidth={1.5}
                   strokeDasharray="6 4"
                   data-threshold={t.label}
-                />
-              ))}
-              <path
-                className="series"
-                d={linePath(delay.x, delay.y, x, yDelay)}
-                stroke={COLORS.green}
-                strokeWidth={1.25}
-                strokeOpacity={0.75}
-                data-points={delay.x.length}
-              />
-              <path
-                className="series"
-                d={linePath(queue.x, queue.y, x, y)}
-                stroke={COLORS.blue}
-                strokeWidth={1.5}
-                data-testid="queue-line"
-                data-points={queue.x.length}
-              />
-              {probes.map((p, i) => (
-                <path
-                  key={p.id}
-                  className="series"
-                  d={linePath(p.x, p.y, x, y)}
-                  stroke={PROBE_COLORS[i % PROBE_COLORS.length]}
-                  strokeWidth={i === 0 ? 3 : 2}
-                  data-testid={`probe-line-${p.id}`}
-                  data-points={p.x.length}
                 />
               ))}
             </g>

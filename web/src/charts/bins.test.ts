@@ -14,6 +14,16 @@ describe('binSums', () => {
     expect(Array.from(binned.sums[1])).toEqual([36, 14, 15]);
   });
 
+  it('skips a gap of empty bins between runs of rows', () => {
+    // Bins of 0.5 s: rows in [0, 0.5) and [2, 2.5), nothing in between.
+    const t = Float64Array.from([0.1, 0.3, 2.1, 2.2, 2.4]);
+    const a = Float64Array.from([1, 2, 3, 4, 5]);
+    const binned = binSums(t, [[a]], 0.5);
+    expect(Array.from(binned.timeS)).toEqual([0.25, 2.25]);
+    expect(Array.from(binned.rows)).toEqual([2, 3]);
+    expect(Array.from(binned.sums[0])).toEqual([3, 12]);
+  });
+
   it('handles empty input', () => {
     expect(binSums(new Float64Array(0), [[new Float64Array(0)]], 1).timeS.length).toBe(0);
   });

@@ -19,25 +19,40 @@ export function binSums(timeS: Float64Array, sources: readonly (readonly Float64
   if (n === 0 || !(binS > 0)) return { timeS: new Float64Array(0), sums: sources.map(() => new Float64Array(0)), rows: new Float64Array(0) };
   const firstBin = Math.floor(timeS[0] / binS);
   const binCount = Math.floor(timeS[n - 1] / binS) - firstBin + 1;
-  const binOf = new Int32Array(n);
+  // Time increases, so each bin is a run of rows: find where each run starts.
+  const start = new Int32Array(binCount + 1);
   const rows = new Float64Array(binCount);
+  let bin = 0;
   for (let i = 0; i < n; i++) {
-    const bin = Math.min(binCount - 1, Math.max(0, Math.floor(timeS[i] / binS) - firstBin));
-    binOf[i] = bin;
-    rows[bin] += 1;
+    const own = Math.min(binCount - 1, Math.max(0, Math.floor(timeS[i] / binS) - firstBin));
+    while (bin < own) start[++bin] = i;
+    rows[own] += 1;
   }
-  // Column by column: tight loops over typed arrays (this runs every frame).
+  while (bin < binCount) start[++bin] = n;
+  // Column by column over contiguous runs: tight loops over typed arrays (this runs every frame).
   const sums = sources.map((members) => {
     const total = new Float64Array(binCount);
-    for (const column of members) for (let i = 0; i < n; i++) total[binOf[i]] += column[i];
+    for (const column of members) {
+      for (let b = 0; b < binCount; b++) {
+        let sum = 0;
+        for (let i = start[b]; i < start[b + 1]; i++) sum += column[i];
+        total[b] += sum;
+      }
+    }
     return total;
   });
   // Drop empty bins (a gap in sampling) so lines do not dive to zero there.
   const kept: number[] = [];
   for (let b = 0; b < binCount; b++) if (rows[b] > 0) kept.push(b);
-  const pick = (values: Float64Array) => Float64Array.from(kept, (b) => values[b]);
+  const pick = (values: Float64Array) => {
+    const picked = new Float64Array(kept.length);
+    for (let k = 0; k < kept.length; k++) picked[k] = values[kept[k]];
+    return picked;
+  };
+  const centres = new Float64Array(kept.length);
+  for (let k = 0; k < kept.length; k++) centres[k] = (firstBin + kept[k] + 0.5) * binS;
   return {
-    timeS: Float64Array.from(kept, (b) => (firstBin + b + 0.5) * binS),
+    timeS: centres,
     sums: sums.map(pick),
     rows: pick(rows),
   };

@@ -1,6 +1,7 @@
 // Pieces shared by the charts whose x axis is simulated time.
 
 import { line, scaleLinear, type ScaleLinear } from 'd3';
+import { nearestIndex } from './decimate';
 import { COLORS } from './palette';
 
 /** A live parameter change, marked on every time axis. */
@@ -52,4 +53,36 @@ export function ParamMarks({ marks, xScale, height }: { marks: readonly ParamMar
       ))}
     </g>
   );
+}
+
+/** How a keyboard moves the hover cursor along a chart's samples. */
+export type CursorMove = 'previous' | 'next' | 'previous-page' | 'next-page' | 'first' | 'last';
+
+/** Presses of Shift+arrow that cross the visible samples. */
+const PAGES_PER_WINDOW = 20;
+
+/**
+ * The plot x of the sample `move` leads to from the one nearest `fromX`
+ * (null: no cursor yet, so "previous" starts at the newest sample and "next"
+ * at the oldest), among the samples inside the scale's domain; null when
+ * none is.
+ */
+export function stepSample(timeS: Float64Array, xScale: ScaleLinear<number, number>, fromX: number | null, move: CursorMove): number | null {
+  const [startS, endS] = xScale.domain();
+  let first = 0;
+  while (first < timeS.length && timeS[first] < startS) first += 1;
+  let last = timeS.length - 1;
+  while (last >= first && timeS[last] > endS) last -= 1;
+  if (last < first) return null;
+  const page = Math.max(1, Math.round((last - first + 1) / PAGES_PER_WINDOW));
+  const current = fromX === null ? null : Math.min(last, Math.max(first, nearestIndex(timeS, xScale.invert(fromX))));
+  const steps: Record<CursorMove, number> = {
+    previous: current === null ? last : current - 1,
+    next: current === null ? first : current + 1,
+    'previous-page': current === null ? last : current - page,
+    'next-page': current === null ? first : current + page,
+    first,
+    last,
+  };
+  return xScale(timeS[Math.min(last, Math.max(first, steps[move]))]);
 }

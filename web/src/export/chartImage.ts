@@ -1,7 +1,8 @@
 // A chart as a standalone image: the on-screen <svg> with its computed
-// styles written inline (the file has no stylesheet), the chart's title and
-// legend drawn above the plot, on a white background. PNG draws that SVG
-// onto a canvas.
+// styles written inline (the file has no stylesheet), the data lines the
+// page paints on a canvas put back in as paths, the chart's title and legend
+// drawn above the plot, on a white background. PNG draws that SVG onto a
+// canvas.
 
 import { markerPath, type MarkerShape } from '../charts/markers';
 
@@ -119,8 +120,17 @@ function svgElement<K extends keyof SVGElementTagNameMap>(name: K, attributes: R
   return element;
 }
 
-/** The chart `svg` (as drawn now) with `title` and `legend` above it, as SVG text. */
-export function chartToSvg(svg: SVGSVGElement, title: string, legend: readonly ImageLegendEntry[]): ChartImage {
+/**
+ * The chart `svg` (as drawn now) with `title` and `legend` above it, as SVG
+ * text. `series`: the attributes of the data lines' paths, which go under
+ * everything else in the plot (where the page's canvas is), clipped to it.
+ */
+export function chartToSvg(
+  svg: SVGSVGElement,
+  title: string,
+  legend: readonly ImageLegendEntry[],
+  series: readonly Record<string, string | number>[] = [],
+): ChartImage {
   const plotWidth = svg.width.baseVal.value || svg.clientWidth;
   const plotHeight = svg.height.baseVal.value || svg.clientHeight;
   const rootStyle = getComputedStyle(svg);
@@ -140,6 +150,13 @@ export function chartToSvg(svg: SVGSVGElement, title: string, legend: readonly I
   const plot = svg.cloneNode(true) as SVGSVGElement;
   inlineStyles(svg, plot, null);
   plot.querySelectorAll(INTERACTIVE).forEach((element) => element.remove());
+  const plotArea = plot.querySelector('[data-plot]');
+  if (plotArea && series.length) {
+    const clip = plot.querySelector('clipPath');
+    const lines = svgElement('g', clip ? { 'clip-path': `url(#${clip.id})` } : {});
+    for (const attributes of series) lines.appendChild(svgElement('path', attributes));
+    plotArea.insertBefore(lines, plotArea.firstChild);
+  }
   renameIds(plot);
 
   // Labels may reach past the plot's box (the page lets them overflow): widen the picture to hold them.
