@@ -385,7 +385,6 @@ fn web_summary(r: &Recorder) -> WebSummary {
     }
 }
 
-
 /// The mean of `values`, or None when there are none.
 fn mean(values: impl Iterator<Item = f64>) -> Option<f64> {
     let (sum, n) = values.fold((0.0, 0usize), |(sum, n), v| (sum + v, n + 1));

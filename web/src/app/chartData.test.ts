@@ -17,6 +17,7 @@ function group(index: number, kind: GroupSummary['kind'], flows: number, meanFai
     mean_goodput_bps: 0,
     mean_fair_share_bps: meanFairShareBps,
     jain: null,
+    mean_cov: null,
   };
 }
 
