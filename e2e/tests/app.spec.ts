@@ -10,13 +10,13 @@ test('the default experiment runs and every chart draws data', async ({ page }) 
   // Rendered data, not just elements: every line's record on its chart's canvas carries the points drawn.
   await expect.poll(() => pointsOf(page.getByTestId('queue-line'))).toBeGreaterThan(50);
   await expect.poll(() => pointsOf(page.getByTestId('probe-line-avg'))).toBeGreaterThan(50);
-  // Charts below the fold draw once they are scrolled into view.
+  // And the canvas holds them: the queue's blue spans the columns of the 2+ s of data (of a 30 s window).
+  await expect.poll(() => inkColumns(page, 'chart-queue', '#0072B2')).toBeGreaterThan(30);
+  // Charts below the fold draw once they are scrolled into view (and those scrolled away stop).
   await page.getByTestId('chart-rate').scrollIntoViewIfNeeded();
   await expect.poll(() => pointsOf(page.getByTestId('drop-rate-line'))).toBeGreaterThan(5);
   await expect.poll(() => pointsOf(page.getByTestId('curve-line'))).toBeGreaterThan(10);
   await expect.poll(() => pointsOf(page.locator('[data-testid=chart-goodput] .goodput-line'))).toBeGreaterThan(5);
-  // And the canvas holds them: the queue's blue spans the columns of the 2+ s of data (of a 30 s window).
-  await expect.poll(() => inkColumns(page, 'chart-queue', '#0072B2')).toBeGreaterThan(30);
   // RED's thresholds are drawn (horizontal lines: zero height, so counted rather than "visible").
   await expect(page.locator('[data-threshold=min_th]')).toHaveCount(1);
   await expect(page.locator('[data-threshold=max_th]')).toHaveCount(1);
@@ -42,6 +42,9 @@ test('the default experiment runs and every chart draws data', async ({ page }) 
 test('pause stops the clock, step advances it, and the window scrolls back', async ({ page }) => {
   await page.goto('/');
   await setSpeed(page, '10');
+  await waitForSimTime(page, 32);
+  // Slow down before pausing, so a busy machine cannot let the 60 s run finish first.
+  await setSpeed(page, '1');
   await waitForSimTime(page, 35);
   await page.getByTestId('play-pause').click();
   await expect(page.getByTestId('play-pause')).toHaveText('Play');
