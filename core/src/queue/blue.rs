@@ -26,7 +26,7 @@
 //!   so p_m also decays when no packet arrives at all.
 
 use super::registry::{configured, no_cross_check, ParamValues, SchemeInfo};
-use super::{DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM};
 use crate::kernel::{ms, Nanos};
 use crate::net::Packet;
 
@@ -51,8 +51,7 @@ pub(crate) const PARAMS: &[ParamSpec] = &[
         doc: "Minimum time between two changes of p_m." },
     ParamSpec { id: "l_fraction", label: "L (fraction of buffer)", unit: "", min: 0.01, max: 1.0, step: 0.01,
         default: 1.0, doc: "Raise p_m already when the queue exceeds this share of the buffer; 1 = on overflow only." },
-    ParamSpec { id: "ecn", label: "ECN marking", unit: "on/off", min: 0.0, max: 1.0, step: 1.0, default: 0.0,
-        doc: "Mark ECN-capable packets instead of dropping them." },
+    ECN_PARAM,
 ];
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {

@@ -25,7 +25,7 @@
 //!   pseudocode has `maxpacket = 512` with "SHOULD use interface MTU".
 
 use super::registry::{configured, ParamValues, SchemeInfo};
-use super::{DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM};
 use crate::kernel::{ms, Nanos, NS_PER_MS};
 use crate::net::Packet;
 
@@ -53,8 +53,7 @@ pub(crate) const PARAMS: &[ParamSpec] = &[
         doc: "How long the delay must stay above target before the first drop; about a worst-case RTT." },
     ParamSpec { id: "mtu_bytes", label: "MTU", unit: "bytes", min: 64.0, max: 65535.0, step: 1.0, default: 1500.0,
         doc: "Never drop while at most this many bytes remain queued, so a slow link keeps a packet to send." },
-    ParamSpec { id: "ecn", label: "ECN marking", unit: "on/off", min: 0.0, max: 1.0, step: 1.0, default: 0.0,
-        doc: "Mark ECN-capable packets instead of dropping them." },
+    ECN_PARAM,
 ];
 
 pub(crate) fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)> {

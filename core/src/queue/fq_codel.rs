@@ -29,7 +29,7 @@
 
 use super::codel::{CodelParams, CodelState};
 use super::registry::{configured, ParamValues, SchemeInfo};
-use super::{DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM};
 use crate::net::{FlowId, Packet};
 use std::collections::VecDeque;
 
@@ -61,8 +61,7 @@ const PARAMS: &[ParamSpec] = &[
         doc: "Number of hash buckets; flows that hash alike share a queue." },
     ParamSpec { id: "mtu_bytes", label: "MTU", unit: "bytes", min: 64.0, max: 65535.0, step: 1.0, default: 1500.0,
         doc: "CoDel never drops from a queue holding at most this many bytes." },
-    ParamSpec { id: "ecn", label: "ECN marking", unit: "on/off", min: 0.0, max: 1.0, step: 1.0, default: 1.0,
-        doc: "Mark ECN-capable packets instead of dropping them." },
+    ParamSpec { default: 1.0, ..ECN_PARAM },
 ];
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {

@@ -171,6 +171,19 @@ pub struct ParamSpec {
     pub doc: &'static str,
 }
 
+/// The ECN switch of every scheme that can mark instead of drop; a scheme
+/// rewords the doc or changes the default where its own rule differs.
+pub(crate) const ECN_PARAM: ParamSpec = ParamSpec {
+    id: "ecn",
+    label: "ECN marking",
+    unit: "on/off",
+    min: 0.0,
+    max: 1.0,
+    step: 1.0,
+    default: 0.0,
+    doc: "Mark ECN-capable packets instead of dropping them.",
+};
+
 /// Bytes per packet used to scale "buffer"-unit defaults and ranges when a
 /// scenario's buffer is given in bytes.
 pub const BUFFER_UNIT_PACKET_BYTES: f64 = 1000.0;

@@ -25,7 +25,7 @@
 //!   next arrival; §5.3's active/inactive switch is not implemented.
 
 use super::registry::{no_cross_check, ParamValues, SchemeInfo};
-use super::{DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM};
 use crate::kernel::{ms, Nanos, NS_PER_MS, NS_PER_S};
 use crate::net::Packet;
 
@@ -60,8 +60,7 @@ pub(crate) const PARAMS: &[ParamSpec] = &[
         default: 1500.0, doc: "MEAN_PKTSIZE: nothing is dropped while at most two such packets are queued." },
     ParamSpec { id: "derandomize", label: "derandomisation", unit: "on/off", min: 0.0, max: 1.0, step: 1.0,
         default: 1.0, doc: "Space drops evenly by accumulating p between drops (§5.4)." },
-    ParamSpec { id: "ecn", label: "ECN marking", unit: "on/off", min: 0.0, max: 1.0, step: 1.0, default: 0.0,
-        doc: "Mark ECN-capable packets instead of dropping them while p is below the ECN threshold." },
+    ParamSpec { doc: "Mark ECN-capable packets instead of dropping them while p is below the ECN threshold.", ..ECN_PARAM },
     ParamSpec { id: "mark_ecnth", label: "ECN threshold", unit: "", min: 0.0, max: 1.0, step: 0.01, default: 0.1,
         doc: "Above this p even ECN-capable packets are dropped: marking no longer controls the queue." },
 ];

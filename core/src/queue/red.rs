@@ -14,7 +14,7 @@
 //! max_p 0.1 as Floyd later recommended and ns-2 uses (the paper ran 1/50).
 
 use super::registry::{configured, ParamValues, SchemeInfo};
-use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM};
 use crate::kernel::{tx_time_ns, Nanos};
 use crate::net::Packet;
 
@@ -115,16 +115,8 @@ pub(crate) const MEAN_PACKET_BYTES: ParamSpec = ParamSpec {
     default: 1000.0,
     doc: "Sets s, the time to send one packet, for decaying avg over idle periods.",
 };
-pub(crate) const ECN: ParamSpec = ParamSpec {
-    id: "ecn",
-    label: "ECN marking",
-    unit: "on/off",
-    min: 0.0,
-    max: 1.0,
-    step: 1.0,
-    default: 0.0,
-    doc: "Mark ECN-capable packets instead of dropping them early.",
-};
+pub(crate) const ECN: ParamSpec =
+    ParamSpec { doc: "Mark ECN-capable packets instead of dropping them early.", ..ECN_PARAM };
 
 pub(crate) const PARAMS: &[ParamSpec] =
     &[MIN_TH, MAX_TH, MAX_P, W_Q, GENTLE, BYTE_MODE, MAX_PACKET_BYTES, MEAN_PACKET_BYTES, ECN];

@@ -27,7 +27,7 @@
 //! when ECN is on, drop the rest.
 
 use super::registry::{configured, no_cross_check, ParamValues, SchemeInfo};
-use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM};
 use crate::kernel::{ms, to_secs, Nanos};
 use crate::net::Packet;
 
@@ -106,16 +106,7 @@ const PARAMS: &[ParamSpec] = &[
         default: 1000.0,
         doc: "Packet size that turns the link rate into c packets per interval.",
     },
-    ParamSpec {
-        id: "ecn",
-        label: "ECN marking",
-        unit: "on/off",
-        min: 0.0,
-        max: 1.0,
-        step: 1.0,
-        default: 0.0,
-        doc: "Mark ECN-capable packets instead of dropping them.",
-    },
+    ECN_PARAM,
 ];
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
