@@ -64,22 +64,14 @@ export function ExportMenu({ series, summary, scenario, partner }: ExportMenuPro
       </button>
       {open && (
         <div className="export-menu" id={menuId} ref={menuRef} role="group" aria-label="Export files">
-          <button
-            type="button"
-            disabled={!series}
-            onClick={() => save(() => series && downloadText(seriesToCsv(series), exportFileName(scenario.name, 'timeseries', 'csv'), 'text/csv'))}
-            data-testid="export-timeseries"
-          >
-            Time series (CSV)
-          </button>
-          <button
-            type="button"
-            disabled={!summary}
-            onClick={() => save(() => summary && downloadText(summaryToJson(summary), exportFileName(scenario.name, 'summary', 'json'), 'application/json'))}
-            data-testid="export-summary"
-          >
-            Summary (JSON)
-          </button>
+          <RunFiles
+            series={series}
+            summary={summary}
+            fileName={scenario.name}
+            labels={{ series: 'Time series (CSV)', summary: 'Summary (JSON)' }}
+            testId="export"
+            onSave={save}
+          />
           <button
             type="button"
             onClick={() => save(() => downloadText(scenarioToJson(scenario), exportFileName(scenario.name, 'scenario', 'json'), 'application/json'))}
@@ -88,39 +80,52 @@ export function ExportMenu({ series, summary, scenario, partner }: ExportMenuPro
             Scenario (JSON)
           </button>
           {partner && (
-            <>
-              <button
-                type="button"
-                disabled={!partner.series}
-                onClick={() =>
-                  save(
-                    () =>
-                      partner.series &&
-                      downloadText(seriesToCsv(partner.series), exportFileName(`${scenario.name} ${partner.name}`, 'timeseries', 'csv'), 'text/csv'),
-                  )
-                }
-                data-testid="export-partner-timeseries"
-              >
-                {partner.name}: time series (CSV)
-              </button>
-              <button
-                type="button"
-                disabled={!partner.summary}
-                onClick={() =>
-                  save(
-                    () =>
-                      partner.summary &&
-                      downloadText(summaryToJson(partner.summary), exportFileName(`${scenario.name} ${partner.name}`, 'summary', 'json'), 'application/json'),
-                  )
-                }
-                data-testid="export-partner-summary"
-              >
-                {partner.name}: summary (JSON)
-              </button>
-            </>
+            <RunFiles
+              series={partner.series}
+              summary={partner.summary}
+              fileName={`${scenario.name} ${partner.name}`}
+              labels={{ series: `${partner.name}: time series (CSV)`, summary: `${partner.name}: summary (JSON)` }}
+              testId="export-partner"
+              onSave={save}
+            />
           )}
         </div>
       )}
     </div>
+  );
+}
+
+interface RunFilesProps {
+  series: SeriesColumns | null;
+  summary: Summary | undefined;
+  /** What the file names are made from. */
+  fileName: string | undefined;
+  labels: { series: string; summary: string };
+  /** Prefix of the buttons' test ids (`-timeseries`, `-summary`). */
+  testId: string;
+  onSave: (make: () => void) => void;
+}
+
+/** One run's files: its time series as CSV and its summary as JSON. */
+function RunFiles({ series, summary, fileName, labels, testId, onSave }: RunFilesProps) {
+  return (
+    <>
+      <button
+        type="button"
+        disabled={!series}
+        onClick={() => onSave(() => series && downloadText(seriesToCsv(series), exportFileName(fileName, 'timeseries', 'csv'), 'text/csv'))}
+        data-testid={`${testId}-timeseries`}
+      >
+        {labels.series}
+      </button>
+      <button
+        type="button"
+        disabled={!summary}
+        onClick={() => onSave(() => summary && downloadText(summaryToJson(summary), exportFileName(fileName, 'summary', 'json'), 'application/json'))}
+        data-testid={`${testId}-summary`}
+      >
+        {labels.summary}
+      </button>
+    </>
   );
 }
