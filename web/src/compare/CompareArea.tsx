@@ -9,7 +9,7 @@ import type { TimeWindow } from '../charts/timeAxis';
 import type { SeriesStore } from '../engine/seriesStore';
 import { bufferCapacity, bufferUnit, flowGroups, type GroupInfo } from '../scenario/model';
 import type { Scenario } from '../scenario/types';
-import { WINDOW_CHOICES_S } from '../scenario/view';
+import { WindowChoice } from '../controls/WindowChoice';
 import { binWidth, visibleRows } from '../app/chartData';
 import { OnScreen } from '../app/OnScreen';
 import { useStoreRevision } from '../app/useStoreRevision';
@@ -124,16 +124,7 @@ export const CompareArea = memo(function CompareArea({ scenario, runs, windowS, 
             `Identical until t = ${SECONDS.format(parting.atS - sampleIntervalS)} s; they part by ${SECONDS.format(parting.atS)} s, where the queues first treated a packet differently.`}
           {parting.kind === 'identical' && `Identical so far (to t = ${SECONDS.format(parting.throughS)} s): the queues have treated every packet alike.`}
         </p>
-        <label className="window-choice">
-          <span>time window</span>
-          <select value={windowS} onChange={(event) => onWindow(Number(event.target.value))} data-testid="compare-window">
-            {WINDOW_CHOICES_S.map((w) => (
-              <option key={w} value={w}>
-                {w === 0 ? 'whole run' : `${w} s`}
-              </option>
-            ))}
-          </select>
-        </label>
+        <WindowChoice windowS={windowS} onWindow={onWindow} testId="compare-window" />
       </div>
       {/* data-rows-*: the series rows the page holds per run (what the time-series exports write). */}
       <div className="charts compare-charts" data-testid="compare-charts" data-rows-a={runs[0].store?.rows ?? 0} data-rows-b={runs[1].store?.rows ?? 0}>

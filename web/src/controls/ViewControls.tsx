@@ -1,7 +1,8 @@
 // Which charts to show and which stretch of simulated time: a sliding window
 // that follows the run, or scrolled back through the recorded past.
 
-import { CHART_IDS, CHART_TITLES, WINDOW_CHOICES_S, type ChartId, type ViewState } from '../scenario/view';
+import { CHART_IDS, CHART_TITLES, type ChartId, type ViewState } from '../scenario/view';
+import { WindowChoice } from './WindowChoice';
 
 interface ViewControlsProps {
   view: ViewState;
@@ -42,16 +43,7 @@ export function ViewControls({ view, onView, following, windowEndS, firstS, late
           </label>
         ))}
       </fieldset>
-      <label className="window-choice">
-        <span>time window</span>
-        <select value={view.windowS} onChange={(event) => onView({ ...view, windowS: Number(event.target.value) })} data-testid="window-width">
-          {WINDOW_CHOICES_S.map((w) => (
-            <option key={w} value={w}>
-              {w === 0 ? 'whole run' : `${w} s`}
-            </option>
-          ))}
-        </select>
-      </label>
+      <WindowChoice windowS={view.windowS} onWindow={(windowS) => onView({ ...view, windowS })} testId="window-width" />
       <label className="scroll">
         <span>scroll back</span>
         <input
