@@ -114,7 +114,7 @@ pub(crate) fn udp_wire_bps(goodput_bps: f64) -> f64 {
     goodput_bps * 1000.0 / 972.0
 }
 
-/// Seed 003 §3B (`scenarios/tcp32-cbr1.json`): 32 NewReno flows and one CBR
+/// AFpFT (2011) §3B (`scenarios/tcp32-cbr1.json`): 32 NewReno flows and one CBR
 /// at the link rate on 1 Mb/s with a 100 kB buffer, after `patch`, run to
 /// its end.
 pub(crate) fn tcp32_cbr1(patch: impl FnOnce(&mut serde_json::Value)) -> Simulation {
@@ -126,7 +126,7 @@ pub(crate) fn tcp32_cbr1(patch: impl FnOnce(&mut serde_json::Value)) -> Simulati
     sim
 }
 
-/// Wire rates in seed 003 §3B under `queue`: (CBR, mean TCP, Jain over TCP).
+/// Wire rates in AFpFT (2011) §3B under `queue`: (CBR, mean TCP, Jain over TCP).
 pub(crate) fn cbr_and_tcp_rates(queue: serde_json::Value) -> (f64, f64, f64) {
     let s = tcp32_cbr1(|v| v["queue"] = queue).summary();
     // CBR packets are 972 + 28 bytes on the wire, TCP segments 1000 + 40.
@@ -135,7 +135,7 @@ pub(crate) fn cbr_and_tcp_rates(queue: serde_json::Value) -> (f64, f64, f64) {
     (cbr, tcp_mean, s.fairness.jain_tcp.unwrap_or(0.0))
 }
 
-/// The cross-scheme check of a flow-aware scheme (seed 003 §3B): it holds
+/// The cross-scheme check of a flow-aware scheme (AFpFT (2011) §3B): it holds
 /// the CBR to at most `cbr_bound` times the max-min share C/33 = 30.3 kb/s
 /// (where RED lets it take over 70% of the link) while the TCP flows keep
 /// most of their share and split it evenly. The paper averages 30 runs

@@ -149,7 +149,7 @@ impl WasmSimulation {
         }
     }
 
-    /// Seed 002's Markov-chain drop probability at each offered load λ/μ in
+    /// Zheng & Atiquzzaman's (2000) Markov-chain drop probability at each offered load λ/μ in
     /// `loads`, for the scheme's current parameters: RED and DSRED only.
     pub fn markov_model(&self, loads: Vec<f64>) -> Result<MaybeModel, JsError> {
         match self.sim.markov_model(&loads) {

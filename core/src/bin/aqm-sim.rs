@@ -1,4 +1,4 @@
-//! `aqm-sim`: run AQM Lab scenarios headless (SCENARIO.md, "Command line").
+//! `aqm-sim`: run AQM Lab scenarios headless (docs/scenario-format.md, "Command line").
 
 use aqm_core::queue::{catalogue, Limit};
 use aqm_core::scenario::Scenario;

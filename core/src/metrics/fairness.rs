@@ -37,7 +37,7 @@ pub fn max_min_shares(capacity: &[f64], paths: &[Vec<usize>], demands: &[Option<
     rate
 }
 
-/// Seed 000 eq. 9: S = sqrt(1/(N−1)·Σ(goodput_i/share_i − 1)²), the spread
+/// Cho & Cho 2002 eq. 9: S = sqrt(1/(N−1)·Σ(goodput_i/share_i − 1)²), the spread
 /// of goodput around the fair share (the paper's share is BW/N: all its
 /// flows are backlogged; here share_i is flow i's max-min share).
 pub fn share_deviation(goodput: &[f64], share: &[f64]) -> Option<f64> {
@@ -49,7 +49,7 @@ pub fn share_deviation(goodput: &[f64], share: &[f64]) -> Option<f64> {
     Some(libm::sqrt(sum / (pairs.len() - 1) as f64))
 }
 
-/// Seed 001's fairness measure, generalised: f = Σ(r_out − fair)² /
+/// Karam & Tobagi's (2000) fairness measure, generalised: f = Σ(r_out − fair)² /
 /// Σ(r_prop − fair)², where r_prop shares the capacity in proportion to
 /// the input rates. 0 = max-min fair, 1 = as unfair as proportional
 /// sharing. With input rates (i+1)·C/N this is the paper's formula.
@@ -88,7 +88,7 @@ mod tests {
 
     #[test]
     fn parking_lot_long_flow_gets_the_bottleneck_share() {
-        // Seed 003 §3D: flow 0 crosses 3 links of 10, each shared with 10
+        // AFpFT (2011) §3D: flow 0 crosses 3 links of 10, each shared with 10
         // CBR flows at 2: every link has 11 flows, so 10/11 each.
         let mut paths = vec![vec![0, 1, 2]];
         let mut demands = vec![Some(2.0)];

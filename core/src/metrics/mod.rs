@@ -46,7 +46,7 @@ pub struct RecorderConfig {
     pub hop_rate_bps: f64,
     /// Scheme probe ids, for the series columns.
     pub probes: Vec<&'static str>,
-    /// T_m of seed 000 eq. 12 (per-flow goodput coefficient of variation).
+    /// T_m of Cho & Cho 2002 eq. 12 (per-flow goodput coefficient of variation).
     pub cov_interval_ns: Nanos,
     /// Keep a decimated history (CSV export).
     pub history: bool,
@@ -146,14 +146,14 @@ pub struct Recorder {
     probe_len: usize,
     /// Completion times of finite transfers that ended in the window.
     transfers: Histogram,
-    /// Transfers per seed 003 Table III bucket (see [`FCT_BUCKET_EDGES_S`]).
+    /// Transfers per AFpFT (2011) Table III bucket (see [`FCT_BUCKET_EDGES_S`]).
     transfer_buckets: [u64; FCT_BUCKET_EDGES_S.len() + 1],
     pub series: Option<SeriesStore>,
     last_sample: Nanos,
     row: Vec<f64>,
 }
 
-/// Upper edges of the transfer-time buckets of seed 003 Table III.
+/// Upper edges of the transfer-time buckets of AFpFT (2011) Table III.
 pub const FCT_BUCKET_EDGES_S: [f64; 5] = [0.05, 0.5, 1.0, 2.0, 5.0];
 
 /// Fixed columns before the per-probe and per-flow ones.

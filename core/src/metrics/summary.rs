@@ -1,4 +1,4 @@
-//! The summary block of SCENARIO.md, over the measurement window.
+//! The summary block of docs/scenario-format.md, over the measurement window.
 
 use super::fairness::{fairness_f, max_min_shares, share_deviation};
 use super::Recorder;
@@ -37,7 +37,7 @@ pub struct WebSummary {
     pub mean_fct_ms: f64,
     pub median_fct_ms: f64,
     pub p99_fct_ms: f64,
-    /// Seed 003 Table III: share of transfers by completion time.
+    /// AFpFT (2011) Table III: share of transfers by completion time.
     pub fct_buckets: Vec<FctBucket>,
 }
 
@@ -94,14 +94,14 @@ pub struct Fairness {
     /// Over TCP flows only; null when there are none or all are zero.
     #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub jain_tcp: Option<f64>,
-    /// Seed 000 eq. 9: std-dev of goodput / max-min share over all flows.
+    /// Cho & Cho 2002 eq. 9: std-dev of goodput / max-min share over all flows.
     #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub share_deviation: Option<f64>,
-    /// Seed 001's f (0 = max-min fair, 1 = proportional to input rates);
+    /// Karam & Tobagi's (2000) f (0 = max-min fair, 1 = proportional to input rates);
     /// null unless every flow has a known input rate (no TCP).
     #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub fairness_f: Option<f64>,
-    /// Mean over TCP flows of seed 000 eq. 12's CoV of per-T_m goodput.
+    /// Mean over TCP flows of Cho & Cho 2002 eq. 12's CoV of per-T_m goodput.
     #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub mean_cov_tcp: Option<f64>,
 }
@@ -131,7 +131,7 @@ pub struct FlowSummary {
     /// flow's measured loss rate p and mean RTT (see [`tcp_models`]).
     #[cfg_attr(target_arch = "wasm32", tsify(type = "TcpModels | null"))]
     pub tcp_models: Option<TcpModels>,
-    /// Seed 000 eq. 12: CoV of goodput over T_m bins (null if < 2 bins).
+    /// Cho & Cho 2002 eq. 12: CoV of goodput over T_m bins (null if < 2 bins).
     #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub cov: Option<f64>,
 }
@@ -142,7 +142,7 @@ pub struct FlowSummary {
 pub struct TcpModels {
     /// Mathis et al. 1997: MSS/RTT·√(3/(2p)), congestion avoidance only.
     pub mathis_bps: f64,
-    /// Padhye et al. 1998 (seed 000 eq. 13, b = 1), with timeouts of
+    /// Padhye et al. 1998 (Cho & Cho 2002 eq. 13, b = 1), with timeouts of
     /// t_RTO = max(min RTO, 4·RTT).
     pub padhye_bps: f64,
 }
@@ -168,7 +168,7 @@ pub struct GroupSummary {
     pub mean_fair_share_bps: f64,
     #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub jain: Option<f64>,
-    /// Mean over the group's flows of seed 000 eq. 12's goodput CoV (null
+    /// Mean over the group's flows of Cho & Cho 2002 eq. 12's goodput CoV (null
     /// when no flow has two bins): how smooth the group's traffic is.
     #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub mean_cov: Option<f64>,

@@ -2,11 +2,11 @@ use crate::kernel::Nanos;
 
 pub type FlowId = u32;
 
-/// Bytes of IP + TCP header on every TCP packet (SCENARIO.md: `segment_bytes + 40`).
+/// Bytes of IP + TCP header on every TCP packet (docs/scenario-format.md: `segment_bytes + 40`).
 pub const TCP_HEADER_BYTES: u32 = 40;
 /// A pure ACK on the wire.
 pub const ACK_BYTES: u32 = 40;
-/// IP + UDP header (SCENARIO.md: `packet_bytes + 28`).
+/// IP + UDP header (docs/scenario-format.md: `packet_bytes + 28`).
 pub const UDP_HEADER_BYTES: u32 = 28;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +40,7 @@ pub struct Labels {
     pub rate_bps: f64,
     /// 0 = normal, 1 = low priority (RQRD's second precedence).
     pub drop_precedence: u8,
-    /// Scheme-defined tag. Sources start it negative (seed 003 §2): AFpFT
+    /// Scheme-defined tag. Sources start it negative (AFpFT (2011) §2): AFpFT
     /// reads a negative tag as "this router is the flow's edge".
     pub tag: f64,
     /// Relative weight of the flow (weighted BARE, weighted CSFQ).

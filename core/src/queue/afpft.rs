@@ -1,4 +1,4 @@
-//! AFpFT — Approximate Fairness through Partial Finish Time (seed 003, §2
+//! AFpFT — Approximate Fairness through Partial Finish Time (AFpFT (2011), §2
 //! and Fig. 1).
 //!
 //! One shared queue, sorted by a start tag carried in the packet header.
@@ -36,7 +36,7 @@ use std::collections::BTreeMap;
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "afpft",
     name: "AFpFT",
-    paper: "Approximate Fairness Through Limited Flow List, c. 2011 (seed 003; the seed names no authors)",
+    paper: "Approximate Fairness through Partial Finish Time (AFpFT), c. 2011 (published as Approximate Fairness Through Limited Flow List; authors not named in our copy)",
     summary: "One queue sorted by SFQ-style start tags; drops from the tail, where flows above their fair share sit.",
     params: PARAMS,
     probes: &[
@@ -403,7 +403,7 @@ mod tests {
 
         #[test]
         fn twenty_cbr_flows_get_their_max_min_share_only_with_the_finish_correction() {
-            // Seed 003 Fig. 2 (the preset): five flows each at 0.5, 1, 1.5
+            // AFpFT (2011) Fig. 2 (the preset): five flows each at 0.5, 1, 1.5
             // and 2 Mb/s on 20 Mb/s. Max-min: the lower two groups are
             // satisfied (7.5 Mb/s), the ten others split 12.5 Mb/s, 1.25 each.
             let groups = [(5, 0.5e6), (5, 1.0e6), (5, 1.5e6), (5, 2.0e6)];
@@ -428,7 +428,7 @@ mod tests {
 
         #[test]
         fn thirty_two_cbr_flows_at_i_times_the_share_all_get_the_share() {
-            // Seed 003 §3B, Fig. 6 (the preset): flow i sends i·C/32 on
+            // AFpFT (2011) §3B, Fig. 6 (the preset): flow i sends i·C/32 on
             // C = 10 Mb/s; the max-min share is C/32 for every flow, 32 times
             // over for the last.
             let c = 10e6;
@@ -440,7 +440,7 @@ mod tests {
 
         #[test]
         fn a_flow_across_three_congested_links_gets_the_share_at_each() {
-            // Seed 003 §3D (Fig. 4b, 9b with a CBR flow 0; the preset): flow 0
+            // AFpFT (2011) §3D (Fig. 4b, 9b with a CBR flow 0; the preset): flow 0
             // crosses 3 links of 10 Mb/s, each also carrying ten 2 Mb/s CBR
             // flows; the max-min share is 10/11 Mb/s for all. Only the first
             // hop is flow 0's edge: downstream it is listed only while it has
@@ -453,13 +453,13 @@ mod tests {
 
         #[test]
         fn one_cbr_at_the_link_rate_among_32_tcp_flows_is_held_near_the_fair_share() {
-            // Seed 003 §3B: AFpFT "manages to restrict the nonadaptive UDP flow to the fair share".
+            // AFpFT (2011) §3B: AFpFT "manages to restrict the nonadaptive UDP flow to the fair share".
             assert_fair_against_cbr(serde_json::json!({ "scheme": "afpft" }), 1.5);
         }
 
         #[test]
         fn averaged_like_the_paper_the_cbr_gets_exactly_the_max_min_share() {
-            // Seed 003 §3B, Fig. 3, averaged over ten replications (the paper
+            // AFpFT (2011) §3B, Fig. 3, averaged over ten replications (the paper
             // takes 30): the CBR flow gets the max-min share C/33 and the TCP
             // flows share the rest evenly (paper: Jain 0.9999). Single runs
             // vary more: a TCP flow whose window is down to ~3 packets (RTT

@@ -1,4 +1,4 @@
-//! BARE — Buffer management based on rate estimation (seed 000, §3 and the
+//! BARE — Buffer management based on rate estimation (Cho & Cho 2002, §3 and the
 //! pseudocode and constants of Appendix A).
 //!
 //! One FIFO; per-flow state for the active flows. With N the active flows
@@ -46,7 +46,7 @@ use std::collections::{BTreeMap, BTreeSet};
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "bare",
     name: "BARE",
-    paper: "Cho & Cho, Dynamic buffer management scheme based on rate estimation, Computer Networks 2002 (seed 000)",
+    paper: "Cho & Cho, Dynamic buffer management scheme based on rate estimation, Computer Networks 39(6), 2002",
     summary: "Drops flow i with p = (q_i/maxth)^β_i, β_i driven by its estimated rate; per-flow buffer shrinks with N.",
     params: PARAMS,
     probes: &[
@@ -721,7 +721,7 @@ mod tests {
     }
 
     /// Whole-simulation checks in the paper's setting (§4.1: 20 Mb/s, 2 ms,
-    /// a 320 KB buffer, 1000-byte packets on the wire), then in seed 003's.
+    /// a 320 KB buffer, 1000-byte packets on the wire), then in the AFpFT paper's (2011).
     mod scenarios {
         use crate::metrics::Summary;
         use crate::testing::{assert_fair_against_cbr, run, tcp32_cbr1, udp_wire_bps};
@@ -843,7 +843,7 @@ mod tests {
 
         #[test]
         fn averaged_over_runs_the_cbr_is_held_under_one_and_a_half_shares() {
-            // Seed 003 §3B averaged over ten replications (the paper averages
+            // AFpFT (2011) §3B averaged over ten replications (the paper averages
             // 30) with the Appendix A constants, so the 100 kB buffer, not
             // fdth, is the hard limit: the CBR is held at ≈ 1.35× the share
             // C/33 (see the Fig. 9 test), the TCP flows share evenly. BARE's

@@ -228,7 +228,7 @@ mod tests {
         assert!((h.probe("match_rate") - (1.0 / MATCH_WINDOW) * (1.0 - 1.0 / MATCH_WINDOW)).abs() < 1e-12);
     }
 
-    /// UDP's share of the 1 Mb/s link in seed 003 §3B's 32 TCP + 1 CBR
+    /// UDP's share of the 1 Mb/s link in AFpFT (2011) §3B's 32 TCP + 1 CBR
     /// scenario, with the CBR at `rate` and the queue `scheme` at 25%/75%.
     fn udp_share(scheme: &str, rate: f64) -> f64 {
         let sim = tcp32_cbr1(|v| {

@@ -3,21 +3,21 @@
 //!
 //! Edge (the first scheme router a flow meets; its packets arrive unlabelled):
 //!   r_i ← (1 − e^{−T/K})·l/T + e^{−T/K}·r_i      per flow ([`RateEstimator`])
-//!   label ← r_i / w_i                           (weighted CSFQ, as seed 001 §II-B states it)
+//!   label ← r_i / w_i                           (weighted CSFQ, as Karam & Tobagi 2000 §II-B states it)
 //! Every router, edge or core, for an arrival labelled r:
 //!   p = max(0, 1 − α/r): drop with probability p; otherwise queue it and, if
 //!   p > 0, relabel r ← α, the rate the flow leaves with (min(r, α)).
 //! Fair share α (estimate_α): A and F, the aggregate arrival and accepted
 //! rates, are exponential averages with constant K_α. While A ≥ C, every K_c
 //! α ← α·C/F (eq. 6); once A < C for a whole K_c, α ← the largest label seen
-//! in that window. Two buffer heuristics (§2, after Fig. 2; seed 001 fn. 5): every
+//! in that window. Two buffer heuristics (§2, after Fig. 2; Karam & Tobagi 2000 fn. 5): every
 //! overflow cuts α by 1%, at most 29 times between updates (0.99^29 ≈ 0.75,
 //! "never more than 25%"); and after an uncongested window that ends with the
 //! queue below `buffer_thresh` of the buffer, no packet is dropped early until
 //! the queue reaches that threshold again (α then restarts from the largest
 //! label seen meanwhile).
-//! Defaults K = 100 ms, K_α = 200 ms (§3; seed 003 Table II), threshold 50% of
-//! the buffer (seed 003 Table II, seed 001 fn. 5). The paper gives no separate
+//! Defaults K = 100 ms, K_α = 200 ms (§3; AFpFT (2011) Table II), threshold 50% of
+//! the buffer (AFpFT (2011) Table II, Karam & Tobagi 2000 fn. 5). The paper gives no separate
 //! value for K_c; we use K_c = K_α, as Stoica's ns-2 code, which has a single
 //! link constant (kLink_), does.
 //! CSFQ does not mark: its drops are what holds an unresponsive flow to α.
@@ -554,7 +554,7 @@ mod tests {
 
     #[test]
     fn thirty_two_cbr_flows_each_get_the_fair_share() {
-        // §3 / seed 003 Fig. 6 (the preset): flow i sends i·C/32 on 10 Mb/s
+        // §3 / AFpFT (2011) Fig. 6 (the preset): flow i sends i·C/32 on 10 Mb/s
         // with a 64 KB buffer. Every flow sends at least C/32, so max-min gives each C/32;
         // flow 1 sends exactly that and should keep nearly all of it.
         let c = 10e6;
@@ -564,7 +564,7 @@ mod tests {
         for (i, r) in out.iter().enumerate() {
             assert!((r / (c / 32.0) - 1.0).abs() < 0.12, "flow {}: {r} b/s vs {}", i + 1, c / 32.0);
         }
-        // Seed 001 §IV-A's measure f: 0 for perfect fairness, 1 for shares
+        // Karam & Tobagi 2000 §IV-A's measure f: 0 for perfect fairness, 1 for shares
         // proportional to the input rates.
         let n = 32.0;
         let num: f64 = out.iter().map(|r| (r - c / n).powi(2)).sum();
@@ -577,7 +577,7 @@ mod tests {
 
     #[test]
     fn cbr_flows_are_water_filled_to_the_max_min_shares() {
-        // Seed 003 Fig. 2 (the preset): five flows each at 0.5, 1, 1.5 and 2 Mb/s on 20 Mb/s.
+        // AFpFT (2011) Fig. 2 (the preset): five flows each at 0.5, 1, 1.5 and 2 Mb/s on 20 Mb/s.
         // Max-min: the two lower groups keep their rate, the others get 1.25 Mb/s.
         let demands: Vec<f64> = [0.5e6, 1e6, 1.5e6, 2e6].iter().flat_map(|r| [*r; 5]).collect();
         let shares = max_min(&demands, 20e6);
@@ -629,7 +629,7 @@ mod tests {
 
     #[test]
     fn one_cbr_at_the_link_rate_among_32_tcp_flows_is_held_near_the_fair_share() {
-        // Seed 003 §3B: under CSFQ "UDP takes up more than 3 times the fair share".
+        // AFpFT (2011) §3B: under CSFQ "UDP takes up more than 3 times the fair share".
         assert_fair_against_cbr(serde_json::json!({ "scheme": "csfq" }), 5.0);
     }
 }

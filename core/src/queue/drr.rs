@@ -1,6 +1,6 @@
 //! DRR — Deficit Round Robin (Shreedhar & Varghese, SIGCOMM 1995, the DRR
 //! algorithm and its pseudocode), with longest-queue drop as the BARE paper
-//! (seed 000 §4) uses it.
+//! (Cho & Cho 2002 §4) uses it.
 //!
 //! Every flow has its own FIFO and a deficit counter DC_i. Backlogged flows
 //! sit in an active list served round robin:

@@ -1,4 +1,4 @@
-//! DSRED — Double Slope RED (Zheng & Atiquzzaman, seed 002, §2.1 eqs. 1–4, Fig. 3).
+//! DSRED — Double Slope RED (Zheng & Atiquzzaman, Zheng & Atiquzzaman 2000, §2.1 eqs. 1–4, Fig. 3).
 //!
 //!   avg ← (1−w)·avg + w·q        (eq. 4: RED's EWMA, with RED's decay over idle time)
 //!   K_m = (K_l+K_h)/2,  α = 2(1−γ)/(K_h−K_l),  β = 2γ/(K_h−K_l)      (eqs. 2–3)

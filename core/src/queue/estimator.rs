@@ -1,5 +1,5 @@
 //! The exponential rate estimator of CSFQ (Stoica et al. 1998, §2.3), which
-//! BARE (seed 000 §3.1) and RQRD (seed 001 §II) reuse:
+//! BARE (Cho & Cho 2002 §3.1) and RQRD (Karam & Tobagi 2000 §II) reuse:
 //!
 //!   r_new = (1 − e^{−T/K})·l/T + e^{−T/K}·r_old
 //!

@@ -19,7 +19,7 @@
 //! decays over idle time as in RED (the idle period starts when the last
 //! packet leaves and ends with the next arrival that is queued).
 //! Defaults: w_q 0.002, max_p 0.02 and min_q 2 from the listing; min_th 5 and
-//! max_th 15 as RED's. Seed 003 §3B ran ns-2's FRED with max_p 0.1 and from
+//! max_th 15 as RED's. AFpFT (2011) §3B ran ns-2's FRED with max_p 0.1 and from
 //! §3C on with w_q = 1/C (C = link rate in packets/s: 0.008 at 1 Mb/s with
 //! 1000-byte packets); set w_q for that.
 //! Thresholds, min_q and the 1- and 2-packet constants are in the buffer's
@@ -431,7 +431,7 @@ mod tests {
 
     #[test]
     fn thirty_two_tcp_and_a_cbr_at_the_link_rate() {
-        // Seed 003 §3B with thresholds at 25% and 75% of the 100 kB buffer:
+        // AFpFT (2011) §3B with thresholds at 25% and 75% of the 100 kB buffer:
         // RED lets the CBR take over 70% of the link (TCP flows get 8.4 kb/s
         // in the paper); FRED and SFRED hold it near the fair share; DRR
         // gives every flow exactly C/33.
@@ -439,7 +439,7 @@ mod tests {
         let thresholds = serde_json::json!({ "min_th": 25000, "max_th": 75000 });
         let (cbr, tcp_mean, _) = cbr_and_tcp_rates(serde_json::json!({ "scheme": "red", "params": thresholds }));
         assert!(cbr > 0.7 * 1e6 && tcp_mean < 0.3 * fair, "RED: CBR {cbr}, TCP mean {tcp_mean}");
-        // Seed 003 ran ns-2's FRED with max_p 0.1.
+        // AFpFT (2011) ran ns-2's FRED with max_p 0.1.
         let fred =
             serde_json::json!({ "scheme": "fred", "params": { "min_th": 25000, "max_th": 75000, "max_p": 0.1 } });
         assert_fair_against_cbr(fred, 2.5);

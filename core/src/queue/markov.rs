@@ -1,4 +1,4 @@
-//! Seed 002 §2.3's Markov-chain model of a queue that drops arrivals with a
+//! Zheng & Atiquzzaman 2000 §2.3's Markov-chain model of a queue that drops arrivals with a
 //! probability depending on its state, to draw theory beside a run: drop
 //! probability P_D against the offered load ρ = λ/μ.
 //!

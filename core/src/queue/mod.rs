@@ -36,7 +36,7 @@ use crate::net::{Ecn, Packet};
 pub use fifo::Fifo;
 pub use registry::{catalogue, find_scheme, SchemeInfo};
 
-/// Why a packet was dropped (SCENARIO.md summary `drops.by_reason`).
+/// Why a packet was dropped (docs/scenario-format.md summary `drops.by_reason`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DropReason {
     /// A probabilistic (random early) drop below the hard limit.

@@ -1,4 +1,4 @@
-//! NLRED — Nonlinear RED (seed 004, §4, eq. 3 and Fig. 9).
+//! NLRED — Nonlinear RED (Zhou, Yeung & Li 2009, §4, eq. 3 and Fig. 9).
 //!
 //! RED with its linear drop function replaced by a quadratic one:
 //!   min_th ≤ avg < max_th: p_b = p'_max·((avg−min_th)/(max_th−min_th))²,  p'_max = 1.5·max_p
@@ -24,7 +24,7 @@ use crate::net::Packet;
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "nlred",
     name: "NLRED",
-    paper: "Zhou, Yeung & Li, Nonlinear RED: a simple yet efficient active queue management scheme, Computer Networks 2006 (seed 004 §4)",
+    paper: "Zhou, Yeung & Li, Nonlinear RED: a simple yet efficient active queue management scheme, Computer Networks 2006; as used in Zhou, Yeung & Li 2009 §4",
     summary: "RED with a quadratic drop function: gentler than RED at light load, harsher near max_th.",
     params: PARAMS,
     probes: &[
@@ -241,7 +241,7 @@ mod tests {
         assert!(c.points.iter().all(|p| (p[1] - q.p_b(p[0])).abs() < 1e-15));
     }
 
-    /// A run of `flows` TCP flows on 5 Mb/s (base RTTs 50–120 ms; seed 004's
+    /// A run of `flows` TCP flows on 5 Mb/s (base RTTs 50–120 ms; Zhou, Yeung & Li's (2009)
     /// 120-packet buffer) under `queue`: the mean of the `avg` probe
     /// and the early-drop fraction of arrivals over the second half.
     fn tcp_run(queue: &str, flows: u32) -> (f64, f64) {

@@ -302,7 +302,7 @@ pub fn spaced_drop_fraction(p_b: f64) -> f64 {
     (1.0 / mean_gap).min(1.0)
 }
 
-/// Seed 002 §2.3's Markov chain (see [`super::markov`]) with RED's drop
+/// Zheng & Atiquzzaman 2000 §2.3's Markov chain (see [`super::markov`]) with RED's drop
 /// function. The paper builds the chain for DSRED only; RED here gets the
 /// same construction, with state i standing for avg = i and the per-arrival
 /// drop probability RED applies there: 0 below min_th, every arrival in the
@@ -521,7 +521,7 @@ mod tests {
 
     #[test]
     fn dsred_drops_less_than_red_at_moderate_load_in_the_model() {
-        // Seed 002 pairs γ 0.96 with RED's max_p 0.1 and γ 0.91 with 0.2
+        // Zheng & Atiquzzaman 2000 pairs γ 0.96 with RED's max_p 0.1 and γ 0.91 with 0.2
         // (§3.1, K_l = min_th = 6, K_h = max_th = 20, N = 200) and finds DSRED
         // dropping less (§3.2). In the model that holds below ρ ≈ 0.95: DSRED's
         // first slope is gentler than RED's spaced drops. Near and above ρ = 1

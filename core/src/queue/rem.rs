@@ -1,7 +1,7 @@
 //! REM — Random Exponential Marking (Athuraliya, Low, Li & Yin, REM: Active
 //! Queue Management, IEEE Network 2001: the price update and the
 //! exponential marking law; constants and units as in ns-2's rem.cc, whose
-//! defaults seed 004 §5 uses).
+//! defaults Zhou, Yeung & Li 2009 §5 uses).
 //!
 //! Every update interval T, on the queue's timer:
 //!   p ← max(0, p + γ·(α·(b − b*) + x − c))

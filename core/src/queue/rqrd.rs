@@ -1,4 +1,4 @@
-//! RQRD — Rate and Queue controlled Random Drop (Karam & Tobagi, seed 001 §III).
+//! RQRD — Rate and Queue controlled Random Drop (Karam & Tobagi, Karam & Tobagi 2000 §III).
 //!
 //! CSFQ's architecture (edge rate labels, core fair share α; see [`super::csfq`])
 //! plus a queue term and two drop precedences s ∈ {0, 1}. On each arrival:
@@ -56,7 +56,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     id: "rqrd",
     name: "RQRD",
     paper: "Karam & Tobagi, Rate and Queue Controlled Random Drop (RQRD): A Buffer Management Scheme for \
-            Internet Routers, IEEE conference paper, c. 2000 (seed 001)",
+            Internet Routers, IEEE conference paper, c. 2000 (Karam & Tobagi 2000)",
     summary: "CSFQ's rate-based drop p_R times a queue-based drop p_Q with hysteresis, and a loss-intolerant \
               drop precedence: drops only when a flow exceeds its fair share and the queue stays long.",
     params: PARAMS,
@@ -589,8 +589,8 @@ mod tests {
 
     #[test]
     fn one_cbr_at_the_link_rate_among_32_tcp_flows_is_held_like_csfq_holds_it() {
-        // Seed 001 §IV-B: RQRD protects TCP from an unresponsive flow about as
-        // well as CSFQ, which in seed 003 §3B leaves the CBR "more than 3
+        // Karam & Tobagi 2000 §IV-B: RQRD protects TCP from an unresponsive flow about as
+        // well as CSFQ, which in AFpFT (2011) §3B leaves the CBR "more than 3
         // times the fair share".
         let (csfq_cbr, _, _) = cbr_and_tcp_rates(serde_json::json!({ "scheme": "csfq" }));
         let (rqrd_cbr, _, _) = cbr_and_tcp_rates(serde_json::json!({ "scheme": "rqrd" }));

@@ -1,4 +1,4 @@
-//! SFRED — Scalable Fair RED (seed 004 §2): RED plus a most-recently-used
+//! SFRED — Scalable Fair RED (Zhou, Yeung & Li 2009 §2): RED plus a most-recently-used
 //! list (MRUL) of the N flows seen last, each with packets received H_ri and
 //! dropped H_di; H_r, H_d are their sums and n the number of entries (§2.1).
 //! On every arrival, after RED's average update, the flow's entry moves to
@@ -38,7 +38,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     id: "sfred",
     name: "SFRED",
     paper: "Zhou, Yeung & Li, On the Scalable Fairness and Efficient Active Queue Management of RED, \
-            IJCNS 2009 (seed 004 §2)",
+            IJCNS 2(1), 2009",
     summary: "RED that tracks the most recently seen flows: fast flows get a higher drop rate, unresponsive \
               ones are cut off, new slow flows get extra room.",
     params: PARAMS,
@@ -536,7 +536,7 @@ mod tests {
         assert_eq!(q.list[&2].dropped, 90);
     }
 
-    /// 8 long TCP flows on 1.5 Mb/s (seed 004 §3: 10 ms, 50-packet buffer,
+    /// 8 long TCP flows on 1.5 Mb/s (Zhou, Yeung & Li 2009 §3: 10 ms, 50-packet buffer,
     /// 1000-byte segments) and a short TCP flow starting every second, each
     /// sending for 0.5–1.5 s: the web-like flows, emulated by start/stop.
     /// Returns (short flows' goodput, long flows' goodput, utilisation).

@@ -1,4 +1,4 @@
-//! The scenario contract of SCENARIO.md: serde types (what the JSON says),
+//! The scenario contract of docs/scenario-format.md: serde types (what the JSON says),
 //! validation with field paths, and the typed [`Plan`] the builder runs.
 //! Unknown fields are errors, so a typo never runs the wrong experiment.
 

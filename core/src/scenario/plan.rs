@@ -22,7 +22,7 @@ pub struct Plan {
     pub duration_ns: Nanos,
     pub measure_from_ns: Nanos,
     pub sample_interval_ns: Nanos,
-    /// T_m of the per-flow goodput CoV (seed 000 eq. 12).
+    /// T_m of the per-flow goodput CoV (Cho & Cho 2002 eq. 12).
     pub cov_interval_ns: Nanos,
     pub kind: TopologyKind,
     /// Congested links in a row (1 for a dumbbell).
@@ -423,8 +423,8 @@ fn payload(path: &str, g: &FlowGroup) -> Result<u32, ScenarioError> {
     Ok(within(&format!("{path}.packet_bytes"), g.packet_bytes.unwrap_or(1000) as f64, 1.0, 65_507.0)? as u32)
 }
 
-/// Poisson sessions of Pareto sizes (seed 003), or closed-loop fetches of
-/// `fetch_packets` segments (seed 004); not both.
+/// Poisson sessions of Pareto sizes (AFpFT (2011)), or closed-loop fetches of
+/// `fetch_packets` segments (Zhou, Yeung & Li 2009); not both.
 fn web_pattern(path: &str, g: &FlowGroup) -> Result<WebPattern, ScenarioError> {
     let p = |k: &str| format!("{path}.{k}");
     if let Some(n) = g.fetch_packets {

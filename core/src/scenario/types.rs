@@ -1,4 +1,4 @@
-//! The serde shape of a scenario document (SCENARIO.md). Every key that
+//! The serde shape of a scenario document (docs/scenario-format.md). Every key that
 //! carries a quantity ends in its unit.
 
 use serde::{Deserialize, Serialize};
@@ -18,7 +18,7 @@ pub struct Scenario {
     pub measure_from_s: Option<f64>,
     #[serde(default = "default_sample_interval_ms")]
     pub sample_interval_ms: f64,
-    /// T_m of the per-flow goodput coefficient of variation (seed 000
+    /// T_m of the per-flow goodput coefficient of variation (Cho & Cho 2002
     /// eq. 12); 1000 ms when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cov_interval_ms: Option<f64>,
@@ -218,7 +218,7 @@ pub struct FlowGroup {
     pub mean_bytes: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pareto_shape: Option<f64>,
-    /// Web, seed 004 variant: fetch this many segments per connection, in a loop.
+    /// Web, Zhou, Yeung & Li 2009 variant: fetch this many segments per connection, in a loop.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fetch_packets: Option<u32>,
 }

@@ -485,7 +485,7 @@ impl Simulation {
         self.ports[0].queue.drop_curve()
     }
 
-    /// Seed 002's Markov-chain drop probability of the running scheme at
+    /// Zheng & Atiquzzaman's (2000) Markov-chain drop probability of the running scheme at
     /// each offered load, with its current parameters (RED and DSRED only).
     pub fn markov_model(&self, loads: &[f64]) -> Option<Vec<ModelPoint>> {
         markov::scheme_model(self.plan.scheme.id, &self.params, self.plan.limit, self.plan.bottleneck_rate_bps, loads)

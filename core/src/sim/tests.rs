@@ -63,7 +63,7 @@ fn drop_tail_with_poisson_arrivals_matches_md1k() {
             s.queue.mean_packets
         );
         assert!((s.utilization - (rate / 1e6) * (1.0 - blocking)).abs() < 0.01);
-        // Seed 002's offered load factor λ/μ and the queue's own drop rate.
+        // Zheng & Atiquzzaman's (2000) offered load factor λ/μ and the queue's own drop rate.
         // Over 300 000 Poisson arrivals the realised rate is within 0.2%.
         let hop = &s.hops[0];
         assert!((hop.offered_load / (rate / 1e6) - 1.0).abs() < 0.01, "offered load {}", hop.offered_load);
@@ -250,7 +250,7 @@ fn ten_identical_tcp_flows_share_red_fairly() {
 
 #[test]
 fn a_cbr_flow_takes_most_of_the_link_under_red_and_drop_tail() {
-    // The seeds' shared starting point (seed 003 §3B): 32 TCP + 1 CBR at the
+    // The seeds' shared starting point (AFpFT (2011) §3B): 32 TCP + 1 CBR at the
     // link rate on 1 Mb/s. Neither scheme knows flows, so the unresponsive
     // flow keeps sending while TCP backs off.
     let flows = r#"{ "kind": "tcp", "count": 32, "start_s": [0, 2] },
@@ -303,7 +303,7 @@ fn no_scenario_document_makes_the_engine_panic() {
 
 #[test]
 fn drop_tail_shares_in_proportion_to_input_so_f_is_near_one() {
-    // Seed 001 §IV-A benchmark: flow i sends (i+1)·C/N. Drop Tail drops every
+    // Karam & Tobagi 2000 §IV-A benchmark: flow i sends (i+1)·C/N. Drop Tail drops every
     // flow's packets with the same probability, so output ∝ input: f ≈ 1,
     // while the max-min reference gives every flow C/N.
     let n = 8;
@@ -319,7 +319,7 @@ fn drop_tail_shares_in_proportion_to_input_so_f_is_near_one() {
 }
 
 fn parking_lot(hops: u32, queue: &str) -> Summary {
-    // Seed 003 §3D / CSFQ's multi-link experiment: CBR flow 0 at 2 Mb/s
+    // AFpFT (2011) §3D / CSFQ's multi-link experiment: CBR flow 0 at 2 Mb/s
     // crosses every hop; each 10 Mb/s hop also carries 10 local CBR flows at 2 Mb/s.
     let mut flows = vec![format!(r#"{{ "kind": "cbr", "rate_bps": 2e6, "path": [0, {}] }}"#, hops - 1)];
     for h in 0..hops {

@@ -47,7 +47,7 @@ pub enum CcVariant {
     NewReno,
 }
 
-/// Per-flow TCP configuration (SCENARIO.md TCP knobs).
+/// Per-flow TCP configuration (docs/scenario-format.md TCP knobs).
 #[derive(Clone, Debug)]
 pub struct TcpConfig {
     pub cc: CcVariant,

@@ -43,7 +43,7 @@ use crate::kernel::{secs_f64, to_secs, Nanos, NS_PER_MS, NS_PER_S};
 use crate::net::{Dir, Packet, PacketKind, TfrcHeader, ACK_BYTES, TCP_HEADER_BYTES};
 use std::collections::{BTreeMap, VecDeque};
 
-/// Per-flow TFRC configuration (SCENARIO.md `tfrc` flows).
+/// Per-flow TFRC configuration (docs/scenario-format.md `tfrc` flows).
 #[derive(Clone, Debug)]
 pub struct TfrcConfig {
     /// Payload bytes per packet (s); the wire size is this + 40.
@@ -59,7 +59,7 @@ const NDUPACK: u32 = 3;
 /// §5.4: the weights of the n = 8 most recent loss intervals.
 const LOSS_INTERVAL_WEIGHTS: [f64; 8] = [1.0, 1.0, 1.0, 1.0, 0.8, 0.6, 0.4, 0.2];
 
-/// RFC 5348 §3.1 (seed 000 eq. 13): TCP's average sending rate in bytes/s
+/// RFC 5348 §3.1 (Cho & Cho 2002 eq. 13): TCP's average sending rate in bytes/s
 /// for segment size `s` bytes, round-trip time `rtt_s`, loss event rate `p`
 /// and retransmission timeout `t_rto_s`, with one packet per ACK (b = 1):
 /// s / (R·√(2p/3) + t_RTO·3·√(3p/8)·p·(1 + 32p²)). Infinite for p = 0.
@@ -994,7 +994,7 @@ mod tests {
         s.flows.iter().filter(|f| f.kind == "tfrc").collect()
     }
 
-    /// The summary's mean goodput CoV (seed 000 eq. 12) of the one group of
+    /// The summary's mean goodput CoV (Cho & Cho 2002 eq. 12) of the one group of
     /// `kind`, checked against the mean of its flows' own CoVs.
     fn mean_cov(s: &Summary, kind: &str) -> f64 {
         let covs: Vec<f64> = s.flows.iter().filter(|f| f.kind == kind).filter_map(|f| f.cov).collect();
@@ -1047,7 +1047,7 @@ mod tests {
 
     #[test]
     fn tfrc_is_smoother_than_tcp_under_red() {
-        // Seed 000 §4.4: 40% TFRC and 60% TCP, 500-byte packets, CoV of
+        // Cho & Cho 2002 §4.4: 40% TFRC and 60% TCP, 500-byte packets, CoV of
         // goodput over T_m = 2 s bins (eq. 12).
         let flows = r#"{ "kind": "tfrc", "count": 4, "segment_bytes": 500, "start_s": [0, 2] },
                        { "kind": "tcp", "count": 6, "segment_bytes": 500, "start_s": [0, 2] }"#;

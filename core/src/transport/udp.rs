@@ -3,10 +3,10 @@
 //!
 //! - [`UdpSource`]: CBR (constant spacing) or Poisson (exponential spacing,
 //!   the arrival process of the M/D/1/K checks).
-//! - [`VbrSource`]: seed 001 §IV: bursts of log-normal size (geometric
+//! - [`VbrSource`]: Karam & Tobagi 2000 §IV: bursts of log-normal size (geometric
 //!   std-dev σ_M) every T, T uniform on [0, 2·T_f]; each burst is handed to
 //!   the access link at once.
-//! - [`OnOffSource`]: seed 003 §3E: constant-rate packets during
+//! - [`OnOffSource`]: AFpFT (2011) §3E: constant-rate packets during
 //!   exponential ON periods, silence during exponential OFF periods.
 
 use super::{Agent, AgentCtx, TimerId};
@@ -84,7 +84,7 @@ impl Agent for UdpSource {
     }
 }
 
-/// Log-normal bursts at a mean rate (seed 001 §IV, "VBR UDP traffic").
+/// Log-normal bursts at a mean rate (Karam & Tobagi 2000 §IV, "VBR UDP traffic").
 pub struct VbrSource {
     payload_bytes: u32,
     /// Geometric mean burst size in bytes, from the mean rate: E[M] =
@@ -267,7 +267,7 @@ mod tests {
 
     #[test]
     fn onoff_offers_peak_times_duty_cycle() {
-        // Seed 003 §3E: ON mean 0.2 s, OFF mean 19 × 0.2 s: 5% duty cycle.
+        // AFpFT (2011) §3E: ON mean 0.2 s, OFF mean 19 × 0.2 s: 5% duty cycle.
         let got = offered_bps(&mut OnOffSource::new(10e6, 972, 0.2, 3.8), 20_000);
         assert!((got / 0.5e6 - 1.0).abs() < 0.05, "{got}");
     }

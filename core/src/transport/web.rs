@@ -1,10 +1,10 @@
 //! Web-like traffic: a client that opens a fresh TCP connection per
 //! transfer, so every transfer starts in slow start.
 //!
-//! - Sessions (seed 003 §3E): transfers are requested as a Poisson process
+//! - Sessions (AFpFT (2011) §3E): transfers are requested as a Poisson process
 //!   of `sessions_per_s`, each of a Pareto-distributed size (mean, shape:
 //!   30 kB and 1.3 in the paper); transfers overlap freely.
-//! - Fetches (seed 004 §3): one connection at a time fetches D_w packets;
+//! - Fetches (Zhou, Yeung & Li 2009 §3): one connection at a time fetches D_w packets;
 //!   when it completes, the connection state is reset and the next fetch
 //!   begins at once.
 //!
@@ -197,7 +197,7 @@ mod tests {
 
     #[test]
     fn fetches_repeat_back_to_back_in_slow_start() {
-        // Seed 004: D_w = 10 segments per connection, one at a time. With
+        // Zhou, Yeung & Li 2009: D_w = 10 segments per connection, one at a time. With
         // initial window 2 and no loss, a fetch takes 3 round trips of
         // 2·(1 + 5) ms: 2, then 4, then the last 4 segments.
         let flows = web(r#", "fetch_packets": 10"#);
@@ -211,7 +211,7 @@ mod tests {
 
     #[test]
     fn web_transfers_suffer_beside_a_cbr_flow_under_red_but_not_under_flow_aware_schemes() {
-        // Seed 003 §3E, Table III: Poisson sessions (25/s, Pareto 30 kB, shape
+        // AFpFT (2011) §3E, Table III: Poisson sessions (25/s, Pareto 30 kB, shape
         // 1.3) with a 5 Mb/s CBR on 10 Mb/s, 1 ms, 100 packets. RED lets the CBR
         // keep its 5 Mb/s and the web flows lose packets, so transfers take
         // far longer than under a fair scheme (paper: 640 ms vs 220 ms for CSFQ).

@@ -1,4 +1,4 @@
-// Seed 002 §2.3's Markov-chain model beside the run: the drop probability
+// Zheng & Atiquzzaman 2000 §2.3's Markov-chain model beside the run: the drop probability
 // that RED or DSRED gives Poisson arrivals at offered load ρ = λ/μ (theory),
 // and where each congested hop of this run sits (measured offered load and
 // drop rate over the measurement window).
@@ -66,7 +66,7 @@ export const MarkovChart = memo(function MarkovChart({ model, measured, schemeNa
         { label: '1 − 1/ρ: saturated link (theory)', color: COLORS.black, dashed: true },
         { label: 'this run (measured)', color: COLORS.vermillion, marker: 'dot' },
       ]}
-      description={`drop probability that seed 002's Markov chain predicts for ${schemeName} against the offered load, with this run's measured offered load and drop rate`}
+      description={`drop probability that Zheng & Atiquzzaman's (2000) Markov chain predicts for ${schemeName} against the offered load, with this run's measured offered load and drop rate`}
       emptyMessage={model.length === 0 ? 'No model for this scheme.' : undefined}
       hover={(plotX, plot) => {
         const x = scaleLinear().domain([0, xTop]).range([0, plot.width]).nice();
@@ -103,7 +103,7 @@ export const MarkovChart = memo(function MarkovChart({ model, measured, schemeNa
             <AxisLeft scale={y} label="drop probability (log)" gridLength={plot.width} ticks={3} format={powerOfTenTick} />
             {/* Bottom right stays empty: there the curve is high and the saturation line above 0.01. */}
             <text className="chart-note" x={plot.width - 6} y={plot.height - 24} textAnchor="end">
-              Poisson arrivals, avg = queue (seed 002 §2.3).
+              Poisson arrivals, avg = queue (Zheng & Atiquzzaman 2000 §2.3).
             </text>
             <text className="chart-note" x={plot.width - 6} y={plot.height - 8} textAnchor="end">
               TCP backs off when dropped: it may sit off the curve.

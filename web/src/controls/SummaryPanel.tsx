@@ -93,7 +93,7 @@ function GroupTable({ summary }: { summary: Summary }) {
           <th scope="col" title="Jain's index over the group's flows (1 = equal)">
             Jain
           </th>
-          <th scope="col" title="Mean coefficient of variation of each flow's goodput over time (seed 000 eq. 12): lower is smoother">
+          <th scope="col" title="Mean coefficient of variation of each flow's goodput over time (Cho & Cho 2002 eq. 12): lower is smoother">
             CoV
           </th>
         </tr>

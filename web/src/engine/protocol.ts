@@ -47,7 +47,7 @@ export interface RunSnapshot {
   params: Record<string, number>;
   dropCurve: DropCurve | undefined;
   summary: Summary;
-  /** Seed 002's Markov-chain drop probability against offered load (RED and DSRED only). */
+  /** Zheng & Atiquzzaman's (2000) Markov-chain drop probability against offered load (RED and DSRED only). */
   markovModel: ModelPoint[] | undefined;
 }
 

@@ -22,7 +22,7 @@ export const DEFAULT_SCENARIO: Scenario = {
       count: 8,
       cc: 'newreno',
       segment_bytes: 1000,
-      // A receiver window of about twice the path's BDP, as seed 004 sets it: without one, the first
+      // A receiver window of about twice the path's BDP, as Zhou, Yeung & Li 2009 sets it: without one, the first
       // flow's lone slow start overshoots far enough to stall it in go-back-N timeouts (no SACK).
       rwnd_packets: 64,
       access_delay_ms: [2, 30],

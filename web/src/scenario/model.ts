@@ -40,7 +40,7 @@ export function bufferUnitParams(entry: CatalogueEntry | undefined): string[] {
 /** Keys a group may carry whatever its kind. */
 const COMMON_KEYS = ['kind', 'count', 'label', 'access_delay_ms', 'access_rate_bps', 'start_s', 'stop_s', 'weight', 'drop_precedence', 'path'] as const;
 
-/** The kind-specific keys of each flow kind (SCENARIO.md), with what a new group starts with. */
+/** The kind-specific keys of each flow kind (docs/scenario-format.md), with what a new group starts with. */
 export const KIND_DEFAULTS: Record<FlowKind, Partial<FlowGroup>> = {
   tcp: { cc: 'newreno', segment_bytes: 1000 },
   cbr: { rate_bps: 1_000_000, packet_bytes: 1000 },

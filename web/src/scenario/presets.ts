@@ -25,27 +25,27 @@ const CAPTIONS: Record<string, string> = {
     "The same link with four TCP flows each way: each direction's ACKs queue behind the other's data, bunch up and release bursts (ACK compression). Each direction gets about 1.55 instead of 1.9 Mb/s and its goodput swings far more. RED and CoDel barely help; FQ-CoDel gives the ACKs queues of their own and brings both directions back to 1.85 Mb/s.",
   'red-ten-flows': 'Ten TCP flows through RED (gentle mode). Drag max_p or max_th while it runs and watch the average queue settle at a new level.',
   'tcp32-cbr1':
-    'Seed 003 §3B as the paper sets it (100 kB buffer): RED lets the CBR take over 70% of the link. Switch scheme: FRED and SFRED hold the CBR near its 30 kb/s fair share, DRR and AFpFT at it, CSFQ at about 4× (the paper reports "more than 3×").',
+    'AFpFT (2011) §3B as the paper sets it (100 kB buffer): RED lets the CBR take over 70% of the link. Switch scheme: FRED and SFRED hold the CBR near its 30 kb/s fair share, DRR and AFpFT at it, CSFQ at about 4× (the paper reports "more than 3×").',
   'web-sessions-with-cbr':
-    'Seed 003 Table III: web transfers (25 sessions/s, Pareto sizes) beside a 5 Mb/s CBR. Under RED transfers take several hundred ms on average; under FRED, CSFQ or AFpFT they take 90–170 ms. Watch the transfer times in the summary.',
+    'AFpFT (2011) Table III: web transfers (25 sessions/s, Pareto sizes) beside a 5 Mb/s CBR. Under RED transfers take several hundred ms on average; under FRED, CSFQ or AFpFT they take 90–170 ms. Watch the transfer times in the summary.',
   'bare-12-tcp-8-cbr':
-    'Seed 000 Fig. 9: 8 CBR flows at 3× their fair share among 12 TCP flows. BARE reins the CBR flows in within seconds: compare their bars with the fair-share line, then try RED.',
+    'Cho & Cho 2002 Fig. 9: 8 CBR flows at 3× their fair share among 12 TCP flows. BARE reins the CBR flows in within seconds: compare their bars with the fair-share line, then try RED.',
   'bare-200-tcp':
-    'Seed 000 §3.5: 200 TCP flows. BARE keeps every flow close to its fair share and the queue bounded; toggle fair_drop and watch the queue grow.',
+    'Cho & Cho 2002 §3.5: 200 TCP flows. BARE keeps every flow close to its fair share and the queue bounded; toggle fair_drop and watch the queue grow.',
   'bare-weighted-tcp': 'Weighted BARE: four TCP groups with weights 1, 2, 3 and 4 get goodput in proportion to their weights.',
   'afpft-20-cbr':
-    'Seed 003 Fig. 2: CBR flows at 0.5, 1, 1.5 and 2 Mb/s on 20 Mb/s. AFpFT water-fills: the lower two groups keep their rate, the upper two get 1.25 Mb/s each. Turn finish_correction off to see Fig. 2a.',
-  'afpft-32-cbr': 'Seed 003 Fig. 6: flow i sends i·C/32. AFpFT gives every flow C/32; try RED to see shares follow the input rates instead.',
+    'AFpFT (2011) Fig. 2: CBR flows at 0.5, 1, 1.5 and 2 Mb/s on 20 Mb/s. AFpFT water-fills: the lower two groups keep their rate, the upper two get 1.25 Mb/s each. Turn finish_correction off to see Fig. 2a.',
+  'afpft-32-cbr': 'AFpFT (2011) Fig. 6: flow i sends i·C/32. AFpFT gives every flow C/32; try RED to see shares follow the input rates instead.',
   'afpft-parking-lot':
-    'Seed 003 §3D: one CBR flow crosses 3 congested links. AFpFT keeps it at its 0.91 Mb/s max-min share; under RED or Drop Tail every hop cuts it again.',
+    'AFpFT (2011) §3D: one CBR flow crosses 3 congested links. AFpFT keeps it at its 0.91 Mb/s max-min share; under RED or Drop Tail every hop cuts it again.',
   'csfq-20-cbr-water-filling': "The same water-filling under CSFQ: edge labels carry each flow's rate and the core drops with probability 1 − α/label.",
-  'csfq-32-cbr': "CSFQ's own benchmark: flow i sends i·C/32 and every flow leaves with about C/32 (seed 001's fairness measure f stays below 0.01).",
-  'rqrd-cbr-among-tcp': 'Seed 001 Fig. 8: one CBR at the link rate among 20 TCP flows. RQRD protects the TCP flows as CSFQ does; Drop Tail starves them.',
+  'csfq-32-cbr': "CSFQ's own benchmark: flow i sends i·C/32 and every flow leaves with about C/32 (Karam & Tobagi's (2000) fairness measure f stays below 0.01).",
+  'rqrd-cbr-among-tcp': 'Karam & Tobagi 2000 Fig. 8: one CBR at the link rate among 20 TCP flows. RQRD protects the TCP flows as CSFQ does; Drop Tail starves them.',
   'rqrd-drop-precedence':
-    'Seed 001: an 8 Mb/s CBR sent at drop precedence 1 (loss-intolerant) among TCP flows. RQRD drops it only on overflow and the TCP flows share what is left; set its precedence to 0 and it loses most of its packets.',
-  'dsred-three-ftp': 'Seed 002 §3.1: three FTP sources under DSRED (K_l 6, K_h 20). Move gamma and watch the drop curve bend at K_m.',
+    'Karam & Tobagi 2000: an 8 Mb/s CBR sent at drop precedence 1 (loss-intolerant) among TCP flows. RQRD drops it only on overflow and the TCP flows share what is left; set its precedence to 0 and it loses most of its packets.',
+  'dsred-three-ftp': 'Zheng & Atiquzzaman 2000 §3.1: three FTP sources under DSRED (K_l 6, K_h 20). Move gamma and watch the drop curve bend at K_m.',
   'nlred-20-tcp':
-    "Seed 004 §4: 20 TCP flows under NLRED's quadratic drop function; the average queue sits between the thresholds. Compare its drop curve with RED's straight line.",
+    "Zhou, Yeung & Li 2009 §4: 20 TCP flows under NLRED's quadratic drop function; the average queue sits between the thresholds. Compare its drop curve with RED's straight line.",
   'ared-5-to-100-flows':
     "Adaptive RED: 5 TCP flows, 95 more join at 30 s. Watch max_p in the scheme's state adapt so that the average queue stays in its target band.",
   'rem-40-tcp': 'REM with 40 TCP flows: the price rises with the load while the queue stays near b* = 20 packets.',
@@ -54,7 +54,7 @@ const CAPTIONS: Record<string, string> = {
   'fq-codel-sparse-flow':
     'FQ-CoDel with a 64 kb/s "ping" beside 10 bulk TCP flows: the ping overtakes the bulk queues and sees almost no delay, while the bulk flows sit at CoDel\'s target.',
   'tfrc-tcp-red-smoothness':
-    "Seed 000 §4.4: 40 TFRC and 60 TCP flows under RED. TFRC's goodput is smoother than TCP's (lower CoV, eq. 12); compare under BARE and FRED.",
+    "Cho & Cho 2002 §4.4: 40 TFRC and 60 TCP flows under RED. TFRC's goodput is smoother than TCP's (lower CoV, eq. 12); compare under BARE and FRED.",
   'bench-100-tcp': 'The engine benchmark: 100 TCP flows on 10 Mb/s for 100 s. Heavy; run it at full speed.',
 };
 
