@@ -1,10 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ALL_CHARTS_VIEW, linkFor, saveMeasurement, setSpeed, twentyFlowScenario, waitForSimTime } from './helpers';
+import { linkFor, setSpeed, waitForSimTime } from '../tests/helpers';
+import { ALL_CHARTS_VIEW, saveMeasurement, twentyFlowScenario } from './probe';
 
 const TRIALS = 8;
-
-// Playwright's trace recording (screencast frames, DOM snapshots) would be measured with the page.
-test.use({ trace: 'off' });
 
 interface Trial {
   /** Input event → the engine worker's answer to the parameter change reaches the page. */

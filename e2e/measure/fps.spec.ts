@@ -1,10 +1,8 @@
 import { test, type Browser, type Page } from '@playwright/test';
-import { ALL_CHARTS_VIEW, linkFor, saveMeasurement, setSpeed, simTime, twentyFlowScenario, waitForSimTime } from './helpers';
+import { linkFor, setSpeed, simTime, waitForSimTime } from '../tests/helpers';
+import { ALL_CHARTS_VIEW, saveMeasurement, twentyFlowScenario } from './probe';
 
 const PROBE_MS = 5000;
-
-// Playwright's trace recording (screencast frames, DOM snapshots) would be measured with the page.
-test.use({ trace: 'off' });
 
 // A measurement, not a pass/fail threshold: how smoothly the page draws while
 // the engine runs a 20-flow, 10 Mb/s scenario at full speed. Every

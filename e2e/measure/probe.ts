@@ -1,0 +1,31 @@
+// Shared pieces of the performance probes: their load and where their numbers go.
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const MEASUREMENT_DIR = fileURLToPath(new URL('../measure-results/measurements/', import.meta.url));
+
+/** Keep a probe's numbers as `measure-results/measurements/<name>.json`. */
+export function saveMeasurement(name: string, data: unknown): string {
+  mkdirSync(MEASUREMENT_DIR, { recursive: true });
+  const path = `${MEASUREMENT_DIR}${name}.json`;
+  writeFileSync(path, `${JSON.stringify(data, null, 2)}\n`);
+  return path;
+}
+
+/** The performance target's load: 20 TCP flows through RED on a 10 Mb/s bottleneck, long enough not to finish during a probe at full speed. */
+export function twentyFlowScenario(): Record<string, unknown> {
+  return {
+    version: 1,
+    name: '20 TCP flows on 10 Mb/s (performance probe)',
+    seed: 1,
+    duration_s: 36_000,
+    measure_from_s: 5,
+    topology: { kind: 'dumbbell', bottleneck: { rate_bps: 10_000_000, delay_ms: 10 }, buffer: { packets: 200 } },
+    queue: { scheme: 'red', params: { min_th: 30, max_th: 90 } },
+    flows: [{ kind: 'tcp', count: 20, segment_bytes: 1000, access_delay_ms: [1, 40], start_s: [0, 2] }],
+  };
+}
+
+/** Every chart, 30 s window: what the performance probes draw. */
+export const ALL_CHARTS_VIEW = '&view=queue,goodput,bars,curve,rate&window=30';

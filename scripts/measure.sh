@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# `npm run measure`: the performance probes (page frame rate, slider-to-chart
+# latency) against a production build. They print numbers and write them to
+# e2e/measure-results/measurements/*.json; they pass or fail only if the page
+# breaks, so `npm test` leaves them out.
+source "$(dirname "$0")/lib.sh"
+
+ensure_rust
+ensure_node_modules
+build_wasm
+build_web
+ensure_chromium
+
+log "Performance probes (Playwright)"
+(cd "$ROOT" && npm run measure -w e2e)
+
+for file in "$ROOT"/e2e/measure-results/measurements/*.json; do
+  log "$(basename "$file" .json)"
+  cat "$file"
+done
