@@ -181,8 +181,8 @@ pub struct HopSummary {
     pub utilization: f64,
     pub mean_packets: f64,
     pub arrivals: u64,
-    /// Arriving wire bits over what the link can carry in the window: seed
-    /// 002's offered load factor ρ = λ/μ.
+    /// Arriving wire bits over what the link can carry in the window: the
+    /// offered load factor ρ = λ/μ of Zheng & Atiquzzaman 2000 §2.3.
     pub offered_load: f64,
     /// Drops at this queue over its arrivals in the window.
     pub drop_rate: f64,
