@@ -12,9 +12,14 @@ build_web
 ensure_chromium
 
 log "Performance probes (Playwright)"
-(cd "$ROOT" && npm run measure -w e2e)
+rm -rf "$ROOT/e2e/measure-results/measurements"
+status=0
+(cd "$ROOT" && npm run measure -w e2e) || status=$?
 
+# Show what was measured even when one probe could not finish.
 for file in "$ROOT"/e2e/measure-results/measurements/*.json; do
+  [ -f "$file" ] || continue
   log "$(basename "$file" .json)"
   cat "$file"
 done
+exit "$status"
