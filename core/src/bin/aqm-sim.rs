@@ -2,7 +2,7 @@
 
 use aqm_core::queue::{catalogue, Limit};
 use aqm_core::scenario::Scenario;
-use aqm_core::sim::sweep::{self, SweepSpec};
+use aqm_core::sim::sweep::{self, Shard, SweepSpec};
 use aqm_core::sim::{SeriesMode, Simulation};
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -14,8 +14,11 @@ usage:
   aqm-sim check FILE|-                        validate a scenario without running it
   aqm-sim sweep FILE|- --param PATH (--values A,B,… | --range FROM:TO:N)
                 [--seeds N] [--json]          run FILE with PATH (e.g. queue.params.max_p)
-                                              set to each value under seeds 1..N; CSV of
-                                              key metrics per run (--json: full summaries)
+                [--shard K/N] [--jobs J]      set to each value under seeds 1..N; CSV of
+                                              key metrics per run (--json: full summaries);
+                                              --shard: only the K-th of N slices of the runs
+                                              (shards 1..N concatenated = the whole sweep);
+                                              --jobs: runs at once (default: 1)
   aqm-sim schemes [--bytes]                   print the scheme catalogue as JSON
                                               (--bytes: thresholds for a buffer in bytes)";
 
@@ -67,6 +70,7 @@ fn run(args: &[String]) -> Result<(), String> {
 fn sweep(args: &[String]) -> Result<(), String> {
     let (file, mut rest) = args.split_first().ok_or(USAGE)?;
     let (mut path, mut values, mut seeds, mut json) = (None, None, 1u64, false);
+    let (mut shard, mut jobs) = (Shard::WHOLE, 1usize);
     while let Some((flag, tail)) = rest.split_first() {
         let value = || tail.first().cloned().ok_or_else(|| format!("{flag} needs a value"));
         match flag.as_str() {
@@ -74,6 +78,10 @@ fn sweep(args: &[String]) -> Result<(), String> {
             "--values" => values = Some(parse_values(&value()?)?),
             "--range" => values = Some(parse_range(&value()?)?),
             "--seeds" => seeds = value()?.parse().map_err(|_| "--seeds: a whole number".to_string())?,
+            "--shard" => shard = Shard::parse(&value()?)?,
+            "--jobs" => {
+                jobs = value()?.parse().ok().filter(|&j| j >= 1).ok_or("--jobs: a whole number ≥ 1")?;
+            }
             "--json" => {
                 json = true;
                 rest = tail;
@@ -89,8 +97,8 @@ fn sweep(args: &[String]) -> Result<(), String> {
         seeds: sweep::seeds(seeds),
     };
     let scenario = Scenario::from_json(&read_input(file)?).map_err(|e| e.to_string())?;
-    let points =
-        sweep::run(&scenario, &spec, |done, total| eprint!("\rrun {done}/{total}")).map_err(|e| e.to_string())?;
+    let points = sweep::run_shard(&scenario, &spec, shard, jobs, |done, total| eprint!("\rrun {done}/{total}"))
+        .map_err(|e| e.to_string())?;
     eprintln!();
     if json {
         return print_json(&points);

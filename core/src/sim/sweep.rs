@@ -118,20 +118,90 @@ pub fn run_variant(variant: &Scenario) -> Result<Summary, ScenarioError> {
     Ok(sim.summary())
 }
 
+/// Which part of a sweep to run: the `index`-th (1-based) of `count`
+/// contiguous slices of its runs, in the sweep's order (value-major, then
+/// seed). Slices are disjoint and together cover every run, so the rows of
+/// shards 1…N, concatenated in that order, are the rows of the whole sweep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    pub const WHOLE: Shard = Shard { index: 1, count: 1 };
+
+    /// `K/N` with 1 ≤ K ≤ N.
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || format!("--shard: `{text}` is not K/N with 1 ≤ K ≤ N (e.g. 2/8)");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count): (usize, usize) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// The run indices of this slice of a sweep with `total` runs. Sizes
+    /// differ by at most one run between slices.
+    pub fn runs(self, total: usize) -> std::ops::Range<usize> {
+        let edge = |k: usize| k * total / self.count;
+        edge(self.index - 1)..edge(self.index)
+    }
+}
+
 /// Run the sweep, reporting progress as (runs done, runs in all).
 pub fn run(
     scenario: &Scenario,
     spec: &SweepSpec,
+    progress: impl FnMut(usize, usize),
+) -> Result<Vec<SweepPoint>, ScenarioError> {
+    run_shard(scenario, spec, Shard::WHOLE, 1, progress)
+}
+
+/// Run one shard of the sweep on `jobs` threads. Every variant of the whole
+/// sweep is validated first, so every shard refuses the same bad input. The
+/// points come back in the sweep's order whatever the number of jobs: each
+/// run is independent and deterministic, so threads change only the wall
+/// time. Progress counts this shard's runs.
+pub fn run_shard(
+    scenario: &Scenario,
+    spec: &SweepSpec,
+    shard: Shard,
+    jobs: usize,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<SweepPoint>, ScenarioError> {
-    let runs = variants(scenario, spec)?;
+    let mut runs = variants(scenario, spec)?;
+    let mine = shard.runs(runs.len());
+    let runs: Vec<(f64, u64, Scenario)> = runs.drain(mine).collect();
     let total = runs.len();
-    let mut points = Vec::with_capacity(total);
-    for (done, (value, seed, variant)) in runs.into_iter().enumerate() {
-        points.push(SweepPoint { value, seed, summary: run_variant(&variant)? });
-        progress(done + 1, total);
-    }
-    Ok(points)
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let mut slots: Vec<Option<Result<Summary, ScenarioError>>> = (0..total).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, total.max(1)) {
+            let (runs, next, sender) = (&runs, &next, sender.clone());
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some((_, _, variant)) = runs.get(i) else { break };
+                if sender.send((i, run_variant(variant))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(sender);
+        for (done, (i, summary)) in receiver.iter().enumerate() {
+            slots[i] = Some(summary);
+            progress(done + 1, total);
+        }
+    });
+    runs.into_iter()
+        .zip(slots)
+        .map(|((value, seed, _), slot)| {
+            let summary = slot.unwrap_or_else(|| Err(ScenarioError::new("", "a sweep run did not finish")))?;
+            Ok(SweepPoint { value, seed, summary })
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -194,6 +264,41 @@ mod tests {
         for p in &points {
             let little = p.summary.queue.mean_packets * 1040.0 * 8.0 / 1e6 * 1e3;
             assert!((p.summary.queue.mean_delay_ms / little - 1.0).abs() < 0.05, "{p:?}");
+        }
+    }
+
+    #[test]
+    fn shards_are_disjoint_slices_that_cover_the_sweep() {
+        for total in [0, 1, 5, 7, 100] {
+            for count in 1..=9 {
+                let mut covered = Vec::new();
+                for index in 1..=count {
+                    covered.extend(Shard { index, count }.runs(total));
+                }
+                assert_eq!(covered, (0..total).collect::<Vec<_>>(), "{total} runs in {count} shards");
+            }
+        }
+        assert_eq!(Shard::parse("2/8"), Ok(Shard { index: 2, count: 8 }));
+        for bad in ["0/3", "4/3", "3", "a/b", "1/0", "", "-1/3"] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn shards_on_several_jobs_give_exactly_the_rows_of_the_whole_sweep() {
+        let mut s = base();
+        s.duration_s = 6.0;
+        s.measure_from_s = Some(2.0);
+        let spec = SweepSpec { path: "queue.params.max_p".into(), values: vec![0.05, 0.1, 0.2], seeds: vec![1, 2] };
+        let whole = run(&s, &spec, |_, _| {}).unwrap();
+        let mut joined = Vec::new();
+        for index in 1..=4 {
+            joined.extend(run_shard(&s, &spec, Shard { index, count: 4 }, 3, |_, _| {}).unwrap());
+        }
+        assert_eq!(joined.len(), whole.len());
+        for (a, b) in joined.iter().zip(&whole) {
+            assert_eq!((a.value, a.seed), (b.value, b.seed));
+            assert_eq!(a.summary, b.summary, "value {} seed {}", a.value, a.seed);
         }
     }
 }

@@ -25,7 +25,10 @@ export interface GroupInfo {
 export function flowGroups(scenario: Scenario): GroupInfo[] {
   let next = 0;
   return scenario.flows.map((group) => {
-    const count = Math.max(0, Math.floor(group.count ?? 1));
+    // The engine refuses a count that is not a whole number ≥ 0; until it has, a
+    // hand-edited or link-carried NaN or Infinity must not number the flows after it.
+    const requested = group.count ?? 1;
+    const count = Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : 0;
     const info = { label: group.label || group.kind, kind: group.kind, count, firstFlow: next };
     next += count;
     return info;

@@ -1,0 +1,117 @@
+// Property-based tests of what arrives from outside the page: any text in a
+// link's fragment, and any scenario document the editor model is handed.
+// FUZZ_RUNS sets the number of cases per property (`npm run fuzz` runs 10⁶).
+
+import fc from 'fast-check';
+import { deflateSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { MAX_COMPARE_CHARS, decodeFragment, encodeFragment } from './codec';
+import { FLOW_KINDS, flowGroups, withKind } from './model';
+import type { FlowGroup, Scenario } from './types';
+import { CHART_IDS, type ViewState } from './view';
+
+const numRuns = Number(process.env.FUZZ_RUNS ?? 300);
+/** Long budgets run for minutes: give each property time in proportion. */
+const timeoutMs = 20_000 + numRuns * 2;
+
+const base64Url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
+
+/** Fragments as a mangled or hostile link might carry them. */
+const fragment = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.dictionary(fc.constantFrom('s', 'view', 'window', 'compare', 'x'), fc.string({ unit: 'grapheme' })).map((params) => new URLSearchParams(params).toString()),
+  fc.uint8Array({ maxLength: 400 }).map((bytes) => `s=${base64Url(bytes)}`),
+  fc.uint8Array({ maxLength: 400 }).map((bytes) => `s=${base64Url(deflateSync(bytes))}`),
+  fc.jsonValue().map((value) => `s=${base64Url(deflateSync(new TextEncoder().encode(JSON.stringify(value))))}`),
+);
+
+const view: fc.Arbitrary<ViewState> = fc.record({
+  charts: fc.uniqueArray(fc.constantFrom(...CHART_IDS), { minLength: 1 }),
+  windowS: fc.oneof(fc.integer({ min: 0, max: 100_000 }), fc.double({ min: 0, max: 100_000, noNaN: true })),
+  compare: fc.option(fc.stringMatching(/^[a-z_]{1,20}$/), { nil: null }),
+});
+
+describe('share-link decoder (property-based)', () => {
+  it('turns any fragment into no link, a scenario object or a sentence, without throwing', () => {
+    fc.assert(
+      fc.property(fragment, (hash) => {
+        const decoded = decodeFragment(hash);
+        if (decoded.kind === 'none') return;
+        expect(decoded.view.charts.length).toBeGreaterThan(0);
+        for (const id of decoded.view.charts) expect(CHART_IDS).toContain(id);
+        expect(decoded.view.windowS).toBeGreaterThanOrEqual(0);
+        expect(decoded.view.windowS).toBeLessThanOrEqual(100_000);
+        expect((decoded.view.compare ?? '').length).toBeLessThanOrEqual(MAX_COMPARE_CHARS);
+        if (decoded.kind === 'invalid') {
+          expect(decoded.reason.length).toBeGreaterThan(0);
+        } else {
+          const document: unknown = JSON.parse(decoded.scenarioJson);
+          expect(typeof document === 'object' && document !== null && !Array.isArray(document)).toBe(true);
+        }
+      }),
+      { numRuns },
+    );
+  }, timeoutMs);
+
+  it('gives back exactly the scenario text and view it encoded', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), view, (document, shown) => {
+        const scenarioJson = JSON.stringify(document);
+        expect(decodeFragment(encodeFragment(scenarioJson, shown))).toEqual({ kind: 'scenario', scenarioJson, view: shown });
+      }),
+      { numRuns },
+    );
+  }, timeoutMs);
+});
+
+/** Flow groups as a hand-edited or link-carried document might hold them. */
+const group = fc.record(
+  {
+    kind: fc.constantFrom(...FLOW_KINDS),
+    count: fc.oneof(fc.integer({ min: -5, max: 10_000 }), fc.double(), fc.constant(undefined)),
+    label: fc.string(),
+    access_delay_ms: fc.double({ min: 0, max: 1000, noNaN: true }),
+    rate_bps: fc.double({ min: 0, max: 1e12, noNaN: true }),
+  },
+  { requiredKeys: ['kind'] },
+) as fc.Arbitrary<FlowGroup>;
+
+describe('scenario model (property-based)', () => {
+  it('counts a group whose count is not a finite number as no flows (found by fuzzing)', () => {
+    const flows = [{ kind: 'tcp', count: Number.POSITIVE_INFINITY }, { kind: 'cbr', count: Number.NaN }, { kind: 'tcp', count: 2 }] as FlowGroup[];
+    expect(flowGroups({ flows } as Scenario).map((g) => [g.count, g.firstFlow])).toEqual([
+      [0, 0],
+      [0, 0],
+      [2, 0],
+    ]);
+  });
+
+  it('numbers flows group by group with whole, non-negative counts', () => {
+    fc.assert(
+      fc.property(fc.array(group, { maxLength: 12 }), (flows) => {
+        const groups = flowGroups({ flows } as Scenario);
+        let next = 0;
+        for (const info of groups) {
+          expect(Number.isInteger(info.count) && info.count >= 0).toBe(true);
+          expect(info.firstFlow).toBe(next);
+          next += info.count;
+        }
+      }),
+      { numRuns },
+    );
+  }, timeoutMs);
+
+  it('changing a group’s kind keeps the shared keys and only the new kind’s own keys', () => {
+    fc.assert(
+      fc.property(group, fc.constantFrom(...FLOW_KINDS), (before, kind) => {
+        const after = withKind(before, kind);
+        expect(after.kind).toBe(kind);
+        if (before.label !== undefined) expect(after.label).toBe(before.label);
+        if (before.access_delay_ms !== undefined) expect(after.access_delay_ms).toBe(before.access_delay_ms);
+        if (kind === 'tcp') expect(after.rate_bps).toBeUndefined();
+      }),
+      { numRuns },
+    );
+  }, timeoutMs);
+});
