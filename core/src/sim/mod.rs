@@ -19,6 +19,7 @@ use crate::transport::{Agent, AgentCtx, AgentOutput, AgentProbe, TimerId};
 use std::collections::BTreeMap;
 
 pub mod sweep;
+pub mod work;
 
 enum Event {
     /// A packet reaches the queue of `port`.
