@@ -192,8 +192,8 @@ pub fn validate(scenario_json: &str) -> MaybeProblem {
 }
 
 /// Estimate the events a live run of scenario JSON would take (with its
-/// samples), and the limits to compare with: the page asks before starting
-/// a run above `interactive_limit`. Errors name the field.
+/// samples), and the limit to compare with: the page asks before starting a
+/// run above it. Errors name the field.
 #[wasm_bindgen(js_name = estimateWork)]
 pub fn estimate_work(scenario_json: &str) -> Result<WorkEstimateJs, JsError> {
     let plan = Scenario::from_json(scenario_json).and_then(|s| s.plan()).map_err(|e| JsError::new(&e.to_string()))?;

@@ -118,7 +118,7 @@ fn sweep(args: &[String]) -> Result<(), String> {
             let plan = variant.plan().map_err(|e| e.to_string())?;
             events = events.saturating_add(work::estimate(&plan, SeriesMode::default()).events);
         }
-        let total = WorkEstimate { events, limit: work::EVENT_LIMIT, interactive_limit: work::INTERACTIVE_EVENT_LIMIT };
+        let total = WorkEstimate { events, limit: work::EVENT_LIMIT };
         refuse_beyond_limit(&total, "these runs")?;
     }
     let points =

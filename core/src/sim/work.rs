@@ -19,22 +19,18 @@ use crate::scenario::{Plan, TrafficPlan};
 use serde::Serialize;
 
 /// `aqm-sim run` refuses a scenario estimated above this many events
-/// unless `--force` is given: about ten minutes at a few million events a
-/// second.
+/// unless `--force` is given, and the page asks before starting one: about
+/// ten minutes at a few million events a second.
 pub const EVENT_LIMIT: u64 = 2_000_000_000;
-/// The page asks before starting a run estimated above this: about a
-/// minute in a browser's worker.
-pub const INTERACTIVE_EVENT_LIMIT: u64 = 200_000_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct WorkEstimate {
     /// Events the run is expected to handle.
     pub events: u64,
-    /// [`EVENT_LIMIT`]: the command line refuses more without `--force`.
+    /// [`EVENT_LIMIT`]: the command line refuses more without `--force`;
+    /// the page asks before running more.
     pub limit: u64,
-    /// [`INTERACTIVE_EVENT_LIMIT`]: the page asks before running more.
-    pub interactive_limit: u64,
 }
 
 impl WorkEstimate {
@@ -121,7 +117,7 @@ pub fn estimate(plan: &Plan, mode: SeriesMode) -> WorkEstimate {
     if mode.history || mode.streaming {
         events += duration_s * 1e9 / plan.sample_interval_ns as f64;
     }
-    WorkEstimate { events: events.round() as u64, limit: EVENT_LIMIT, interactive_limit: INTERACTIVE_EVENT_LIMIT }
+    WorkEstimate { events: events.round() as u64, limit: EVENT_LIMIT }
 }
 
 /// A CBR or Poisson source at `rate_bps` whose access link admits `admitted_bps`.
