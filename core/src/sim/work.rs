@@ -16,6 +16,7 @@ use crate::kernel::to_secs;
 use crate::metrics::max_min_shares;
 use crate::net::{TCP_HEADER_BYTES, UDP_HEADER_BYTES};
 use crate::scenario::{Plan, TrafficPlan};
+use crate::transport::web::WebPattern;
 use serde::Serialize;
 
 /// `aqm-sim run` refuses a scenario estimated above this many events
@@ -37,15 +38,6 @@ impl WorkEstimate {
     pub fn over_limit(&self) -> bool {
         self.events > self.limit
     }
-}
-
-/// Per packet the source makes and its access link carries.
-struct PacketCost {
-    /// Source timer events per packet (paced sources), per burst for VBR.
-    timers: f64,
-    /// Reverse-direction packets per data packet (ACKs), each crossing as
-    /// many links as the data.
-    acks: f64,
 }
 
 /// Estimate the events of running `plan` in `mode` (samples count when the
@@ -76,6 +68,15 @@ pub fn estimate(plan: &Plan, mode: SeriesMode) -> WorkEstimate {
             },
             TrafficPlan::Tfrc(_) => link_bps,
         };
+        // Web sessions offer their transfers, at least a packet each.
+        let demand = match &g.traffic {
+            TrafficPlan::Web(cfg, WebPattern::Sessions { per_s, mean_bytes, .. }) => {
+                let wire = (cfg.segment_bytes + TCP_HEADER_BYTES) as f64;
+                let packets_per_s = per_s * (mean_bytes / cfg.segment_bytes as f64).max(1.0);
+                demand.min(packets_per_s * wire * 8.0)
+            }
+            _ => demand,
+        };
         demands.push(Some(demand));
     }
     let capacity = vec![plan.bottleneck_rate_bps as f64; 2 * hops];
@@ -87,22 +88,38 @@ pub fn estimate(plan: &Plan, mode: SeriesMode) -> WorkEstimate {
         let end_ns = g.stop_ns.unwrap_or(plan.duration_ns).min(plan.duration_ns);
         let active_s = to_secs(end_ns.saturating_sub(f.start_ns));
         let wire_bits = 8.0 * wire_bytes(&g.traffic) as f64;
-        // Paced UDP sources make every packet the access link carries, and
-        // the packets beyond it in one skip each.
-        let (made_bps, cost) = match &g.traffic {
-            TrafficPlan::Udp { rate_bps, .. } => (demand.unwrap_or(0.0), udp_cost(*rate_bps, demand.unwrap_or(0.0))),
-            TrafficPlan::OnOff { peak_rate_bps, .. } => {
-                (demand.unwrap_or(0.0), udp_cost(*peak_rate_bps, f.access_rate_bps as f64))
+        // Unresponsive sources make every packet their access link carries;
+        // elastic ones what the congested links let through.
+        let made_bps = match &g.traffic {
+            TrafficPlan::Udp { .. } | TrafficPlan::Vbr { .. } | TrafficPlan::OnOff { .. } => demand.unwrap_or(0.0),
+            _ => *share,
+        };
+        let made = made_bps / wire_bits * active_s;
+        // Source timers: one per paced packet (two beyond the link's rate,
+        // the second skipping to when room opens), one per VBR burst, per
+        // on/off period and per web session, whatever the packets.
+        let timers = match &g.traffic {
+            TrafficPlan::Udp { rate_bps, .. } => made * if *rate_bps > made_bps * 1.000_001 { 2.0 } else { 1.0 },
+            TrafficPlan::OnOff { peak_rate_bps, on_mean_s, off_mean_s, .. } => {
+                let skips = if *peak_rate_bps > f.access_rate_bps as f64 { 2.0 } else { 1.0 };
+                made * skips + active_s / (on_mean_s + off_mean_s).max(1e-9)
             }
-            TrafficPlan::Vbr { burst_interval_s, .. } => {
-                let bursts_per_packet = wire_bits / (demand.unwrap_or(0.0).max(1.0) * burst_interval_s);
-                (demand.unwrap_or(0.0), PacketCost { timers: bursts_per_packet.min(1.0), acks: 0.0 })
-            }
+            TrafficPlan::Vbr { burst_interval_s, .. } => active_s / burst_interval_s.max(1e-9),
+            TrafficPlan::Web(_, WebPattern::Sessions { per_s, .. }) => per_s * active_s,
+            TrafficPlan::Tcp(_) | TrafficPlan::Web(..) => 0.0,
+            // TFRC paces its packets by a timer.
+            TrafficPlan::Tfrc(_) => made,
+        };
+        // ACKs per data packet, each crossing as many links as the data.
+        let acks = match &g.traffic {
             TrafficPlan::Tcp(cfg) | TrafficPlan::Web(cfg, _) => {
-                (*share, PacketCost { timers: 0.0, acks: if cfg.delayed_ack { 0.5 } else { 1.0 } })
+                if cfg.delayed_ack {
+                    0.5
+                } else {
+                    1.0
+                }
             }
-            // Paced by a timer; feedback about once per round trip.
-            TrafficPlan::Tfrc(_) => (*share, PacketCost { timers: 1.0, acks: 0.0 }),
+            _ => 0.0,
         };
         let made = made_bps / wire_bits * active_s;
         let carried = share / wire_bits * active_s;
@@ -112,18 +129,12 @@ pub fn estimate(plan: &Plan, mode: SeriesMode) -> WorkEstimate {
         // if it drops them; what the hops send on costs two events per link.
         let access = if g.reverse { 0.0 } else { 2.0 * made };
         let onward = 2.0 * carried * if g.reverse { links } else { links - 1.0 };
-        events += made * cost.timers + access + onward + carried * cost.acks * 2.0 * links + 2.0;
+        events += timers + access + onward + carried * acks * 2.0 * links + 2.0;
     }
     if mode.history || mode.streaming {
         events += duration_s * 1e9 / plan.sample_interval_ns as f64;
     }
     WorkEstimate { events: events.round() as u64, limit: EVENT_LIMIT }
-}
-
-/// A CBR or Poisson source at `rate_bps` whose access link admits `admitted_bps`.
-fn udp_cost(rate_bps: f64, admitted_bps: f64) -> PacketCost {
-    // Beyond the link's rate, each packet sent follows a skip to when room opens.
-    PacketCost { timers: if rate_bps > admitted_bps * 1.000_001 { 2.0 } else { 1.0 }, acks: 0.0 }
 }
 
 fn wire_bytes(traffic: &TrafficPlan) -> u32 {
@@ -189,6 +200,26 @@ mod tests {
         let plan = Scenario::from_json(&flood(500e9, 86_400.0)).and_then(|s| s.plan()).unwrap();
         let day = estimate(&plan, SeriesMode::default());
         assert!(day.over_limit() && day.events as f64 > 0.9 * short * 28_800.0, "{day:?}");
+    }
+
+    #[test]
+    fn sources_that_wake_often_are_estimated_by_their_timers() {
+        // Few packets, many wake-ups: VBR bursts every 10 µs on average,
+        // on/off periods of 1 µs each.
+        let source = |flow: &str| {
+            format!(
+                r#"{{ "version": 1, "duration_s": 2,
+                "topology": {{ "kind": "dumbbell", "bottleneck": {{ "rate_bps": 10e6, "delay_ms": 10 }}, "buffer": {{ "packets": 100 }} }},
+                "queue": {{ "scheme": "droptail" }}, "flows": [ {flow} ] }}"#
+            )
+        };
+        for flow in [
+            r#"{ "kind": "vbr", "rate_bps": 1000, "burst_interval_ms": 0.01 }"#,
+            r#"{ "kind": "onoff", "peak_rate_bps": 1e6, "on_mean_s": 1e-6, "off_mean_s": 1e-6 }"#,
+        ] {
+            let (estimate, count) = estimate_and_count(&source(flow));
+            assert!(count > 1e5 && (0.5..=2.0).contains(&(estimate / count)), "{flow}: {estimate} vs {count}");
+        }
     }
 
     #[test]
