@@ -58,6 +58,24 @@ fn a_host_queue_drops_what_its_access_link_cannot_carry_and_no_router_sees_it() 
     assert!((f.goodput_bps / 9.72e6 - 1.0).abs() < 0.01, "{}", f.goodput_bps);
 }
 
+#[test]
+fn tcp_repairs_what_a_small_host_queue_drops_from_a_huge_initial_window() {
+    // TCP is window-limited: it overruns a host queue only when a window
+    // arrives at once, as an initial window of 500 segments into a queue of 50 does.
+    let text = r#"{ "version": 1, "duration_s": 20,
+        "topology": { "kind": "dumbbell", "bottleneck": { "rate_bps": 10e6, "delay_ms": 10 }, "buffer": { "packets": 100 },
+                      "access": { "rate_bps": 100e6, "delay_ms": 1, "host_queue_packets": 50 } },
+        "queue": { "scheme": "droptail" },
+        "flows": [ { "kind": "tcp", "initial_cwnd_packets": 500 } ] }"#;
+    let s = run(text);
+    let f = &s.flows[0];
+    // The host drops the tail of the first window; none of it is a router drop.
+    assert!(f.host_drops >= 400, "{f:?}");
+    assert_eq!(s.drops.total, f.dropped_packets);
+    // Retransmissions repair the hole and the flow fills the link.
+    assert!(s.utilization > 0.9, "{}", s.utilization);
+}
+
 /// The 10-flow Drop Tail dumbbell of issue 10 (RTTs 44–142 ms), with
 /// `jitter_ms` on every access link.
 fn ten_tcp_drop_tail(jitter: &str) -> String {
