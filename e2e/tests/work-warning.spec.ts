@@ -24,13 +24,18 @@ test('the page asks before a run over the work limit, and stays usable when it r
   await expect(page.getByTestId('scenario-name')).toHaveValue(heavy.name);
   await expect(page.getByTestId('experiment-name')).not.toHaveText(heavy.name);
   await page.getByTestId('duration').fill('2');
-  // The sources get 0.2 ms of access jitter on the way (the engine checks the field like any other).
+  // The sources get 0.2 ms of access jitter and twice their link's rate (the engine checks both fields like any other).
   await page.getByTestId('flow-0-access_jitter_ms').fill('0.2');
+  await page.getByTestId('flow-0-rate_bps').fill('2000');
   await page.getByTestId('flow-0-direction').evaluate((select) => select.scrollIntoView({ block: 'center' }));
   await page.screenshot({ path: `${SCREENSHOT_DIR}flow-group-jitter.png`, clip: { x: 0, y: 56, width: 370, height: 600 } });
   await page.getByTestId('apply-scenario').click();
   await expect(page.getByTestId('experiment-name')).toHaveText(heavy.name);
   await expect(warning).toBeHidden();
+  // Sources at twice their access link's rate: half their packets stay at the hosts, counted apart from the queue's drops.
+  await expect(page.getByTestId('summary-host-drops')).toBeVisible();
+  await expect(page.getByTestId('summary-drops')).toBeVisible();
+  await page.getByTestId('summary').screenshot({ path: `${SCREENSHOT_DIR}summary-host-drops.png` });
 
   // Long again: Run anyway starts it, and the controls still answer while it runs.
   await page.getByTestId('duration').fill('1000');
