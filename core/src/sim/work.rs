@@ -121,7 +121,6 @@ pub fn estimate(plan: &Plan, mode: SeriesMode) -> WorkEstimate {
             }
             _ => 0.0,
         };
-        let made = made_bps / wire_bits * active_s;
         let carried = share / wire_bits * active_s;
         // Every link of the route: the access link and each congested hop.
         let links = path.len() as f64 + 1.0;
