@@ -9,7 +9,7 @@ use crate::kernel::{secs_f64, to_secs};
 use crate::queue::{catalogue as scheme_catalogue, Limit};
 use crate::scenario::{Scenario, ScenarioError};
 use crate::sim::sweep::{self, SweepSpec};
-use crate::sim::{SeriesMode, Simulation};
+use crate::sim::{work, SeriesMode, Simulation};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -48,6 +48,8 @@ extern "C" {
     pub type NumberRecord;
     #[wasm_bindgen(typescript_type = "ScenarioProblem | undefined")]
     pub type MaybeProblem;
+    #[wasm_bindgen(typescript_type = "WorkEstimate")]
+    pub type WorkEstimateJs;
 }
 
 /// Serialise through JSON so JS sees the same shape `aqm-sim` prints.
@@ -187,6 +189,15 @@ pub fn validate(scenario_json: &str) -> MaybeProblem {
         Ok(_) => JsValue::UNDEFINED.unchecked_into(),
         Err(e) => problem(&e),
     }
+}
+
+/// Estimate the events a live run of scenario JSON would take (with its
+/// samples), and the limit to compare with: the page asks before starting a
+/// run above it. Errors name the field.
+#[wasm_bindgen(js_name = estimateWork)]
+pub fn estimate_work(scenario_json: &str) -> Result<WorkEstimateJs, JsError> {
+    let plan = Scenario::from_json(scenario_json).and_then(|s| s.plan()).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&work::estimate(&plan, SeriesMode { history: false, streaming: true }))
 }
 
 fn problem(error: &ScenarioError) -> MaybeProblem {

@@ -3,6 +3,7 @@
 use aqm_core::queue::{catalogue, Limit};
 use aqm_core::scenario::Scenario;
 use aqm_core::sim::sweep::{self, Shard, SweepSpec};
+use aqm_core::sim::work::{self, WorkEstimate};
 use aqm_core::sim::{SeriesMode, Simulation};
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -10,15 +11,22 @@ use std::time::Instant;
 
 const USAGE: &str = "\
 usage:
-  aqm-sim run FILE|- [--timeseries OUT.csv]   run a scenario, print the summary as JSON
-  aqm-sim check FILE|-                        validate a scenario without running it
+  aqm-sim run FILE|- [--timeseries OUT.csv] [--force]
+                                              run a scenario, print the summary as JSON;
+                                              refuses one estimated above 2e9 events
+                                              unless --force
+  aqm-sim check FILE|-                        validate a scenario without running it and
+                                              estimate its work in events
   aqm-sim sweep FILE|- --param PATH (--values A,B,… | --range FROM:TO:N)
-                [--seeds N] [--json]          run FILE with PATH (e.g. queue.params.max_p)
-                [--shard K/N] [--jobs J]      set to each value under seeds 1..N; CSV of
+                [--seeds N] [--json] [--force]
+                [--shard K/N] [--jobs J]      run FILE with PATH (e.g. queue.params.max_p)
+                                              set to each value under seeds 1..N; CSV of
                                               key metrics per run (--json: full summaries);
                                               --shard: only the K-th of N slices of the runs
                                               (shards 1..N concatenated = the whole sweep);
-                                              --jobs: runs at once (default: 1)
+                                              --jobs: runs at once (default: 1); refuses
+                                              runs estimated above 2e9 events in all
+                                              unless --force
   aqm-sim schemes [--bytes]                   print the scheme catalogue as JSON
                                               (--bytes: thresholds for a buffer in bytes)";
 
@@ -37,17 +45,27 @@ fn run(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str) {
         Some("run") => {
             let (file, rest) = args[1..].split_first().ok_or(USAGE)?;
-            let csv = match rest {
+            let force = rest.iter().any(|a| a == "--force");
+            let rest: Vec<&String> = rest.iter().filter(|a| *a != "--force").collect();
+            let csv = match rest[..] {
                 [] => None,
                 [flag, out] if flag == "--timeseries" => Some(out.as_str()),
                 _ => return Err(USAGE.into()),
             };
-            run_scenario(file, csv)
+            run_scenario(file, csv, force)
         }
         Some("check") => {
             let [_, file] = args else { return Err(USAGE.into()) };
-            let sim = Simulation::from_json(&read_input(file)?, SeriesMode::default()).map_err(|e| e.to_string())?;
-            println!("ok: {} flows, {} s", sim.plan().flow_count(), sim.duration() as f64 / 1e9);
+            let scenario = Scenario::from_json(&read_input(file)?).map_err(|e| e.to_string())?;
+            let plan = scenario.plan().map_err(|e| e.to_string())?;
+            let estimate = work::estimate(&plan, SeriesMode::default());
+            println!(
+                "ok: {} flows, {} s, about {} events{}",
+                plan.flow_count(),
+                plan.duration_ns as f64 / 1e9,
+                estimate.events,
+                if estimate.over_limit() { " (over the limit: `run` needs --force)" } else { "" }
+            );
             Ok(())
         }
         Some("sweep") => sweep(&args[1..]),
@@ -69,7 +87,7 @@ fn run(args: &[String]) -> Result<(), String> {
 
 fn sweep(args: &[String]) -> Result<(), String> {
     let (file, mut rest) = args.split_first().ok_or(USAGE)?;
-    let (mut path, mut values, mut seeds, mut json) = (None, None, 1u64, false);
+    let (mut path, mut values, mut seeds, mut json, mut force) = (None, None, 1u64, false, false);
     let (mut shard, mut jobs) = (Shard::WHOLE, 1usize);
     while let Some((flag, tail)) = rest.split_first() {
         let value = || tail.first().cloned().ok_or_else(|| format!("{flag} needs a value"));
@@ -87,6 +105,11 @@ fn sweep(args: &[String]) -> Result<(), String> {
                 rest = tail;
                 continue;
             }
+            "--force" => {
+                force = true;
+                rest = tail;
+                continue;
+            }
             _ => return Err(USAGE.into()),
         }
         rest = &tail[1..];
@@ -97,6 +120,17 @@ fn sweep(args: &[String]) -> Result<(), String> {
         seeds: sweep::seeds(seeds),
     };
     let scenario = Scenario::from_json(&read_input(file)?).map_err(|e| e.to_string())?;
+    if !force {
+        let runs = sweep::variants(&scenario, &spec).map_err(|e| e.to_string())?;
+        let mine = shard.runs(runs.len());
+        let mut events = 0u64;
+        for (_, _, variant) in &runs[mine] {
+            let plan = variant.plan().map_err(|e| e.to_string())?;
+            events = events.saturating_add(work::estimate(&plan, SeriesMode::default()).events);
+        }
+        let total = WorkEstimate { events, limit: work::EVENT_LIMIT };
+        refuse_beyond_limit(&total, "these runs")?;
+    }
     let points = sweep::run_shard(&scenario, &spec, shard, jobs, |done, total| eprint!("\rrun {done}/{total}"))
         .map_err(|e| e.to_string())?;
     eprintln!();
@@ -163,10 +197,25 @@ fn print_json<T: serde::Serialize>(value: &T) -> Result<(), String> {
     writeln!(std::io::stdout(), "{text}").map_err(|e| e.to_string())
 }
 
-fn run_scenario(file: &str, csv: Option<&str>) -> Result<(), String> {
+/// The work limit: a clear refusal naming the estimate and the way past it.
+fn refuse_beyond_limit(estimate: &WorkEstimate, what: &str) -> Result<(), String> {
+    if estimate.over_limit() {
+        return Err(format!(
+            "{what} would take about {:.2e} events, over the limit of {:.0e}; \
+             shorten duration_s or lower the rates, or pass --force to run anyway",
+            estimate.events as f64, estimate.limit as f64
+        ));
+    }
+    Ok(())
+}
+
+fn run_scenario(file: &str, csv: Option<&str>, force: bool) -> Result<(), String> {
     let text = read_input(file)?;
     let mode = SeriesMode { history: csv.is_some(), streaming: false };
     let mut sim = Simulation::from_json(&text, mode).map_err(|e| e.to_string())?;
+    if !force {
+        refuse_beyond_limit(&work::estimate(sim.plan(), mode), "this scenario")?;
+    }
     let started = Instant::now();
     sim.run();
     let mut summary = sim.summary();

@@ -59,6 +59,8 @@ struct FlowCounters {
     sent_packets: u64,
     delivered_bytes: u64,
     drops: [u64; 3],
+    /// Packets dropped at the sender's own host queue (window).
+    host_drops: u64,
     marks: u64,
     /// Bytes delivered since the last sample, for per-interval goodput.
     interval_bytes: u64,
@@ -260,6 +262,13 @@ impl Recorder {
         }
         if inside {
             self.counters[flow].drops[reason.index()] += 1;
+        }
+    }
+
+    /// `packets` of `flow` were dropped at its host queue, before the network.
+    pub fn on_host_drops(&mut self, flow: usize, packets: u64, now: Nanos) {
+        if self.in_window(now) {
+            self.counters[flow].host_drops += packets;
         }
     }
 

@@ -16,7 +16,11 @@ pub struct Summary {
     pub aggregate_goodput_bps: f64,
     pub utilization: f64,
     pub queue: QueueSummary,
+    /// Drops in the network's queues (routers and links).
     pub drops: DropSummary,
+    /// Packets that sources could not put on their access links because the
+    /// host queue was full; not part of `drops` (see `FlowSummary::host_drops`).
+    pub host_drops: u64,
     pub marks: u64,
     pub fairness: Fairness,
     pub flows: Vec<FlowSummary>,
@@ -118,6 +122,9 @@ pub struct FlowSummary {
     pub sent_packets: u64,
     pub dropped_packets: u64,
     pub drops_by_reason: ByReason,
+    /// Packets dropped at the sender's host queue (not sent, so neither in
+    /// `sent_packets` nor in `dropped_packets`).
+    pub host_drops: u64,
     pub marked_packets: u64,
     /// Dropped / sent in the window.
     pub loss_rate: f64,
@@ -268,6 +275,7 @@ pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Su
                 sent_packets: c.sent_packets,
                 dropped_packets: dropped,
                 drops_by_reason: ByReason::from_counts(c.drops),
+                host_drops: c.host_drops,
                 marked_packets: c.marks,
                 loss_rate,
                 mean_rtt_ms: mean_rtt_s.map(|r| r * 1e3),
@@ -329,6 +337,7 @@ pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Su
             p99_delay_ms: p0.delay.quantile(0.99) / 1e6,
         },
         drops: DropSummary { total: by_reason.early + by_reason.forced + by_reason.overflow, by_reason },
+        host_drops: r.counters.iter().map(|c| c.host_drops).sum(),
         marks: r.counters.iter().map(|c| c.marks).sum(),
         fairness: Fairness {
             jain_all: jain(flows.iter().map(|f| f.goodput_bps)),

@@ -1,10 +1,12 @@
 //! The network: packets, output ports (a queue scheme feeding a link), and
 //! the topologies that wire them into per-flow routes.
 
+mod host;
 mod packet;
 mod port;
 pub mod topology;
 
+pub use host::{AccessJitter, HostQueue, HostRoom};
 pub use packet::{
     Dir, Ecn, FlowId, Labels, Packet, PacketKind, TfrcHeader, ACK_BYTES, TCP_HEADER_BYTES, UDP_HEADER_BYTES,
 };

@@ -1,3 +1,4 @@
+use super::AccessJitter;
 use crate::kernel::{tx_time_ns, Nanos};
 use crate::queue::Qdisc;
 
@@ -12,10 +13,21 @@ pub struct Port {
     pub delay_ns: Nanos,
     /// True while a packet is being serialised.
     pub busy: bool,
+    /// A flow's access link in its data direction may add jitter.
+    pub jitter: Option<AccessJitter>,
 }
 
 impl Port {
     pub fn tx_time(&self, bytes: u32) -> Nanos {
         tx_time_ns(bytes, self.rate_bps)
+    }
+
+    /// When a packet whose serialisation ends at `tx_end` reaches the far end.
+    pub fn arrival(&mut self, tx_end: Nanos) -> Nanos {
+        let unjittered = tx_end + self.delay_ns;
+        match &mut self.jitter {
+            Some(j) => j.arrival(unjittered),
+            None => unjittered,
+        }
     }
 }

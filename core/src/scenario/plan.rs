@@ -11,7 +11,13 @@ use crate::transport::udp::Spacing;
 use crate::transport::web::WebPattern;
 
 /// Default access link when the topology gives none.
-const DEFAULT_ACCESS: LinkSpec = LinkSpec { rate_bps: 100e6, delay_ms: 1.0 };
+const DEFAULT_ACCESS: LinkSpec = LinkSpec { rate_bps: 100e6, delay_ms: 1.0, jitter_ms: None, host_queue_packets: None };
+/// The sender's NIC queue when the scenario gives none: deep enough that no
+/// preset's bursts (TCP windows, VBR bursts) ever reach it.
+pub const DEFAULT_HOST_QUEUE_PACKETS: u32 = 1000;
+/// Below the access ports' own Drop Tail limit, so the host queue is what drops.
+const MAX_HOST_QUEUE_PACKETS: f64 = 50_000.0;
+const MAX_JITTER_MS: f64 = 10_000.0;
 const MAX_FLOWS: u64 = 10_000;
 const MAX_DURATION_S: f64 = 100_000.0;
 
@@ -42,6 +48,11 @@ pub struct GroupPlan {
     pub count: u32,
     pub access_rate_bps: u64,
     pub access_delay_ms: Spread,
+    /// Upper end J of each data packet's uniform [0, J] extra delay on the
+    /// flow's access link; 0 draws nothing.
+    pub access_jitter_ns: Nanos,
+    /// The sender's NIC queue (packets); see [`crate::net::HostQueue`].
+    pub host_queue_packets: u32,
     pub start_s: Spread,
     pub stop_ns: Option<Nanos>,
     pub weight: f64,
@@ -169,6 +180,16 @@ fn spread(path: &str, s: Spread, lo: f64, hi: f64) -> Result<Spread, ScenarioErr
 }
 
 fn link(path: &str, l: &LinkSpec) -> Result<(u64, f64), ScenarioError> {
+    if l.jitter_ms.is_some() {
+        return err(format!("{path}.jitter_ms"), "only the access link has jitter");
+    }
+    if l.host_queue_packets.is_some() {
+        return err(format!("{path}.host_queue_packets"), "only the access link has a host queue");
+    }
+    link_rate_delay(path, l)
+}
+
+fn link_rate_delay(path: &str, l: &LinkSpec) -> Result<(u64, f64), ScenarioError> {
     let rate = within(&format!("{path}.rate_bps"), l.rate_bps, 1e3, 1e12)?;
     let delay = within(&format!("{path}.delay_ms"), l.delay_ms, 0.0, 10_000.0)?;
     Ok((rate.round() as u64, delay))
@@ -212,7 +233,9 @@ pub(super) fn build(s: &Scenario) -> Result<Plan, ScenarioError> {
     let (bottleneck_rate_bps, bottleneck_delay_ms) = link("topology.bottleneck", &t.bottleneck)?;
     let limit = buffer(&t.buffer)?;
     let access = t.access.unwrap_or(DEFAULT_ACCESS);
-    let (access_rate_bps, access_delay_ms) = link("topology.access", &access)?;
+    let (access_rate_bps, access_delay_ms) = link_rate_delay("topology.access", &access)?;
+    let access_jitter_ms = jitter("topology.access.jitter_ms", access.jitter_ms)?;
+    let host_queue_packets = host_queue("topology.access.host_queue_packets", access.host_queue_packets)?;
     let hops = match (t.kind, t.hops) {
         (TopologyKind::Dumbbell, None) => 1,
         (TopologyKind::Dumbbell, Some(_)) => return err("topology.hops", "only a parking_lot has hops"),
@@ -238,7 +261,7 @@ pub(super) fn build(s: &Scenario) -> Result<Plan, ScenarioError> {
     if s.flows.is_empty() {
         return err("flows", "needs at least one flow group");
     }
-    let ctx = GroupCtx { duration_s, hops, access_rate_bps, access_delay_ms };
+    let ctx = GroupCtx { duration_s, hops, access_rate_bps, access_delay_ms, access_jitter_ms, host_queue_packets };
     let groups = s
         .flows
         .iter()
@@ -273,6 +296,16 @@ struct GroupCtx {
     hops: u32,
     access_rate_bps: u64,
     access_delay_ms: f64,
+    access_jitter_ms: f64,
+    host_queue_packets: u32,
+}
+
+fn jitter(path: &str, v: Option<f64>) -> Result<f64, ScenarioError> {
+    within(path, v.unwrap_or(0.0), 0.0, MAX_JITTER_MS)
+}
+
+fn host_queue(path: &str, v: Option<u32>) -> Result<u32, ScenarioError> {
+    Ok(within(path, v.unwrap_or(DEFAULT_HOST_QUEUE_PACKETS) as f64, 1.0, MAX_HOST_QUEUE_PACKETS)? as u32)
 }
 
 /// The keys of a flow group that are set, by name.
@@ -345,6 +378,14 @@ fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, Scenari
     };
     let access_delay_ms =
         spread(&p("access_delay_ms"), g.access_delay_ms.unwrap_or(Spread::One(ctx.access_delay_ms)), 0.0, 10_000.0)?;
+    let access_jitter_ms = match g.access_jitter_ms {
+        Some(_) => jitter(&p("access_jitter_ms"), g.access_jitter_ms)?,
+        None => ctx.access_jitter_ms,
+    };
+    let host_queue_packets = match g.host_queue_packets {
+        Some(_) => host_queue(&p("host_queue_packets"), g.host_queue_packets)?,
+        None => ctx.host_queue_packets,
+    };
     let start_s = spread(&p("start_s"), g.start_s.unwrap_or(Spread::One(0.0)), 0.0, ctx.duration_s)?;
     let latest_start = match start_s {
         Spread::One(v) | Spread::Range([_, v]) => v,
@@ -402,6 +443,8 @@ fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, Scenari
         count,
         access_rate_bps,
         access_delay_ms,
+        access_jitter_ns: ms(access_jitter_ms),
+        host_queue_packets,
         start_s,
         stop_ns,
         weight,
@@ -514,6 +557,19 @@ mod tests {
         assert_eq!(delays, [1, 3, 5, 7]);
         assert!(flows[..4].iter().all(|f| f.start_ns <= 1_000_000_000));
         assert_eq!(flows[4].access_delay_ns, 1_000_000);
+        assert!(plan.groups.iter().all(|g| g.access_jitter_ns == 0 && g.host_queue_packets == 1000));
+    }
+
+    #[test]
+    fn groups_override_the_access_links_jitter_and_host_queue() {
+        let mut v: serde_json::Value = serde_json::from_str(BASE).unwrap();
+        v["topology"]["access"] =
+            serde_json::json!({"rate_bps": 1e7, "delay_ms": 2, "jitter_ms": 1.5, "host_queue_packets": 100});
+        v["flows"][1]["access_jitter_ms"] = 0.into();
+        v["flows"][1]["host_queue_packets"] = 7.into();
+        let plan = plan_of(&v.to_string()).unwrap();
+        assert_eq!((plan.groups[0].access_jitter_ns, plan.groups[0].host_queue_packets), (1_500_000, 100));
+        assert_eq!((plan.groups[1].access_jitter_ns, plan.groups[1].host_queue_packets), (0, 7));
     }
 
     #[test]
@@ -537,6 +593,24 @@ mod tests {
             (Box::new(|v| v["topology"]["hops"] = 3.into()), "topology.hops: only a parking_lot"),
             (Box::new(|v| v["name"] = "a\u{0007}b".into()), "name: must be plain text"),
             (Box::new(|v| v["version"] = 2.into()), "version: only version 1"),
+            (
+                Box::new(|v| v["flows"][0]["access_jitter_ms"] = (-1).into()),
+                "flows[0].access_jitter_ms: must be between",
+            ),
+            (
+                Box::new(|v| v["flows"][1]["host_queue_packets"] = 0.into()),
+                "flows[1].host_queue_packets: must be between",
+            ),
+            (
+                Box::new(|v| v["topology"]["bottleneck"]["jitter_ms"] = 1.into()),
+                "topology.bottleneck.jitter_ms: only the access link",
+            ),
+            (
+                Box::new(|v| {
+                    v["topology"]["access"] = serde_json::json!({"rate_bps": 1e7, "delay_ms": 1, "jitter_ms": 1e6})
+                }),
+                "topology.access.jitter_ms: must be between 0 and 10000",
+            ),
         ];
         for (patch, expect) in cases {
             let msg = error_of(patch);

@@ -64,6 +64,14 @@ pub struct Topology {
 pub struct LinkSpec {
     pub rate_bps: f64,
     pub delay_ms: f64,
+    /// Access links only: each packet's extra delay is uniform on
+    /// [0, jitter_ms], in FIFO order (0 when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub jitter_ms: Option<f64>,
+    /// Access links only: the sender's NIC queue in packets (1000 when
+    /// absent); a source's packets beyond it are dropped at the host.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host_queue_packets: Option<u32>,
 }
 
 /// Exactly one of `packets` or `bytes`.
@@ -165,6 +173,12 @@ pub struct FlowGroup {
     pub access_delay_ms: Option<Spread>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub access_rate_bps: Option<f64>,
+    /// Overrides `topology.access.jitter_ms` for this group.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub access_jitter_ms: Option<f64>,
+    /// Overrides `topology.access.host_queue_packets` for this group.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host_queue_packets: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start_s: Option<Spread>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

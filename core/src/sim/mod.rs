@@ -5,7 +5,7 @@
 use crate::kernel::{EventQueue, Nanos, Rng};
 use crate::metrics::{FlowInfo, Recorder, RecorderConfig, SeriesChunk, Summary};
 use crate::net::topology::{self, FlowAttachment, PortRole, Route, UNCONGESTED_BUFFER_PACKETS};
-use crate::net::{Dir, FlowId, Packet, Port, PortId};
+use crate::net::{AccessJitter, Dir, FlowId, HostQueue, Packet, Port, PortId};
 use crate::queue::droptail::DropTail;
 use crate::queue::markov::{self, ModelPoint};
 use crate::queue::registry::ParamValues;
@@ -19,6 +19,7 @@ use crate::transport::{Agent, AgentCtx, AgentOutput, AgentProbe, TimerId};
 use std::collections::BTreeMap;
 
 pub mod sweep;
+pub mod work;
 
 enum Event {
     /// A packet reaches the queue of `port`.
@@ -57,6 +58,8 @@ struct FlowRuntime {
     source_rng: Rng,
     sink_rng: Rng,
     route: Route,
+    /// The sender's NIC queue: what the source may put on its access link.
+    host: HostQueue,
     /// Opens a connection per transfer, each a flow of its own to routers.
     multi_connection: bool,
     weight: f64,
@@ -160,7 +163,7 @@ impl Simulation {
                 PortRole::AccessDown(f) => (format!("down/{f}"), uncongested(), None),
             };
             port_rngs.push(Rng::stream(plan.seed, &format!("port/{name}")));
-            ports.push(Port { name, queue, rate_bps: p.rate_bps, delay_ns: p.delay_ns, busy: false });
+            ports.push(Port { name, queue, rate_bps: p.rate_bps, delay_ns: p.delay_ns, busy: false, jitter: None });
             port_hop.push(hop);
             runs_scheme
                 .push(matches!(p.role, PortRole::Hop(_)) || (any_reverse && matches!(p.role, PortRole::ReverseHop(_))));
@@ -193,11 +196,21 @@ impl Simulation {
                 ),
             };
             let stream = |side: &str| Rng::stream(plan.seed, &format!("group/{}/flow/{k}/{side}", fp.group));
+            // The flow's own access link in the direction its data takes: a
+            // reverse flow's data crosses it last (topology.rs).
+            let data_access = if group.reverse { route.forward.last() } else { route.forward.first() };
+            if let Some(&port) = data_access {
+                ports[port].jitter = AccessJitter::new(group.access_jitter_ns, stream("jitter"));
+            }
+            // A reverse flow's sender sits at its router, so its NIC feeds
+            // the first congested link it crosses.
+            let host_rate_bps = ports[route.forward[0]].rate_bps;
             flows.push(FlowRuntime {
                 source,
                 sink,
                 source_rng: stream("source"),
                 sink_rng: stream("sink"),
+                host: HostQueue::new(group.host_queue_packets, host_rate_bps),
                 route,
                 multi_connection: matches!(group.traffic, TrafficPlan::Web(..)),
                 weight: group.weight,
@@ -336,7 +349,15 @@ impl Simulation {
         let rt = &mut self.flows[flow as usize];
         let (agent, rng) =
             if at_sink { (&mut rt.sink, &mut rt.sink_rng) } else { (&mut rt.source, &mut rt.source_rng) };
-        f(agent.as_mut(), &mut AgentCtx::new(now, flow, rng, &mut out));
+        let mut ctx = AgentCtx::new(now, flow, rng, &mut out);
+        if !at_sink {
+            ctx.host_room = rt.host.room(now);
+        }
+        f(agent.as_mut(), &mut ctx);
+        if out.host_drops > 0 {
+            self.recorder.on_host_drops(flow as usize, out.host_drops, now);
+            out.host_drops = 0;
+        }
 
         for (at, id) in out.timers.drain(..) {
             self.events.schedule(at, Event::Timer { flow, at_sink, id });
@@ -353,6 +374,10 @@ impl Simulation {
         }
         let mut sends = std::mem::take(&mut out.send);
         for mut pkt in sends.drain(..) {
+            if !at_sink && !self.flows[flow as usize].host.offer(now, pkt.size_bytes) {
+                self.recorder.on_host_drops(flow as usize, 1, now);
+                continue;
+            }
             pkt.owner = flow;
             pkt.flow = self.router_flow_id(flow, pkt.conn);
             let rt = &self.flows[flow as usize];
@@ -429,7 +454,7 @@ impl Simulation {
         let p = &mut self.ports[port];
         p.busy = true;
         let tx = p.tx_time(pkt.size_bytes);
-        let arrival = now + tx + p.delay_ns;
+        let arrival = p.arrival(now + tx);
         if let Some(h) = self.port_hop[port] {
             self.recorder.on_departure(h, pkt.owner as usize, now, now - pkt.enqueued_at, tx);
         }
@@ -510,5 +535,7 @@ fn uncongested() -> Box<dyn crate::queue::Qdisc> {
     Box::new(DropTail::new(Limit::Packets(UNCONGESTED_BUFFER_PACKETS)))
 }
 
+#[cfg(test)]
+mod sender_tests;
 #[cfg(test)]
 mod tests;

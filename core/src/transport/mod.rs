@@ -8,7 +8,7 @@ pub mod udp;
 pub mod web;
 
 use crate::kernel::{Nanos, Rng};
-use crate::net::{FlowId, Packet};
+use crate::net::{FlowId, HostRoom, Packet};
 
 /// An agent-defined timer id, echoed back by [`Agent::on_timer`].
 pub type TimerId = u64;
@@ -26,6 +26,9 @@ pub struct AgentOutput {
     pub completions: Vec<Nanos>,
     /// Round-trip time samples the transport measured.
     pub rtt_samples: Vec<Nanos>,
+    /// Packets the source skipped because its host queue was full (each
+    /// would have been dropped at the host).
+    pub host_drops: u64,
 }
 
 pub struct AgentCtx<'a> {
@@ -33,11 +36,15 @@ pub struct AgentCtx<'a> {
     pub flow: FlowId,
     pub rng: &'a mut Rng,
     pub(crate) out: &'a mut AgentOutput,
+    /// Room in the sender's host queue when the callback began (sources
+    /// only; unbounded elsewhere). Packets sent beyond it are dropped at the
+    /// host, so a source faster than its link should skip ahead instead.
+    pub host_room: HostRoom,
 }
 
 impl<'a> AgentCtx<'a> {
     pub fn new(now: Nanos, flow: FlowId, rng: &'a mut Rng, out: &'a mut AgentOutput) -> Self {
-        AgentCtx { now, flow, rng, out }
+        AgentCtx { now, flow, rng, out, host_room: HostRoom::UNBOUNDED }
     }
 
     /// Hand a packet to the network (the simulation stamps `sent_at`,
@@ -50,6 +57,12 @@ impl<'a> AgentCtx<'a> {
     /// agent ignores timers it no longer wants (keep a deadline, compare).
     pub fn set_timer(&mut self, at: Nanos, id: TimerId) {
         self.out.timers.push((at, id));
+    }
+
+    /// Count `packets` the source did not make because its host queue was
+    /// full: host drops, reported in one step.
+    pub fn host_drop(&mut self, packets: u64) {
+        self.out.host_drops += packets;
     }
 
     /// Report payload bytes delivered in order to the application.

@@ -8,9 +8,14 @@
 //!   the access link at once.
 //! - [`OnOffSource`]: AFpFT (2011) §3E: constant-rate packets during
 //!   exponential ON periods, silence during exponential OFF periods.
+//!
+//! None of them makes packets faster than its access link carries them:
+//! when the host queue is full ([`AgentCtx::host_room`]), a source counts
+//! the packets it would have made until room opens as host drops, in one
+//! step, and sleeps until then (crate::net::host).
 
 use super::{Agent, AgentCtx, TimerId};
-use crate::kernel::{secs_f64, Nanos};
+use crate::kernel::{secs_f64, to_secs, Nanos};
 use crate::net::{Dir, Packet, PacketKind, UDP_HEADER_BYTES};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -50,6 +55,10 @@ impl UdpSource {
     }
 
     fn emit(&mut self, ctx: &mut AgentCtx) {
+        if ctx.host_room.free_packets == 0 {
+            self.skip_until(ctx.host_room.next_at, ctx);
+            return;
+        }
         let mut p = Packet::new(
             ctx.flow,
             PacketKind::Data,
@@ -62,6 +71,29 @@ impl UdpSource {
         ctx.send(p);
         let gap = self.next_gap(ctx);
         ctx.set_timer(ctx.now + gap, SEND);
+    }
+
+    /// The host queue is full until `until` (> now): this packet and every
+    /// one due before then would be dropped at the host. Count them at once
+    /// and wake at the first one due after. Poisson arrivals in the gap are
+    /// a Poisson count, and by memorylessness the next one follows `until`
+    /// by an exponential gap.
+    fn skip_until(&mut self, until: Nanos, ctx: &mut AgentCtx) {
+        let (skipped, next) = match self.spacing {
+            Spacing::Constant => {
+                let gap = secs_f64(self.mean_gap_s()).max(1);
+                let k = until.saturating_sub(ctx.now).div_ceil(gap).max(1);
+                (k, ctx.now + k * gap)
+            }
+            Spacing::Exponential => {
+                let mean = self.mean_gap_s();
+                let more = ctx.rng.poisson(to_secs(until.saturating_sub(ctx.now)) / mean);
+                (1 + more, until.max(ctx.now) + secs_f64(ctx.rng.exponential(mean)).max(1))
+            }
+        };
+        self.seq += skipped;
+        ctx.host_drop(skipped);
+        ctx.set_timer(next, SEND);
     }
 }
 
@@ -119,9 +151,13 @@ impl VbrSource {
         self.credit_bytes += ctx.rng.lognormal(self.geo_mean_bytes, self.gsd);
         let packets = libm::floor(self.credit_bytes / wire);
         self.credit_bytes -= packets * wire;
-        for _ in 0..packets as u64 {
+        // What does not fit in the host queue is dropped there at once.
+        let sent = (packets as u64).min(ctx.host_room.free_packets);
+        for _ in 0..sent {
             emit_datagram(&mut self.seq, self.payload_bytes, ctx);
         }
+        self.seq += packets as u64 - sent;
+        ctx.host_drop(packets as u64 - sent);
         let gap = ctx.rng.uniform_in(0.0, 2.0 * self.mean_interval_s);
         ctx.set_timer(ctx.now + secs_f64(gap).max(1), SEND);
     }
@@ -174,10 +210,18 @@ impl OnOffSource {
                 until
             }
         };
+        let mut next = ctx.now + self.gap;
         if ctx.now < until {
-            emit_datagram(&mut self.seq, self.payload_bytes, ctx);
+            if ctx.host_room.free_packets > 0 {
+                emit_datagram(&mut self.seq, self.payload_bytes, ctx);
+            } else {
+                // Host queue full: skip what is due before room opens (or ON ends).
+                let skipped = ctx.host_room.next_at.min(until).saturating_sub(ctx.now).div_ceil(self.gap).max(1);
+                self.seq += skipped;
+                ctx.host_drop(skipped);
+                next = ctx.now + skipped * self.gap;
+            }
         }
-        let next = ctx.now + self.gap;
         if next < until {
             ctx.set_timer(next, SEND);
         } else {
@@ -250,6 +294,61 @@ mod tests {
             agent.on_timer(id, &mut AgentCtx::new(at, 0, &mut rng, &mut out));
         }
         bits as f64 / secs as f64
+    }
+
+    /// Run a source for `secs` through a host queue of 100 packets on a
+    /// 1 Mb/s link: (packets admitted, host drops, callbacks made).
+    fn through_host_queue(agent: &mut dyn Agent, secs: u64) -> (u64, u64, u64) {
+        let mut rng = Rng::stream(4, "udp");
+        let mut out = AgentOutput::default();
+        let mut queue = crate::net::HostQueue::new(100, 1_000_000);
+        let (mut admitted, mut dropped, mut callbacks) = (0, 0, 0);
+        let mut next: Option<(Nanos, TimerId)> = None;
+        loop {
+            let now = next.map_or(0, |(at, _)| at);
+            let mut ctx = AgentCtx::new(now, 0, &mut rng, &mut out);
+            ctx.host_room = queue.room(now);
+            match next {
+                None => agent.start(&mut ctx),
+                Some((_, id)) => agent.on_timer(id, &mut ctx),
+            }
+            callbacks += 1;
+            for p in out.send.drain(..) {
+                if queue.offer(now, p.size_bytes) {
+                    admitted += 1;
+                } else {
+                    dropped += 1;
+                }
+            }
+            dropped += std::mem::take(&mut out.host_drops);
+            next = out.timers.pop();
+            if next.is_none_or(|(at, _)| at > secs * NS_PER_S) {
+                return (admitted, dropped, callbacks);
+            }
+        }
+    }
+
+    #[test]
+    fn sources_faster_than_their_link_skip_what_the_host_queue_drops() {
+        // 100 Mb/s offered into a 1 Mb/s link for 20 s: the link carries
+        // 20·1e6/8224 = 2432 packets (+100 left queued); every other packet
+        // is a host drop, counted without a callback of its own.
+        let offered = 20.0 * 100e6 / 8224.0;
+        let cases: Vec<(&str, Box<dyn Agent>, f64, f64)> = vec![
+            ("cbr", Box::new(UdpSource::new(100e6, 1000, Spacing::Constant)), offered, 0.001),
+            ("poisson", Box::new(UdpSource::new(100e6, 1000, Spacing::Exponential)), offered, 0.01),
+            ("vbr", Box::new(VbrSource::new(100e6, 1000, 1.5, 0.01)), offered, 0.03),
+            // ON 0.5 s, OFF 0.5 s on average: half the peak, over few periods.
+            ("onoff", Box::new(OnOffSource::new(200e6, 1000, 0.5, 0.5)), offered, 0.25),
+        ];
+        for (name, mut agent, expect, tolerance) in cases {
+            let (admitted, dropped, callbacks) = through_host_queue(agent.as_mut(), 20);
+            assert!((2300..=2540).contains(&admitted), "{name}: admitted {admitted}");
+            let total = (admitted + dropped) as f64;
+            assert!((total / expect - 1.0).abs() < tolerance, "{name}: {total} made, {expect} offered");
+            // Work follows the link: at most two callbacks per packet carried.
+            assert!(callbacks <= 2 * admitted + 100, "{name}: {callbacks} callbacks");
+        }
     }
 
     #[test]

@@ -12,7 +12,8 @@ import { SchemePanel } from '../controls/SchemePanel';
 import { ShareLink } from '../controls/ShareLink';
 import { SummaryPanel } from '../controls/SummaryPanel';
 import { TransportBar } from '../controls/TransportBar';
-import type { EngineClient, Speed } from '../engine/client';
+import { WorkWarning } from '../controls/WorkWarning';
+import type { EngineClient, Speed, WorkEstimate } from '../engine/client';
 import { decodeFragment, encodeFragment } from '../scenario/codec';
 import { DEFAULT_SCENARIO } from '../scenario/defaults';
 import { bufferCapacity, bufferUnit, bufferUnitParams, type BufferUnit } from '../scenario/model';
@@ -63,6 +64,9 @@ export function App({ engine }: { engine: EngineClient }) {
   const [following, setFollowing] = useState(true);
   const [windowEndS, setWindowEndS] = useState(0);
   const loadCount = useRef(0);
+  const loadAttempt = useRef(0);
+  /** A run the engine estimates as long, waiting for Run anyway or Cancel. */
+  const [heavyRun, setHeavyRun] = useState<{ scenario: Scenario; json: string; estimate: WorkEstimate } | null>(null);
 
   const scenario = loaded?.scenario ?? DEFAULT_SCENARIO;
   const unit = bufferUnit(scenario);
@@ -79,12 +83,31 @@ export function App({ engine }: { engine: EngineClient }) {
   const sim = useSimulation(engine, waitForPartner ? null : (loaded?.json ?? null), loaded?.loadId ?? 0, speed, lockstepGroup);
   const partner = useSimulation(engine, partnerJson, loaded?.loadId ?? 0, speed, lockstepGroup);
 
-  const load = useCallback((scenario: Scenario, json = JSON.stringify(scenario)) => {
+  const start = useCallback((scenario: Scenario, json: string) => {
     loadCount.current += 1;
     setLoaded({ scenario, json, loadId: loadCount.current });
     setDraft(scenario);
     setFollowing(true);
   }, []);
+
+  /** Start a scenario, asking first when the engine estimates it as long; only the latest request counts. */
+  const load = useCallback(
+    (scenario: Scenario, json = JSON.stringify(scenario)) => {
+      const attempt = ++loadAttempt.current;
+      setHeavyRun(null);
+      engine.estimateWork(json).then(
+        (estimate) => {
+          if (attempt !== loadAttempt.current) return;
+          if (estimate.events <= estimate.limit) return start(scenario, json);
+          setDraft(scenario);
+          setHeavyRun({ scenario, json, estimate });
+        },
+        // An invalid scenario starts as before, and the run reports the engine's message.
+        () => attempt === loadAttempt.current && start(scenario, json),
+      );
+    },
+    [engine, start],
+  );
 
   useEffect(() => engine.onFatal(setFatal), [engine]);
 
@@ -289,6 +312,23 @@ export function App({ engine }: { engine: EngineClient }) {
         <p className="banner banner-error" role="alert" data-testid="run-error">
           {sim.error}
         </p>
+      )}
+      {heavyRun && (
+        <WorkWarning
+          estimate={heavyRun.estimate}
+          onRunAnyway={() => {
+            setHeavyRun(null);
+            start(heavyRun.scenario, heavyRun.json);
+          }}
+          onCancel={() => {
+            setHeavyRun(null);
+            // With nothing running yet (an opened link), run the default and keep the long one in the editor to shorten.
+            if (loaded === null) {
+              start(DEFAULT_SCENARIO, JSON.stringify(DEFAULT_SCENARIO));
+              setDraft(heavyRun.scenario);
+            }
+          }}
+        />
       )}
       {galleryOpen && <PresetGallery presets={PRESETS} onPick={pickPreset} />}
 

@@ -1,5 +1,5 @@
 // One flow group of the scenario: its kind, how many flows, the kind's own
-// settings, access delay, start and stop times, and direction.
+// settings, access delay and jitter, start and stop times, and direction.
 
 import { FLOW_KINDS, withKey, withKind } from '../scenario/model';
 import type { CcName, FlowGroup, FlowKind, ScenarioProblem } from '../scenario/types';
@@ -195,6 +195,18 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: F
           placeholder="never"
           onChange={(v) => set('stop_s', v)}
           error={problemAt(problem, path('stop_s'))}
+        />
+      </div>
+      <div className="field-row">
+        <NumberField
+          label="access jitter"
+          unit="ms"
+          value={group.access_jitter_ms}
+          optional
+          placeholder="link default"
+          onChange={(v) => set('access_jitter_ms', v)}
+          error={problemAt(problem, path('access_jitter_ms'))}
+          testId={`flow-${index}-access_jitter_ms`}
         />
       </div>
     </section>

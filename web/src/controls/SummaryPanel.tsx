@@ -53,6 +53,10 @@ export function SummaryPanel({ summary, measureFromS }: SummaryPanelProps) {
           testId="summary-drops"
           wide
         />
+        {summary.host_drops > 0 && (
+          // Only sources faster than their access link have any: shown apart, they are not the queue's drops.
+          <Stat label="host drops" value={`${summary.host_drops}`} unit="(at the senders)" testId="summary-host-drops" />
+        )}
         <Stat label="marks" value={`${summary.marks}`} testId="summary-marks" />
         <Stat
           label="Jain fairness"

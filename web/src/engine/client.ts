@@ -2,10 +2,10 @@
 // talks to the worker (and so to wasm). Everything is asynchronous; series
 // rows and snapshots arrive through a listener.
 
-import type { CatalogueEntry, ScenarioProblem } from './pkg/aqm_core';
+import type { CatalogueEntry, ScenarioProblem, WorkEstimate } from './pkg/aqm_core';
 import type { BufferUnit, FromWorker, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
 
-export type { BufferUnit, ParamApplied, RunSnapshot, Speed };
+export type { BufferUnit, ParamApplied, RunSnapshot, Speed, WorkEstimate };
 
 export interface SimulationListener {
   /** New rows, column-major in the order of `SimulationHandle.columns`. */
@@ -73,6 +73,11 @@ export class EngineClient {
   /** `undefined` when the scenario is valid, else the first problem with its field path. */
   validate(scenarioJson: string): Promise<ScenarioProblem | undefined> {
     return this.request<ScenarioProblem | undefined>((requestId) => ({ type: 'validate', requestId, scenarioJson }));
+  }
+
+  /** The events a live run of the scenario would take, with the limit to compare; rejects with the engine's validation message. */
+  estimateWork(scenarioJson: string): Promise<WorkEstimate> {
+    return this.request<WorkEstimate>((requestId) => ({ type: 'estimate', requestId, scenarioJson }));
   }
 
   /**

@@ -24,6 +24,16 @@ describe('share-link codec', () => {
     expect(decoded).toEqual({ kind: 'scenario', scenarioJson, view });
   });
 
+  it('carries the sender side of access links: jitter and host queue, for the link and per group', () => {
+    const sender: typeof DEFAULT_SCENARIO = {
+      ...DEFAULT_SCENARIO,
+      topology: { ...DEFAULT_SCENARIO.topology, access: { rate_bps: 1e8, delay_ms: 1, jitter_ms: 1, host_queue_packets: 100 } },
+      flows: [{ ...DEFAULT_SCENARIO.flows[0], access_jitter_ms: 0.5, host_queue_packets: 20 }],
+    };
+    const decoded = decodeFragment(encodeFragment(JSON.stringify(sender), view));
+    expect(decoded.kind === 'scenario' && JSON.parse(decoded.scenarioJson)).toEqual(sender);
+  });
+
   it('produces URL-safe text shorter than the JSON', () => {
     const fragment = encodeFragment(scenarioJson, view);
     const encoded = new URLSearchParams(fragment).get('s')!;

@@ -41,7 +41,20 @@ export function bufferUnitParams(entry: CatalogueEntry | undefined): string[] {
 }
 
 /** Keys a group may carry whatever its kind. */
-const COMMON_KEYS = ['kind', 'count', 'label', 'access_delay_ms', 'access_rate_bps', 'start_s', 'stop_s', 'weight', 'drop_precedence', 'path'] as const;
+const COMMON_KEYS = [
+  'kind',
+  'count',
+  'label',
+  'access_delay_ms',
+  'access_rate_bps',
+  'access_jitter_ms',
+  'host_queue_packets',
+  'start_s',
+  'stop_s',
+  'weight',
+  'drop_precedence',
+  'path',
+] as const;
 
 /** The kind-specific keys of each flow kind (docs/scenario-format.md), with what a new group starts with. */
 export const KIND_DEFAULTS: Record<FlowKind, Partial<FlowGroup>> = {
