@@ -58,6 +58,7 @@ const PARAMS: &[ParamSpec] = &[
     red::MAX_TH,
     ParamSpec { doc: "Drop probability at max_th for flows at or below their fair share.", ..red::MAX_P },
     ParamSpec { doc: "EWMA weight of the instantaneous queue in the average.", ..red::W_Q },
+    red::WAIT,
     ParamSpec {
         id: "list_size",
         label: "MRU list size N",
@@ -293,7 +294,7 @@ impl Sfred {
         }
         self.queue.state.count += 1;
         let p_b = max_p * (avg - lo) / (hi - lo);
-        if ctx.rng.uniform() < spaced_probability(p_b, self.queue.state.count) {
+        if ctx.rng.uniform() < spaced_probability(self.queue.state.count_rule, p_b, self.queue.state.count) {
             self.queue.state.count = 0;
             return Some(DropReason::Early);
         }
@@ -491,11 +492,10 @@ mod tests {
         assert_eq!(probe[1..4], [1.0, 0.0, 3.0]);
     }
 
-    /// RED's long-run drop rate with count spacing at a fixed p: the gap
-    /// between drops has P(gap > n) = (1 − (n+1)·p)/(1 − p) (see red.rs).
+    /// RED's long-run drop rate with count spacing (wait on, the default)
+    /// at a fixed p: a + Σ P(gap > n) over the uniform range (see red.rs).
     fn spaced_drop_rate(p: f64) -> f64 {
-        let mean_gap: f64 = (0..).map(|n| (1.0 - (n + 1) as f64 * p) / (1.0 - p)).take_while(|s| *s > 0.0).sum();
-        1.0 / mean_gap
+        red::spaced_drop_fraction(red::CountRule::Wait, p)
     }
 
     fn drop_rate(class: Class, avg: f64) -> f64 {
