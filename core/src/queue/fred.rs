@@ -9,11 +9,13 @@
 //!   or qlen_i ≥ avgcq and strike_i > 1      → drop, strike_i += 1
 //!       (non-adaptive flows; strikes persist while the flow stays queued)
 //!   min_th ≤ avg < max_th: count += 1; if qlen_i ≥ max(min_q, avgcq),
-//!       drop with RED's p_a = p_b/(1 − count·p_b)
+//!       drop with RED's p_a (the count rule set by `wait`, see red.rs)
 //!   avg ≥ max_th                             → drop (drop-tail mode)
-//! maxq is max_th, and 2 packets when avg ≥ max_th; the effective min_q
-//! rises to avgcq: the paper's "many flows" case, where the buffer cannot
-//! hold min_q packets of every flow. A flow with fewer than min_q packets
+//! maxq is min_th, and 2 packets when avg ≥ max_th, as the listing sets it
+//! ("maxq = min_th; if (avg ≥ max_th) maxq = 2"): no flow may hold more than
+//! min_th packets, the buffer a single flow needs for RED to control it.
+//! The effective min_q rises to avgcq: the paper's "many flows" case, where
+//! the buffer cannot hold min_q packets of every flow. A flow with fewer than min_q packets
 //! queued is never dropped early, which protects fragile low-rate flows.
 //! avg is updated on every accepted arrival and on every departure, and
 //! decays over idle time as in RED (the idle period starts when the last
@@ -138,7 +140,7 @@ impl Fred {
     fn verdict(&mut self, st: FlowState, size: u32, ctx: &mut QueueCtx) -> Verdict {
         let (avg, min_th, max_th) = (self.red.avg, self.red.min_th, self.red.max_th);
         let avgcq = self.avgcq();
-        let maxq = if avg >= max_th { 2.0 * self.packet } else { max_th };
+        let maxq = if avg >= max_th { 2.0 * self.packet } else { min_th };
         if st.qlen >= maxq || (avg >= max_th && st.qlen > 2.0 * avgcq) || (st.qlen >= avgcq && st.strike > 1) {
             return Verdict::Strike;
         }
@@ -289,14 +291,14 @@ mod tests {
         let mut f = frozen(0.0);
         let mut rng = Rng::stream(1, "fred");
         let drops: Vec<_> = (0..20).map(|_| offer(&mut f, 0, &mut rng)).collect();
-        // 15 = max_th packets fit; the 16th and 17th strike (qlen ≥ maxq);
+        // maxq = min_th = 5 packets fit; the 6th and 7th strike (qlen ≥ maxq);
         // from then on strike > 1 and qlen ≥ avgcq = 1 drop every arrival.
-        assert!(drops[..15].iter().all(Option::is_none));
-        assert!(drops[15..].iter().all(|d| *d == Some(DropReason::Forced)));
-        assert_eq!(f.flows[&0].strike, 5);
+        assert!(drops[..5].iter().all(Option::is_none));
+        assert!(drops[5..].iter().all(|d| *d == Some(DropReason::Forced)));
+        assert_eq!(f.flows[&0].strike, 15);
         // Drained to one packet, flow 0 is still over avgcq with its strikes;
         // a new flow is not.
-        (0..14).for_each(|_| depart(&mut f, &mut rng));
+        (0..4).for_each(|_| depart(&mut f, &mut rng));
         assert_eq!(offer(&mut f, 0, &mut rng), Some(DropReason::Forced));
         assert_eq!(offer(&mut f, 1, &mut rng), None);
         // Its state (and strikes) go with its last packet.
@@ -307,13 +309,15 @@ mod tests {
 
     #[test]
     fn fragile_flows_are_never_dropped_early_and_still_advance_count() {
-        // avg = 10 between 5 and 15: p_b = 0.02·5/10 = 0.01. Two active
-        // flows: avgcq = 5. A flow with 1 packet queued is below
-        // max(min_q, avgcq) and is never dropped early; one with 6 is.
+        // avg = 10 between 5 and 15: p_b = 0.02·5/10 = 0.01. Three active
+        // flows: avgcq = 10/3. A flow with 1 packet queued is below
+        // max(min_q, avgcq) and is never dropped early; one with 4 (under
+        // maxq = min_th = 5) is.
         let mut f = frozen(10.0);
-        f.flows.insert(0, FlowState { qlen: 6.0, strike: 0 });
+        f.flows.insert(0, FlowState { qlen: 4.0, strike: 0 });
         f.flows.insert(1, FlowState { qlen: 1.0, strike: 0 });
-        assert_eq!(f.avgcq(), 5.0);
+        f.flows.insert(2, FlowState { qlen: 1.0, strike: 0 });
+        assert!((f.avgcq() - 10.0 / 3.0).abs() < 1e-12);
         let (robust, fragile) = (f.flows[&0], f.flows[&1]);
         let mut rng = Rng::stream(2, "fred");
         let (mut robust_drops, rounds) = (0, 200_000);
