@@ -128,7 +128,11 @@ pub(crate) fn tcp32_cbr1(patch: impl FnOnce(&mut serde_json::Value)) -> Simulati
 
 /// Wire rates in AFpFT (2011) §3B under `queue`: (CBR, mean TCP, Jain over TCP).
 pub(crate) fn cbr_and_tcp_rates(queue: serde_json::Value) -> (f64, f64, f64) {
-    let s = tcp32_cbr1(|v| v["queue"] = queue).summary();
+    tcp32_cbr1_rates(&tcp32_cbr1(|v| v["queue"] = queue).summary())
+}
+
+/// Wire rates in a run of AFpFT (2011) §3B: (CBR, mean TCP, Jain over TCP).
+pub(crate) fn tcp32_cbr1_rates(s: &crate::metrics::Summary) -> (f64, f64, f64) {
     // CBR packets are 972 + 28 bytes on the wire, TCP segments 1000 + 40.
     let cbr = udp_wire_bps(s.flows[32].goodput_bps);
     let tcp_mean = s.flows[..32].iter().map(|f| f.goodput_bps * 1040.0 / 1000.0).sum::<f64>() / 32.0;

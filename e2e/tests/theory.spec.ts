@@ -128,7 +128,7 @@ test('the RED explainer typesets its drop rule with the bundled KaTeX', async ({
   await page.getByTestId('explainer-rule-toggle').click();
   const formula = page.locator('#explainer-rule .explainer-formula');
   await expect(formula.locator('.katex').first()).toBeVisible();
-  await expect(formula.locator('annotation')).toContainText('\\frac{p_b}{1 - \\mathit{count}\\cdot p_b}');
+  await expect(formula.locator('annotation')).toContainText('\\frac{p_b}{2 - \\mathit{count}\\cdot p_b}');
   // KaTeX's own fonts, served from the build, are in use.
   const katexFonts = await page.evaluate(async () => {
     await document.fonts.ready;

@@ -106,6 +106,7 @@ const PARAMS: &[ParamSpec] = &[
         doc: "How often max_p is adjusted.",
     },
     ParamSpec { default: 1.0, ..red::GENTLE },
+    red::WAIT,
     ParamSpec { doc: "Packet size that turns the link rate into C packets/s.", ..red::MEAN_PACKET_BYTES },
     red::ECN,
 ];

@@ -41,6 +41,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec { doc: "Above this average queue every unmatched arrival is dropped too.", ..red::MAX_TH },
     ParamSpec { doc: "RED's drop probability at max_th for unmatched arrivals.", ..red::MAX_P },
     ParamSpec { doc: "EWMA weight of the instantaneous queue in the average.", ..red::W_Q },
+    red::WAIT,
     ParamSpec {
         id: "candidates",
         label: "drop candidates m",

@@ -151,6 +151,25 @@ mod tests {
     }
 
     #[test]
+    fn the_red_curve_follows_the_wait_switch() {
+        // Wait drops about p_b/1.5 at a fixed p_b, F&J's rule about 2·p_b:
+        // below saturation the chart's RED curve must drop less with wait on.
+        let limit = Limit::Packets(200);
+        let loads = [0.6, 0.8, 0.95];
+        let model = |wait: f64| {
+            let params = defaults("red", &[("min_th", 6.0), ("max_th", 20.0), ("wait", wait)], limit);
+            scheme_model("red", &params, limit, 8e6 as u64, &loads).expect("modelled")
+        };
+        let (on, off) = (model(1.0), model(0.0));
+        for (w, f) in on.iter().zip(&off) {
+            assert!(w.drop_probability < 0.8 * f.drop_probability, "{w:?} vs {f:?}");
+        }
+        let mut state = red::RedState { min_th: 6.0, max_th: 20.0, ..red::RedState::new(8e6 as u64) };
+        state.count_rule = red::CountRule::Wait;
+        assert_eq!(on, red::markov_model(&state, 200, 1e3, &loads));
+    }
+
+    #[test]
     fn only_red_and_dsred_are_modelled() {
         let limit = Limit::Packets(100);
         assert!(scheme_model("codel", &defaults("codel", &[], limit), limit, 1e7 as u64, &[1.0]).is_none());

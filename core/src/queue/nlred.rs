@@ -45,6 +45,7 @@ const PARAMS: &[ParamSpec] = &[
         ..red::MAX_P
     },
     red::W_Q,
+    red::WAIT,
     red::MEAN_PACKET_BYTES,
     red::ECN,
 ];
@@ -174,13 +175,27 @@ mod tests {
 
     #[test]
     fn early_drop_rate_is_the_quadratic_with_red_spacing() {
-        // Hold the queue, hence avg, at 20: p_b = 0.0375. With RED's spacing
-        // the gap between drops has P(gap > n) = (1 − (n+1)·p_b)/(1 − p_b)
-        // (see red.rs), so E[gap] = Σ_{n=0}^{25} (1 − (n+1)·p_b)/(1 − p_b)
-        // = 13.338 and the early-drop fraction is 1/E[gap] = 0.07497.
+        // Hold the queue, hence avg, at 20: p_b = 0.0375.
+        // Wait on (the default): no drop before count 27 (27·p_b ≥ 1), then
+        // P(gap > n) = (2 − (n+1)·p_b)/(2 − 27·p_b) up to m = 53 (see red.rs),
+        // so E[gap] = 27 + Σ_{n=27}^{52} (2 − (n+1)·p_b)/0.9875 = 39.671.
+        // Wait off: P(gap > n) = (1 − (n+1)·p_b)/(1 − p_b), so
+        // E[gap] = Σ_{n=0}^{25} (1 − (n+1)·p_b)/(1 − p_b) = 13.338.
         let p_b: f64 = 0.0375;
-        let mean_gap: f64 = (0..26).map(|n| (1.0 - (n + 1) as f64 * p_b) / (1.0 - p_b)).sum();
+        let wait_gap = 27.0 + (27..53).map(|n| (2.0 - (n + 1) as f64 * p_b) / (2.0 - 27.0 * p_b)).sum::<f64>();
+        let fj_gap: f64 = (0..26).map(|n| (1.0 - (n + 1) as f64 * p_b) / (1.0 - p_b)).sum();
+        assert!((wait_gap - 39.671).abs() < 1e-3 && (fj_gap - 13.338).abs() < 1e-3, "{wait_gap} {fj_gap}");
+        for (wait, mean_gap) in [(1.0, wait_gap), (0.0, fj_gap)] {
+            let measured = held_at_20_drop_fraction(wait);
+            assert!((measured * mean_gap - 1.0).abs() < 0.01, "wait {wait}: {measured} vs {}", 1.0 / mean_gap);
+        }
+    }
+
+    /// The early-drop fraction of 400 000 arrivals to an NLRED whose queue
+    /// and average are held at 20 packets.
+    fn held_at_20_drop_fraction(wait: f64) -> f64 {
         let mut q = Nlred::new(Limit::Packets(120), 10_000_000);
+        q.set_param("wait", wait);
         let packet = || Packet::new(0, PacketKind::Data, Dir::Forward, 1000, 972);
         for _ in 0..20 {
             q.queue.fifo.push(packet());
@@ -197,9 +212,8 @@ mod tests {
             }
         }
         assert!((q.queue.state.avg - 20.0).abs() < 1e-9);
-        let measured = out.drops.len() as f64 / n as f64;
         assert!(out.drops.iter().all(|(_, r)| *r == DropReason::Early));
-        assert!((measured * mean_gap - 1.0).abs() < 0.01, "{measured} vs {}", 1.0 / mean_gap);
+        out.drops.len() as f64 / n as f64
     }
 
     #[test]
@@ -265,10 +279,20 @@ mod tests {
         (avgs.iter().sum::<f64>() / avgs.len() as f64, s.drops.by_reason.early as f64 / arrivals as f64)
     }
 
-    /// RED's spacing turns p_b into an early-drop fraction f = 2·p_b/(1 + p_b)
-    /// (the mean of the uniform gap); invert it.
+    /// RED's spacing with wait (the default) turns p_b into an early-drop
+    /// fraction f ≈ p_b/1.5 ([`red::spaced_drop_fraction`]); invert it by
+    /// bisection (f grows with p_b).
     fn p_b_of_fraction(f: f64) -> f64 {
-        f / (2.0 - f)
+        let (mut lo, mut hi) = (0.0, 1.0);
+        for _ in 0..60 {
+            let mid = 0.5 * (lo + hi);
+            if red::spaced_drop_fraction(red::CountRule::Wait, mid) < f {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        0.5 * (lo + hi)
     }
 
     const NLRED: &str = r#"{ "scheme": "nlred" }"#;

@@ -5,11 +5,17 @@
 //!   avg ← (1−w_q)^m·avg, m = idle/s      (queue was idle; s = one packet's tx time)
 //!   min_th ≤ avg < max_th: p_b = max_p·(avg−min_th)/(max_th−min_th)
 //!       byte mode: p_b ← p_b·size/max_packet_bytes
-//!       p_a = p_b / (1 − count·p_b); drop (or ECN-mark) with probability p_a
+//!       wait on:  p_a = 0 while count·p_b < 1, then p_b / (2 − count·p_b)
+//!       wait off: p_a = p_b / (1 − count·p_b)
+//!       drop (or ECN-mark) with probability p_a
 //!   avg ≥ max_th: drop                   (gentle: p_b rises linearly from
 //!       max_p to 1 between max_th and 2·max_th, and only ≥ 2·max_th forces)
 //! `count` is the number of arrivals since the last drop, which spaces drops
-//! out evenly (§7). Thresholds are in the buffer's unit (packets or bytes).
+//! out evenly (§7). `wait` (on by default) is ns-2's red.cc rule with
+//! `wait_` on, which ns-3's RED also runs by default and the papers' ns-2
+//! runs used: at least 1/p_b arrivals between drops, so a fixed p_b drops
+//! about p_b/1.5 of arrivals instead of the paper's 2·p_b (see [`CountRule`]).
+//! Thresholds are in the buffer's unit (packets or bytes).
 //! Defaults: min_th 5, max_th 15 and w_q 0.002 as in the paper's simulations;
 //! max_p 0.1 as Floyd later recommended and ns-2 uses (the paper ran 1/50).
 
@@ -85,6 +91,16 @@ pub(crate) const GENTLE: ParamSpec = ParamSpec {
     default: 0.0,
     doc: "Ramp from max_p to 1 between max_th and 2·max_th instead of jumping to 1.",
 };
+pub(crate) const WAIT: ParamSpec = ParamSpec {
+    id: "wait",
+    label: "wait between drops",
+    unit: "on/off",
+    min: 0.0,
+    max: 1.0,
+    step: 1.0,
+    default: 1.0,
+    doc: "ns-2/ns-3's count rule: no early drop until count·p_b ≥ 1, then p_b/(2 − count·p_b). Off: Floyd & Jacobson's p_b/(1 − count·p_b).",
+};
 pub(crate) const BYTE_MODE: ParamSpec = ParamSpec {
     id: "byte_mode",
     label: "byte mode",
@@ -119,7 +135,7 @@ pub(crate) const ECN: ParamSpec =
     ParamSpec { doc: "Mark ECN-capable packets instead of dropping them early.", ..ECN_PARAM };
 
 pub(crate) const PARAMS: &[ParamSpec] =
-    &[MIN_TH, MAX_TH, MAX_P, W_Q, GENTLE, BYTE_MODE, MAX_PACKET_BYTES, MEAN_PACKET_BYTES, ECN];
+    &[MIN_TH, MAX_TH, MAX_P, W_Q, GENTLE, WAIT, BYTE_MODE, MAX_PACKET_BYTES, MEAN_PACKET_BYTES, ECN];
 
 pub(crate) fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)> {
     if p.get("max_th") <= p.get("min_th") {
@@ -141,6 +157,7 @@ pub struct RedState {
     pub max_p: f64,
     pub w_q: f64,
     pub gentle: bool,
+    pub count_rule: CountRule,
     pub byte_mode: bool,
     pub max_packet_bytes: f64,
     pub mean_packet_bytes: f64,
@@ -169,6 +186,7 @@ impl RedState {
             max_p: 0.1,
             w_q: 0.002,
             gentle: false,
+            count_rule: CountRule::Wait,
             byte_mode: false,
             max_packet_bytes: 1500.0,
             mean_packet_bytes: 1000.0,
@@ -229,7 +247,7 @@ impl RedState {
         }
         self.count += 1;
         let p_b = if self.byte_mode { p_b * size as f64 / self.max_packet_bytes } else { p_b };
-        let p_a = spaced_probability(p_b, self.count);
+        let p_a = spaced_probability(self.count_rule, p_b, self.count);
         if uniform < p_a {
             self.count = 0;
             RedVerdict::Early
@@ -245,6 +263,7 @@ impl RedState {
             "max_p" => self.max_p = v,
             "w_q" => self.w_q = v,
             "gentle" => self.gentle = v >= 0.5,
+            "wait" => self.count_rule = CountRule::from_wait_switch(v),
             "byte_mode" => self.byte_mode = v >= 0.5,
             "max_packet_bytes" => self.max_packet_bytes = v,
             "mean_packet_bytes" => self.mean_packet_bytes = v,
@@ -265,40 +284,107 @@ impl RedState {
     }
 }
 
-/// F&J eq. for uniform spacing: p_a = p_b / (1 − count·p_b), capped at 1.
-pub fn spaced_probability(p_b: f64, count: i64) -> f64 {
-    let denom = 1.0 - count as f64 * p_b;
-    if denom <= p_b {
-        1.0
-    } else {
-        (p_b / denom).min(1.0)
+/// How `count`, the arrivals since the last drop, turns p_b into the
+/// probability p_a of dropping this arrival. Both rules make the gaps
+/// between drops uniform instead of geometric (F&J §7); they differ in
+/// where the uniform range starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountRule {
+    /// Floyd & Jacobson 1993 Fig. 2: p_a = p_b/(1 − count·p_b), 1 once
+    /// count·p_b ≥ 1. Gaps uniform on {1, …, ≈1/p_b}: about 2·p_b dropped.
+    Immediate,
+    /// ns-2's red.cc `modify_p` with `wait_` on (ns-3's `Wait`, on by
+    /// default in both): p_a = 0 while count·p_b < 1, p_b/(2 − count·p_b)
+    /// while count·p_b < 2, then 1. Gaps uniform on {⌈1/p_b⌉, …, ≈2/p_b − 1}:
+    /// about p_b/1.5 dropped.
+    Wait,
+}
+
+impl CountRule {
+    /// The `wait` switch's value (≥ 0.5 is on) as a rule.
+    pub fn from_wait_switch(v: f64) -> CountRule {
+        if v >= 0.5 {
+            CountRule::Wait
+        } else {
+            CountRule::Immediate
+        }
     }
 }
 
+/// p_a for an arrival that finds `count` arrivals since the last drop
+/// (counting itself) at early-drop probability `p_b`, capped at 1.
+pub fn spaced_probability(rule: CountRule, p_b: f64, count: i64) -> f64 {
+    let spent = count as f64 * p_b;
+    match rule {
+        CountRule::Immediate => {
+            let denom = 1.0 - spent;
+            if denom <= p_b {
+                1.0
+            } else {
+                (p_b / denom).min(1.0)
+            }
+        }
+        CountRule::Wait => {
+            if spent < 1.0 {
+                0.0
+            } else if spent < 2.0 {
+                (p_b / (2.0 - spent)).min(1.0)
+            } else {
+                1.0
+            }
+        }
+    }
+}
+
+/// The smallest count ≥ `from` for which `reaches` holds, searched from
+/// `estimate`; `reaches` must be monotone in count. Closed forms find their
+/// kinks with the queue's own floating-point tests this way, so that they
+/// match its draws exactly.
+fn first_count(from: i64, estimate: f64, reaches: impl Fn(i64) -> bool) -> i64 {
+    let mut n = (estimate.ceil() as i64).max(from);
+    while n > from && reaches(n - 1) {
+        n -= 1;
+    }
+    while !reaches(n) {
+        n += 1;
+    }
+    n
+}
+
 /// The long-run fraction of arrivals that count spacing drops at a fixed
-/// p_b. With p_a = p_b/(1 − count·p_b) and count = 1 for the first arrival
-/// after a drop, the survival Π_{k≤n}(1 − p_a(k)) telescopes to
-/// (1 − (n+1)·p_b)/(1 − p_b) until p_a reaches 1 at count m = ⌈1/p_b − 1⌉,
-/// so the arrivals X between drops are uniform (F&J §7) with
-/// E[X] = (m − p_b·m(m+1)/2)/(1 − p_b) ≈ 1/(2·p_b): twice p_b is dropped.
-pub fn spaced_drop_fraction(p_b: f64) -> f64 {
+/// p_b, from the distribution of X, the arrivals between drops (count = 1
+/// for the first arrival after a drop). Let a be the first count with
+/// p_a > 0 and m the first with p_a = 1, so X ∈ {a, …, m}.
+/// - Immediate (a = 1): the survival Π_{k≤n}(1 − p_a(k)) telescopes to
+///   (1 − (n+1)·p_b)/(1 − p_b), so X is uniform and
+///   E[X] = (m − p_b·m(m+1)/2)/(1 − p_b) ≈ 1/(2·p_b): twice p_b is dropped.
+/// - Wait (a = ⌈1/p_b⌉): P(X > n) = (2 − (n+1)·p_b)/(2 − a·p_b) for
+///   a − 1 ≤ n < m, so P(X = n) = p_b/(2 − a·p_b) for a ≤ n < m and the
+///   remainder (2 − m·p_b)/(2 − a·p_b) at m = ⌈2/p_b⌉ − 1 (the same mass
+///   when 2/p_b is whole), and E[X] = a + Σ_{n=a}^{m−1} P(X > n)
+///   = a + (2(m − a) − p_b·(m(m+1) − a(a+1))/2)/(2 − a·p_b) ≈ 1.5/p_b.
+pub fn spaced_drop_fraction(rule: CountRule, p_b: f64) -> f64 {
     if p_b <= 0.0 {
         return 0.0;
     }
-    if p_b >= 0.5 {
-        return 1.0; // p_a is already 1 at count 1
-    }
-    // The first count at which `spaced_probability` gives 1, found with the
-    // same floating-point test so that the fraction matches the queue's draws.
-    let mut m = (1.0 / p_b - 1.0).ceil().max(1.0) as i64;
-    while m > 1 && spaced_probability(p_b, m - 1) >= 1.0 {
-        m -= 1;
-    }
-    while spaced_probability(p_b, m) < 1.0 {
-        m += 1;
-    }
-    let m = m as f64;
-    let mean_gap = (m - p_b * m * (m + 1.0) / 2.0) / (1.0 - p_b);
+    let mean_gap = match rule {
+        CountRule::Immediate => {
+            if p_b >= 0.5 {
+                return 1.0; // p_a is already 1 at count 1
+            }
+            let m = first_count(1, 1.0 / p_b - 1.0, |n| spaced_probability(rule, p_b, n) >= 1.0) as f64;
+            (m - p_b * m * (m + 1.0) / 2.0) / (1.0 - p_b)
+        }
+        CountRule::Wait => {
+            if p_b >= 1.0 {
+                return 1.0;
+            }
+            let a = first_count(1, 1.0 / p_b, |n| spaced_probability(rule, p_b, n) > 0.0);
+            let m = first_count(a, 2.0 / p_b - 1.0, |n| spaced_probability(rule, p_b, n) >= 1.0);
+            let (a, m) = (a as f64, m as f64);
+            a + (2.0 * (m - a) - p_b * (m * (m + 1.0) - a * (a + 1.0)) / 2.0) / (2.0 - a * p_b)
+        }
+    };
     (1.0 / mean_gap).min(1.0)
 }
 
@@ -306,8 +392,9 @@ pub fn spaced_drop_fraction(p_b: f64) -> f64 {
 /// function. The paper builds the chain for DSRED only; RED here gets the
 /// same construction, with state i standing for avg = i and the per-arrival
 /// drop probability RED applies there: 0 below min_th, every arrival in the
-/// forced region, and in between the fraction [`spaced_drop_fraction`] of
-/// p_b (byte mode scaled for packets of `mean_packet_bytes`). Thresholds in
+/// forced region, and in between the fraction [`spaced_drop_fraction`] that
+/// the state's count rule drops at p_b (byte mode scaled for packets of
+/// `mean_packet_bytes`). Thresholds in
 /// `state` are in packets.
 pub fn markov_model(
     state: &RedState,
@@ -325,7 +412,7 @@ pub fn markov_model(
             } else {
                 let p_b = state.p_b(avg);
                 let p_b = if state.byte_mode { p_b * state.mean_packet_bytes / state.max_packet_bytes } else { p_b };
-                1.0 - spaced_drop_fraction(p_b)
+                1.0 - spaced_drop_fraction(state.count_rule, p_b)
             }
         })
         .collect();
@@ -447,6 +534,28 @@ mod tests {
         RedState { gentle, ..RedState::new(10_000_000) }
     }
 
+    fn with_rule(count_rule: CountRule) -> RedState {
+        RedState { count_rule, ..state(false) }
+    }
+
+    /// Drops at a fixed p_b over `decisions` arrivals: the histogram of gaps
+    /// (arrivals from one drop to the next, capped at `hist.len() − 1`).
+    fn gap_histogram(rule: CountRule, p_b: f64, decisions: usize, hist: &mut [u32]) -> u32 {
+        let mut s = with_rule(rule);
+        s.avg = 10.0;
+        let mut rng = crate::kernel::Rng::stream(3, "gaps");
+        let last = hist.len() - 1;
+        let mut gap = 0;
+        for _ in 0..decisions {
+            gap += 1;
+            if s.decide(p_b, 1000, rng.uniform()) == RedVerdict::Early {
+                hist[gap.min(last)] += 1;
+                gap = 0;
+            }
+        }
+        hist.iter().sum()
+    }
+
     #[test]
     fn p_b_follows_the_piecewise_formula() {
         let s = state(false);
@@ -470,29 +579,61 @@ mod tests {
 
     #[test]
     fn spacing_makes_p_a_grow_with_count() {
-        assert!((spaced_probability(0.05, 0) - 0.05).abs() < 1e-12);
-        assert!((spaced_probability(0.05, 10) - 0.1).abs() < 1e-12);
-        assert_eq!(spaced_probability(0.05, 19), 1.0);
-        assert_eq!(spaced_probability(0.05, 100), 1.0);
+        let fj = CountRule::Immediate;
+        assert!((spaced_probability(fj, 0.05, 0) - 0.05).abs() < 1e-12);
+        assert!((spaced_probability(fj, 0.05, 10) - 0.1).abs() < 1e-12);
+        assert_eq!(spaced_probability(fj, 0.05, 19), 1.0);
+        assert_eq!(spaced_probability(fj, 0.05, 100), 1.0);
+    }
+
+    #[test]
+    fn wait_rule_holds_off_until_count_reaches_one_over_p_b() {
+        // ns-2's modify_p with wait_: 0 while count·p_b < 1, p_b/(2 − count·p_b)
+        // while < 2, then 1.
+        let w = CountRule::Wait;
+        assert_eq!(spaced_probability(w, 0.05, 0), 0.0);
+        assert_eq!(spaced_probability(w, 0.05, 19), 0.0);
+        assert!((spaced_probability(w, 0.05, 20) - 0.05).abs() < 1e-12);
+        assert!((spaced_probability(w, 0.05, 30) - 0.1).abs() < 1e-12);
+        assert!((spaced_probability(w, 0.05, 38) - 0.5).abs() < 1e-9);
+        assert_eq!(spaced_probability(w, 0.05, 40), 1.0);
+        assert_eq!(spaced_probability(w, 0.05, 400), 1.0);
+        assert_eq!(spaced_probability(w, 0.0, 1000), 0.0);
+        // The switch: on is the default, any value ≥ 0.5 is on.
+        assert_eq!(RedState::new(1).count_rule, CountRule::Wait);
+        assert_eq!(CountRule::from_wait_switch(0.0), CountRule::Immediate);
+        assert_eq!(CountRule::from_wait_switch(1.0), CountRule::Wait);
     }
 
     #[test]
     fn spaced_drop_fraction_is_what_the_queue_drops_at_a_fixed_p_b() {
         // 400 000 decisions per p_b; the gaps are uniform, so the drop count
         // spreads far less than a binomial one: 1% is many standard deviations.
-        for p_b in [0.003, 0.02, 0.1, 0.23, 0.4, 0.5, 0.8] {
-            let mut s = state(false);
-            s.avg = 10.0;
-            let mut rng = crate::kernel::Rng::stream(5, "fraction");
-            let decisions = 400_000;
-            let drops = (0..decisions).filter(|_| s.decide(p_b, 1000, rng.uniform()) == RedVerdict::Early).count();
-            let measured = drops as f64 / decisions as f64;
-            let predicted = spaced_drop_fraction(p_b);
-            assert!((measured / predicted - 1.0).abs() < 0.01, "p_b {p_b}: {measured} vs {predicted}");
+        for rule in [CountRule::Immediate, CountRule::Wait] {
+            for p_b in [0.003, 0.02, 0.07, 0.1, 0.23, 0.4, 0.5, 0.6, 0.8, 0.95] {
+                let mut s = with_rule(rule);
+                s.avg = 10.0;
+                let mut rng = crate::kernel::Rng::stream(5, "fraction");
+                // Small p_b under wait: gaps of 333–666, so more arrivals for
+                // enough drops.
+                let decisions = if p_b < 0.01 { 4_000_000 } else { 400_000 };
+                let drops = (0..decisions).filter(|_| s.decide(p_b, 1000, rng.uniform()) == RedVerdict::Early).count();
+                let measured = drops as f64 / decisions as f64;
+                let predicted = spaced_drop_fraction(rule, p_b);
+                assert!((measured / predicted - 1.0).abs() < 0.01, "{rule:?} p_b {p_b}: {measured} vs {predicted}");
+            }
         }
-        assert_eq!(spaced_drop_fraction(0.0), 0.0);
-        assert!((spaced_drop_fraction(0.1) - 0.2).abs() < 1e-12, "gaps uniform on 1..9, mean 5");
-        assert!((spaced_drop_fraction(1e-6) / 2e-6 - 1.0).abs() < 1e-5);
+        let (fj, wait) = (CountRule::Immediate, CountRule::Wait);
+        assert_eq!(spaced_drop_fraction(fj, 0.0), 0.0);
+        assert_eq!(spaced_drop_fraction(wait, 0.0), 0.0);
+        assert!((spaced_drop_fraction(fj, 0.1) - 0.2).abs() < 1e-12, "gaps uniform on 1..9, mean 5");
+        assert!((spaced_drop_fraction(fj, 1e-6) / 2e-6 - 1.0).abs() < 1e-5);
+        // Wait: gaps uniform on 10..19, mean 14.5; for small p_b the mean
+        // gap tends to 1.5/p_b; p_b = 0.6 gives gap 2 (p_a 0.75) or 3.
+        assert!((spaced_drop_fraction(wait, 0.1) - 1.0 / 14.5).abs() < 1e-12);
+        assert!((spaced_drop_fraction(wait, 1e-6) * 1.5e6 - 1.0).abs() < 1e-5);
+        assert!((spaced_drop_fraction(wait, 0.6) - 1.0 / 2.25).abs() < 1e-12);
+        assert_eq!(spaced_drop_fraction(wait, 1.0), 1.0);
     }
 
     #[test]
@@ -500,10 +641,15 @@ mod tests {
         // min_th 1, max_th 3, max_p 0.2: p_b(2) = 0.1, of which spacing drops
         // 0.2, and state 3 is forced. p_a = [1, 1, 0.8, 0, …]; at ρ = 1
         // V ∝ [1, 1, 1, 0.8], so P_D = 1 − 2.8/3.8 = 1/3.8.
-        let s = RedState { min_th: 1.0, max_th: 3.0, max_p: 0.2, ..state(false) };
+        let s = RedState { min_th: 1.0, max_th: 3.0, max_p: 0.2, ..with_rule(CountRule::Immediate) };
         let m = markov_model(&s, 10, 1e3, &[1.0])[0];
         assert!((m.drop_probability - 1.0 / 3.8).abs() < 1e-12, "{m:?}");
         assert!((m.delay_s - (1.0 + 2.0 + 3.0 * 0.8) / 3.8e3).abs() < 1e-15);
+        // With wait, state 2 drops 1/14.5 instead: p_a(2) = q = 13.5/14.5,
+        // V ∝ [1, 1, 1, q] and P_D = 1/(3 + q).
+        let m = markov_model(&RedState { count_rule: CountRule::Wait, ..s }, 10, 1e3, &[1.0])[0];
+        let q = 13.5 / 14.5;
+        assert!((m.drop_probability - 1.0 / (3.0 + q)).abs() < 1e-12, "{m:?}");
     }
 
     #[test]
@@ -527,10 +673,14 @@ mod tests {
         // first slope is gentler than RED's spaced drops. Near and above ρ = 1
         // the queue reaches DSRED's steep second slope and the curves meet at
         // 1 − 1/ρ, where the link is saturated whatever the scheme.
+        // The paper's RED ran in OPNET, following Floyd & Jacobson [8] (wait
+        // off). With ns-2's wait rule RED drops about p_b/1.5 instead of 2·p_b
+        // and falls below DSRED's first slope: the claim depends on the rule.
         use crate::queue::dsred::{self, ModelParams, Slopes};
         let loads = [0.5, 0.6, 0.7, 0.8, 0.9];
+        let fj = with_rule(CountRule::Immediate);
         for (max_p, gamma) in [(0.1, 0.96), (0.2, 0.91)] {
-            let red = markov_model(&RedState { min_th: 6.0, max_th: 20.0, max_p, ..state(false) }, 200, 1e3, &loads);
+            let red = markov_model(&RedState { min_th: 6.0, max_th: 20.0, max_p, ..fj.clone() }, 200, 1e3, &loads);
             let slopes = Slopes { k_l: 6.0, k_h: 20.0, gamma };
             let ds = dsred::markov_model(&ModelParams { slopes, ..ModelParams::paper() }, &loads);
             for (r, d) in red.iter().zip(&ds) {
@@ -544,19 +694,8 @@ mod tests {
         // Fig. 2 increments count before using it, so with p_b fixed
         // P(gap > n) = (1 − (n+1)·p_b)/(1 − p_b): the gap between drops is
         // uniform on {1, …, 1/p_b − 1} (§7's point: no clusters, no long waits).
-        let mut s = state(false);
-        s.avg = 10.0;
-        let mut rng = crate::kernel::Rng::stream(3, "gaps");
         let mut hist = [0u32; 12];
-        let mut gap = 0;
-        for _ in 0..300_000 {
-            gap += 1;
-            if s.decide(0.1, 1000, rng.uniform()) == RedVerdict::Early {
-                hist[gap.min(11)] += 1;
-                gap = 0;
-            }
-        }
-        let drops: u32 = hist.iter().sum();
+        let drops = gap_histogram(CountRule::Immediate, 0.1, 300_000, &mut hist);
         assert_eq!(hist[0] + hist[10] + hist[11], 0, "{hist:?}");
         for (n, &count) in hist.iter().enumerate().take(10).skip(1) {
             let share = count as f64 / drops as f64;
@@ -565,8 +704,36 @@ mod tests {
     }
 
     #[test]
+    fn wait_gives_gaps_from_one_over_p_b_to_two_over_p_b() {
+        // With wait, P(gap > n) = (2 − (n+1)·p_b)/(2 − a·p_b) from a = ⌈1/p_b⌉
+        // on: P(gap = n) = p_b/(2 − a·p_b) for a ≤ n < m and the rest,
+        // (2 − m·p_b)/(2 − a·p_b), at m = ⌈2/p_b⌉ − 1.
+        // p_b = 0.1: a = 10, m = 19, all ten gaps at 1/10.
+        // p_b = 0.07: a = 15 (15·0.07 = 1.05), m = 28; 0.07/0.95 each on
+        // 15..27 and 0.04/0.95 at 28.
+        for (p_b, a, m) in [(0.1, 10usize, 19usize), (0.07, 15, 28)] {
+            let mut hist = [0u32; 32];
+            let drops = gap_histogram(CountRule::Wait, p_b, 1_000_000, &mut hist);
+            let denom = 2.0 - a as f64 * p_b;
+            for (n, &count) in hist.iter().enumerate() {
+                let share = count as f64 / drops as f64;
+                let expect = match n {
+                    n if n < a || n > m => 0.0,
+                    n if n < m => p_b / denom,
+                    _ => (2.0 - m as f64 * p_b) / denom,
+                };
+                if expect == 0.0 {
+                    assert_eq!(count, 0, "p_b {p_b} gap {n}: {hist:?}");
+                } else {
+                    assert!((share / expect - 1.0).abs() < 0.06, "p_b {p_b} gap {n}: {share} vs {expect}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn byte_mode_scales_by_packet_size() {
-        let mut s = state(false);
+        let mut s = with_rule(CountRule::Immediate);
         s.byte_mode = true;
         s.avg = 10.0;
         s.count = -1;
@@ -619,7 +786,9 @@ mod tests {
 
     #[test]
     fn ecn_marks_instead_of_early_drops() {
-        let params = [("w_q", 1.0), ("min_th", 1.0), ("max_th", 1000.0), ("max_p", 1.0), ("ecn", 1.0)];
+        // w_q 1: the i-th arrival sees avg = i, p_b = (i − 1)/499; with wait
+        // about p_b/1.5 of arrivals are marked, some 165 of 500.
+        let params = [("w_q", 1.0), ("min_th", 1.0), ("max_th", 500.0), ("max_p", 1.0), ("ecn", 1.0)];
         let mut h = Harness::new("red", &params, Limit::Packets(2000));
         h.ect = true;
         for _ in 0..500 {

@@ -339,7 +339,12 @@ fn parking_lot(hops: u32, queue: &str) -> Summary {
 
 #[test]
 fn parking_lot_starves_the_long_flow_under_red() {
-    let red = r#"{ "scheme": "red", "params": { "min_th": 20, "max_th": 60 } }"#;
+    // F&J's count rule (wait off). At 2.2× the link rate avg sits at max_th
+    // and most drops are forced under either rule, but wait off still drops
+    // early often enough (up to 2·max_p) to shuffle which arrivals survive.
+    // With wait, early drops all but vanish and the jitter-free CBR phases
+    // alone pick the survivors: the long flow gets nothing from 2 hops on.
+    let red = r#"{ "scheme": "red", "params": { "min_th": 20, "max_th": 60, "wait": 0 } }"#;
     let fair = 1e7 / 11.0 * 1000.0 / 1028.0;
     let goodput: Vec<f64> = (1..=4)
         .map(|l| {

@@ -1051,11 +1051,19 @@ mod tests {
         // goodput over T_m = 2 s bins (eq. 12).
         let flows = r#"{ "kind": "tfrc", "count": 4, "segment_bytes": 500, "start_s": [0, 2] },
                        { "kind": "tcp", "count": 6, "segment_bytes": 500, "start_s": [0, 2] }"#;
+        // With ten flows one run is noisy: under RED's wait rule seed 1 has
+        // TFRC at 0.27 and TCP at 0.23, seeds 2–4 the other way round. The
+        // claim is about the mean, so average three seeds.
         let red = r#"{ "scheme": "red", "params": { "min_th": 15, "max_th": 45, "gentle": true } }"#;
-        let mut v: serde_json::Value = serde_json::from_str(&dumbbell(100.0, 5e6, 10.0, 100, red, flows)).unwrap();
-        v["cov_interval_ms"] = 2000.into();
-        let s = run(&v.to_string());
-        let (tfrc, tcp) = (mean_cov(&s, "tfrc"), mean_cov(&s, "tcp"));
-        assert!(tfrc < tcp, "CoV TFRC {tfrc} vs TCP {tcp}");
+        let (mut tfrc, mut tcp) = (0.0, 0.0);
+        for seed in 1..=3 {
+            let mut v: serde_json::Value = serde_json::from_str(&dumbbell(100.0, 5e6, 10.0, 100, red, flows)).unwrap();
+            v["cov_interval_ms"] = 2000.into();
+            v["seed"] = seed.into();
+            let s = run(&v.to_string());
+            tfrc += mean_cov(&s, "tfrc") / 3.0;
+            tcp += mean_cov(&s, "tcp") / 3.0;
+        }
+        assert!(tfrc < tcp, "mean CoV TFRC {tfrc} vs TCP {tcp}");
     }
 }

@@ -41,11 +41,11 @@ export const EXPLANATIONS: Record<string, Explainer> = {
     ],
   },
   red: {
-    what: 'RED averages the queue length over time and drops arriving packets at random before the buffer is full, more often the longer the average. Random early drops slow down a few TCP senders at a time instead of all at once, and hold the average queue between min_th and max_th. Short bursts pass; a queue that stays long is pushed back.',
+    what: 'RED averages the queue length over time and drops arriving packets at random before the buffer is full, more often the longer the average. Random early drops slow down a few TCP senders at a time instead of all at once, and hold the average queue between min_th and max_th. Short bursts pass and a queue that stays long is pushed back; by default (wait on, the rule ns-2 and ns-3 run and the papers’ ns-2 simulations used) at least 1/p_b arrivals pass between two early drops, while wait off, Floyd & Jacobson’s 1993 rule, drops about three times as often at the same average.',
     formula: String.raw`\begin{aligned}
 \avg &\leftarrow (1 - w_q)\,\avg + w_q\,q \\
 p_b &= \maxp\,\frac{\avg - \minth}{\maxth - \minth} \\
-p_a &= \frac{p_b}{1 - \mathit{count}\cdot p_b}
+p_a &= \frac{p_b}{2 - \mathit{count}\cdot p_b}\ \text{once}\ \mathit{count}\cdot p_b \ge 1
 \end{aligned}`,
     rule: [
       'avg ← (1 − w_q)·avg + w_q·q',
@@ -53,7 +53,11 @@ p_a &= \frac{p_b}{1 - \mathit{count}\cdot p_b}
       'min_th ≤ avg < max_th:',
       '  p_b = max_p·(avg − min_th)',
       '            /(max_th − min_th)',
-      '  p_a = p_b/(1 − count·p_b)',
+      '  wait on (default, as ns-2/ns-3):',
+      '    count·p_b < 1: p_a = 0',
+      '    else p_a = p_b/(2 − count·p_b)',
+      '  wait off (Floyd & Jacobson 1993):',
+      '    p_a = p_b/(1 − count·p_b)',
       '  drop (or ECN-mark) with p_a',
       'avg ≥ max_th: drop',
       '  (gentle: p_b rises from max_p to 1',
@@ -67,7 +71,7 @@ p_a &= \frac{p_b}{1 - \mathit{count}\cdot p_b}
       },
       {
         preset: 'tcp-sync-droptail',
-        text: 'Load it and pick RED: the mean queue falls from about 18 packets to about 7 and the drops are early, random ones instead of overflows; compare the Goodput over time lines with Drop Tail.',
+        text: 'Load it and pick RED: the mean queue falls from about 18 packets to about 10 and the drops are early, random ones instead of overflows; compare the Goodput over time lines with Drop Tail.',
       },
     ],
   },
@@ -90,26 +94,26 @@ t_{lo},\, t_{hi} = \minth + (0.4,\, 0.6)\,(\maxth - \minth) \\
     tryThis: [
       {
         preset: 'ared-5-to-100-flows',
-        text: 'Five TCP flows, then 95 more at 30 s: the "current max_p" probe sits at 0.01 and climbs to about 0.16 after 30 s, while the average queue stays in the target band (the two band probes).',
+        text: 'Five TCP flows, then 95 more at 30 s: the "current max_p" probe sits near 0.03 and after 30 s climbs to its 0.5 ceiling, holding the average queue near the top of the target band (the two band probes). With wait off (Floyd & Jacobson’s count rule, about three times the drops at the same p_b) it settles near 0.17 inside the band.',
       },
       {
         preset: 'ared-5-to-100-flows',
-        text: 'Pick RED (fixed max_p 0.1) and run it again: with 100 flows the average passes max_th and about a third of the drops become forced instead of early.',
+        text: 'Pick RED (fixed max_p 0.1) and run it again: with 100 flows the average passes max_th and about four drops in five become forced instead of early.',
       },
     ],
   },
   nlred: {
-    what: "NLRED is RED with the straight-line drop probability replaced by a parabola. Just above min_th it drops much less than RED and near max_th more, so light load passes almost untouched while a growing queue is pushed back hard. Everything else (the average, the count spacing, dropping everything at max_th) is RED's.",
+    what: "NLRED is RED with the straight-line drop probability replaced by a parabola. Just above min_th it drops much less than RED and near max_th more, so light load passes almost untouched while a growing queue is pushed back hard. Everything else (the average, the count spacing with RED’s wait switch, dropping everything at max_th) is RED's.",
     formula: String.raw`\begin{aligned}
 x &= \frac{\avg - \minth}{\maxth - \minth} \\
 p_b &= 1.5\,\maxp\,x^2 \\
-p_a &= \frac{p_b}{1 - \mathit{count}\cdot p_b}
+p_a &= \frac{p_b}{2 - \mathit{count}\cdot p_b}\ \text{once}\ \mathit{count}\cdot p_b \ge 1
 \end{aligned}`,
     rule: [
       'x = (avg − min_th)/(max_th − min_th)',
       'min_th ≤ avg < max_th:',
       '  p_b = 1.5·max_p·x²   (at most 1)',
-      '  p_a = p_b/(1 − count·p_b)',
+      '  p_a as RED’s (wait on by default)',
       'avg ≥ max_th: drop',
       '1.5·max_p: same area under the curve',
       '  as RED’s line with max_p',
@@ -117,7 +121,7 @@ p_a &= \frac{p_b}{1 - \mathit{count}\cdot p_b}
     tryThis: [
       {
         preset: 'nlred-20-tcp',
-        text: 'Twenty TCP Reno flows on 1.5 Mb/s: the Drop-probability curve shows the parabola and where the operating point sits on it. Then pick RED and set min_th 10, max_th 30 as here: the average queue comes out about the same (about 22 packets), but the drop probability at a given average differs.',
+        text: 'Twenty TCP Reno flows on 1.5 Mb/s: the Drop-probability curve shows the parabola and where the operating point sits on it. Then pick RED and set min_th 10, max_th 30 as here: the average queue comes out about the same (about 29 packets), but the drop probability at a given average differs.',
       },
     ],
   },
@@ -176,7 +180,7 @@ p &\leftarrow \bigl[p + \gamma\,(\alpha\,(b - b^{*}) + x - c)\bigr]^{+} \\
 \text{or } \avg \ge \maxth \land \mathit{qlen}_i > 2\,\mathit{avgcq}, \\
 \text{or } \mathit{qlen}_i \ge \mathit{avgcq} \land \mathit{strike}_i > 1; \\
 \text{else if } \mathit{qlen}_i \ge \max(\mathit{min}_q,\ \mathit{avgcq}): \\
-\text{drop with } p_a = \frac{p_b}{1 - \mathit{count}\cdot p_b}
+\text{drop with RED’s } p_a\ (\text{wait switch})
 \end{gathered}`,
     rule: [
       'avgcq = max(avg/active flows, 1 packet)',
@@ -188,12 +192,14 @@ p &\leftarrow \bigl[p + \gamma\,(\alpha\,(b - b^{*}) + x - c)\bigr]^{+} \\
       '  qlen_i ≥ max(min_q, avgcq):',
       '  drop with RED’s p_a',
       'avg ≥ max_th: drop',
-      'maxq = max_th; 2 packets if avg ≥ max_th',
+      'maxq = min_th; 2 packets if avg ≥ max_th',
+      '  (as Lin & Morris’s listing sets it)',
+      'p_a: RED’s count rule (wait switch)',
     ],
     tryThis: [
       {
         preset: 'red-vs-droptail-cbr',
-        text: 'Load it and pick FRED: on Goodput per flow the 1 Mb/s CBR flow falls from about 720 kb/s (the preset’s RED) to about 240 kb/s, though still well above a TCP flow’s share.',
+        text: 'Load it and pick FRED: on Goodput per flow the 1 Mb/s CBR flow falls from about 720 kb/s (the preset’s RED) to about 190 kb/s, though still well above a TCP flow’s share.',
       },
     ],
   },
@@ -217,6 +223,12 @@ T_f = \tfrac{H_r - H_d}{n},\quad T_i = H_{ri} \\
       '  H_di/H_ri > (1 + β)·H_d/H_r: drop',
       '  else RED, max_p·T_i/T_f (at most 1)',
       'otherwise: RED',
+      'not in the paper, 0 turns each off:',
+      '  window: halve all counters',
+      '  idle_ms: forget a silent flow',
+      '  both off, counters grow for ever:',
+      '  long TCP flows stay "fast" and',
+      '  starve, so both are on by default',
     ],
     tryThis: [
       {
@@ -243,7 +255,7 @@ T_f = \tfrac{H_r - H_d}{n},\quad T_i = H_{ri} \\
     tryThis: [
       {
         preset: 'red-vs-droptail-cbr',
-        text: 'Load it and pick CHOKe: the CBR flow still gets about 560 kb/s. Set candidates to 4 and it falls to about 320 kb/s; the "share of compared arrivals matched" probe shows how often the draw hits.',
+        text: 'Load it and pick CHOKe: the CBR flow still gets about 490 kb/s. Set candidates to 4 and it falls to about 400 kb/s; the "share of compared arrivals matched" probe shows how often the draw hits.',
       },
     ],
   },
@@ -283,6 +295,9 @@ p_i = \left(\frac{q_i}{\mathit{maxth}}\right)^{\beta_i},\quad \mathit{maxth} = \
 \end{gathered}`,
     rule: [
       'vmaxq = max(N·low, min(N·high, plateau))',
+      '  (a reading: the paper’s Fig. 1,',
+      '   the virtual threshold function,',
+      '   is lost; prose and Appendix A)',
       'maxth = vmaxq/N,  ratefair = BW/N',
       'targetq = min(vmaxq/2, maxtargetq)',
       'q ≥ vmaxq or buffer full: drop',
@@ -382,6 +397,10 @@ x = \frac{Q - Q_{min}}{Q_{max} - Q_{min}}
       '  else label ← (1 − p_d)·label',
       'precedence 1: drop only if buffer full',
       'α as in CSFQ, with C − P for C',
+      'F = rate CSFQ’s test alone admits;',
+      '  f_admitted: the paper’s literal F,',
+      '  the rate queued, lets a CBR among',
+      '  TCP keep 3.6× what CSFQ leaves it',
     ],
     tryThis: [
       {

@@ -28,6 +28,8 @@ const CAPTIONS: Record<string, string> = {
   'two-way-traffic':
     "The same link with four TCP flows each way: each direction's ACKs queue behind the other's data, bunch up and release bursts (ACK compression). Each direction gets about 1.55 instead of 1.9 Mb/s and its goodput swings far more. RED and CoDel barely help; FQ-CoDel gives the ACKs queues of their own and brings both directions back to 1.85 Mb/s.",
   'red-ten-flows': 'Ten TCP flows through RED (gentle mode). Drag max_p or max_th while it runs and watch the average queue settle at a new level.',
+  'ns3-red-dumbbell':
+    "The dumbbell of an ns-3 comparison: 10 NewReno flows, RED with min_th 5, max_th 15, max_p 0.1. Toggle wait: on (ns-2 and ns-3's count rule) gives about 8.7 Mb/s with a mean queue of 7 packets, off (Floyd & Jacobson's) about 8.0 Mb/s with 5.6.",
   'tcp32-cbr1':
     'AFpFT (2011) §3B as the paper sets it (100 kB buffer): RED lets the CBR take over 70% of the link. Switch scheme: FRED and SFRED hold the CBR near its 30 kb/s fair share, DRR and AFpFT at it, CSFQ at about 4× (the paper reports "more than 3×").',
   'web-sessions-with-cbr':
