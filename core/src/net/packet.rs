@@ -6,6 +6,20 @@ pub type FlowId = u32;
 pub const TCP_HEADER_BYTES: u32 = 40;
 /// A pure ACK on the wire.
 pub const ACK_BYTES: u32 = 40;
+/// Most SACK blocks one ACK carries: four fit in the 40 bytes of TCP
+/// options when timestamps are off (RFC 2018 §3).
+pub const MAX_SACK_BLOCKS: usize = 4;
+
+/// Option bytes of `n` SACK blocks (RFC 2018 §3: kind, length, 8 bytes a
+/// block); the 2 bytes of padding to a 4-byte boundary are not counted.
+pub fn sack_option_bytes(n: usize) -> u32 {
+    if n == 0 {
+        0
+    } else {
+        8 * n as u32 + 2
+    }
+}
+
 /// IP + UDP header (docs/scenario-format.md: `packet_bytes + 28`).
 pub const UDP_HEADER_BYTES: u32 = 28;
 
@@ -53,6 +67,44 @@ impl Default for Labels {
     }
 }
 
+/// The SACK option of an ACK (RFC 2018 §3): up to [`MAX_SACK_BLOCKS`]
+/// ranges [left, right) of data received above the cumulative ACK, in the
+/// receiver's order (the most recent first). Stored as 32-bit offsets from
+/// the ACK, as TCP's 32-bit sequence numbers would be, so a packet stays a
+/// small fixed-size value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SackBlocks {
+    len: u8,
+    offsets: [(u32, u32); MAX_SACK_BLOCKS],
+}
+
+impl SackBlocks {
+    /// Blocks of an ACK for `ack`, from absolute ranges above it; those past
+    /// the first [`MAX_SACK_BLOCKS`] (or not above `ack`) are left out.
+    pub fn new(ack: u64, ranges: impl IntoIterator<Item = (u64, u64)>) -> SackBlocks {
+        let mut blocks = SackBlocks::default();
+        for (left, right) in ranges.into_iter().filter(|&(l, r)| l > ack && r > l).take(MAX_SACK_BLOCKS) {
+            let offset = |seq: u64| u32::try_from(seq - ack).unwrap_or(u32::MAX);
+            blocks.offsets[blocks.len as usize] = (offset(left), offset(right));
+            blocks.len += 1;
+        }
+        blocks
+    }
+
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The blocks as absolute [left, right) ranges, given the ACK they ride on.
+    pub fn ranges(&self, ack: u64) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.offsets[..self.len()].iter().map(move |&(l, r)| (ack + l as u64, ack + r as u64))
+    }
+}
+
 /// TFRC's header fields (RFC 5348 §3.2).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TfrcHeader {
@@ -91,6 +143,8 @@ pub struct Packet {
     pub seq: u64,
     /// ACK: cumulative acknowledgement, the next byte expected.
     pub ack: u64,
+    /// ACK: selective acknowledgements (empty unless the flow uses SACK).
+    pub sack: SackBlocks,
     pub ecn: Ecn,
     /// TCP ECN-Echo and Congestion-Window-Reduced flags (RFC 3168 §6.1).
     pub ece: bool,
@@ -119,6 +173,7 @@ impl Packet {
             payload_bytes,
             seq: 0,
             ack: 0,
+            sack: SackBlocks::default(),
             ecn: Ecn::NotEct,
             ece: false,
             cwr: false,
