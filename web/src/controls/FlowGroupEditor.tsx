@@ -161,13 +161,13 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: F
             testId={`flow-${index}-${field.key}`}
           />
         ))}
-        {group.kind === 'tcp' && (
+      </div>
+      {group.kind === 'tcp' && (
+        <div className="field-row">
           <label className="field checkbox">
             <input type="checkbox" checked={group.ecn ?? false} onChange={(event) => set('ecn', event.target.checked || undefined)} />
             <span className="field-label">ECN-capable</span>
           </label>
-        )}
-        {group.kind === 'tcp' && (
           <label className="field checkbox" title={SACK_ABOUT}>
             <input
               type="checkbox"
@@ -177,8 +177,8 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: F
             />
             <span className="field-label">SACK</span>
           </label>
-        )}
-      </div>
+        </div>
+      )}
       {group.kind === 'tcp' && (
         <p className="hint" data-testid={`flow-${index}-tcp-about`}>
           {cc.about} {SACK_ABOUT}
