@@ -69,7 +69,11 @@ interface FlowGroupEditorProps {
 
 /** The congestion controls a TCP group can run, each with one line for students. */
 const CC_CHOICES: { value: CcName; label: string; about: string }[] = [
-  { value: 'newreno', label: 'NewReno', about: 'NewReno halves its window at a loss, then adds one segment per round trip; it repairs one loss per round trip.' },
+  {
+    value: 'newreno',
+    label: 'NewReno',
+    about: 'NewReno halves its window at a loss, then adds one segment per round trip; it repairs one loss per round trip.',
+  },
   { value: 'reno', label: 'Reno', about: "Reno is NewReno's predecessor: a second loss in the same window waits for a timeout." },
   {
     value: 'cubic',
