@@ -43,7 +43,10 @@
 //!   Outside recovery the send rule counts only bytes not SACKed as in
 //!   flight, which gives RFC 6675 §5 step (2)'s limited transmit on the
 //!   first duplicate ACKs. After a timeout the scoreboard is kept (the
-//!   receiver never reneges here) and going back N skips SACKed segments.
+//!   receiver never reneges here) and going back N skips SACKed segments;
+//!   a timeout during SACK recovery keeps the ssthresh recovery set
+//!   (RFC 6675 detects no lost retransmission, so a dropped one ends in a
+//!   timeout while new data has swollen FlightSize).
 //! - The receiver advertises no window: the sender applies `rwnd_packets`
 //!   itself. With delayed ACKs the receiver ACKs every second segment,
 //!   whatever its size, and otherwise after 100 ms (ns-2's DelAckSink
@@ -642,7 +645,13 @@ impl TcpSender {
     /// the RTO, and go back N: resend from snd_una as cwnd allows.
     fn retransmission_timeout(&mut self, ctx: &mut AgentCtx) {
         self.timeouts += 1;
-        self.ssthresh = self.reduced_ssthresh();
+        // With SACK, a timeout in the middle of a recovery answers for the
+        // same window of data: keep the ssthresh that recovery set, as Linux
+        // does. (FlightSize has grown with the new data NextSeg sent while
+        // snd_una stood still; halving it would raise ssthresh.)
+        if !(self.sack && self.state == TcpState::FastRecovery) {
+            self.ssthresh = self.reduced_ssthresh();
+        }
         self.cwnd = self.mss;
         self.recover = self.snd_max;
         self.reduced_until = self.snd_max;
@@ -1580,6 +1589,25 @@ mod tests {
             let last = *arrived.last().unwrap_or(&0);
             ranges.sort_by_key(|&(l, r)| !(l <= last && last < r));
             ranges
+        }
+
+        #[test]
+        fn a_timeout_during_recovery_keeps_the_ssthresh_recovery_set() {
+            let (mut s, _) = sender(&sack_cfg(10));
+            s.recv(100 * MS, sack_ack(0, &[(1, 4)]));
+            assert_eq!((s.agent.state(), s.agent.ssthresh_bytes()), (FastRecovery, 5000));
+            // The rest of the window arrives; new data goes out, the retransmission of 0 is lost.
+            let mut sent = Vec::new();
+            for hi in 5..=10 {
+                sent.extend(segs(&s.recv(100 * MS + hi * MS, sack_ack(0, &[(1, hi)]))));
+            }
+            assert!(s.agent.flight_size() >= 14 * MSS, "sent {sent:?}");
+            s.advance(NS_PER_S + 100 * MS);
+            // Halving FlightSize would give at least 7 segments.
+            assert_eq!(
+                (s.agent.timeouts(), s.agent.state(), s.agent.cwnd_bytes(), s.agent.ssthresh_bytes()),
+                (1, SlowStart, 1000, 5000)
+            );
         }
 
         #[test]
