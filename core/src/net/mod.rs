@@ -6,7 +6,7 @@ mod port;
 pub mod topology;
 
 pub use packet::{
-    sack_option_bytes, Dir, Ecn, FlowId, Labels, Packet, PacketKind, SackBlocks, TfrcHeader, ACK_BYTES,
+    sack_option_bytes, Dir, Ecn, Extension, FlowId, Labels, Packet, PacketKind, SackBlocks, TfrcHeader, ACK_BYTES,
     MAX_SACK_BLOCKS, TCP_HEADER_BYTES, UDP_HEADER_BYTES,
 };
 pub use port::{Port, PortId};

@@ -70,8 +70,7 @@ impl Default for Labels {
 /// The SACK option of an ACK (RFC 2018 §3): up to [`MAX_SACK_BLOCKS`]
 /// ranges [left, right) of data received above the cumulative ACK, in the
 /// receiver's order (the most recent first). Stored as 32-bit offsets from
-/// the ACK, as TCP's 32-bit sequence numbers would be, so a packet stays a
-/// small fixed-size value.
+/// the ACK, as TCP's 32-bit sequence numbers would be.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SackBlocks {
     len: u8,
@@ -103,6 +102,15 @@ impl SackBlocks {
     pub fn ranges(&self, ack: u64) -> impl Iterator<Item = (u64, u64)> + '_ {
         self.offsets[..self.len()].iter().map(move |&(l, r)| (ack + l as u64, ack + r as u64))
     }
+}
+
+/// Header fields that only some packets carry. They live behind one pointer
+/// so that every other packet stays small: events move packets by value,
+/// and a few more bytes per packet cost the simulator whole copies.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Extension {
+    Tfrc(TfrcHeader),
+    Sack(SackBlocks),
 }
 
 /// TFRC's header fields (RFC 5348 §3.2).
@@ -143,8 +151,6 @@ pub struct Packet {
     pub seq: u64,
     /// ACK: cumulative acknowledgement, the next byte expected.
     pub ack: u64,
-    /// ACK: selective acknowledgements (empty unless the flow uses SACK).
-    pub sack: SackBlocks,
     pub ecn: Ecn,
     /// TCP ECN-Echo and Congestion-Window-Reduced flags (RFC 3168 §6.1).
     pub ece: bool,
@@ -156,9 +162,8 @@ pub struct Packet {
     /// Index of the next port on the route.
     pub hop: u8,
     pub labels: Labels,
-    /// TFRC packets only; boxed so that it costs every other packet just a
-    /// pointer (events move packets around by value).
-    pub tfrc: Option<Box<TfrcHeader>>,
+    /// TFRC's header or a TCP ACK's SACK blocks; None on other packets.
+    pub ext: Option<Box<Extension>>,
 }
 
 impl Packet {
@@ -173,7 +178,6 @@ impl Packet {
             payload_bytes,
             seq: 0,
             ack: 0,
-            sack: SackBlocks::default(),
             ecn: Ecn::NotEct,
             ece: false,
             cwr: false,
@@ -181,7 +185,32 @@ impl Packet {
             enqueued_at: 0,
             hop: 0,
             labels: Labels::default(),
-            tfrc: None,
+            ext: None,
         }
+    }
+
+    /// TFRC's header, if this is a TFRC packet.
+    pub fn tfrc(&self) -> Option<&TfrcHeader> {
+        match self.ext.as_deref() {
+            Some(Extension::Tfrc(header)) => Some(header),
+            _ => None,
+        }
+    }
+
+    pub fn set_tfrc(&mut self, header: TfrcHeader) {
+        self.ext = Some(Box::new(Extension::Tfrc(header)));
+    }
+
+    /// The SACK blocks of a TCP ACK (none without SACK).
+    pub fn sack(&self) -> SackBlocks {
+        match self.ext.as_deref() {
+            Some(Extension::Sack(blocks)) => *blocks,
+            _ => SackBlocks::default(),
+        }
+    }
+
+    /// Attach SACK blocks (nothing when there are none).
+    pub fn set_sack(&mut self, blocks: SackBlocks) {
+        self.ext = (!blocks.is_empty()).then(|| Box::new(Extension::Sack(blocks)));
     }
 }

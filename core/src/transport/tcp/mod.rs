@@ -425,7 +425,7 @@ impl TcpSender {
         if self.sack {
             // RFC 6675 §4 Update(); blocks above snd_max acknowledge nothing we sent.
             let snd_max = self.snd_max;
-            self.scoreboard.update(pkt.ack, pkt.sack.ranges(pkt.ack).map(|(l, r)| (l, r.min(snd_max))));
+            self.scoreboard.update(pkt.ack, pkt.sack().ranges(pkt.ack).map(|(l, r)| (l, r.min(snd_max))));
         }
         if pkt.ack > self.snd_una {
             self.on_new_ack(pkt.ack, pkt.ece, ctx);
@@ -819,8 +819,9 @@ impl TcpReceiver {
         pkt.ece = self.ece;
         if self.sack {
             // RFC 2018 §4: the most recent block first; the option lengthens the ACK.
-            pkt.sack = SackBlocks::new(self.rcv_nxt, self.sack_order.blocks(&self.out_of_order));
-            pkt.size_bytes += sack_option_bytes(pkt.sack.len());
+            let blocks = SackBlocks::new(self.rcv_nxt, self.sack_order.blocks(&self.out_of_order));
+            pkt.size_bytes += sack_option_bytes(blocks.len());
+            pkt.set_sack(blocks);
         }
         ctx.send(pkt);
         self.unacked_segments = 0;
@@ -1480,13 +1481,13 @@ mod tests {
         /// An ACK of `segments` carrying SACK blocks given in segments.
         fn sack_ack(segments: u64, blocks: &[(u64, u64)]) -> Packet {
             let mut p = ack(segments);
-            p.sack = SackBlocks::new(p.ack, blocks.iter().map(|&(l, r)| (l * MSS, r * MSS)));
+            p.set_sack(SackBlocks::new(p.ack, blocks.iter().map(|&(l, r)| (l * MSS, r * MSS))));
             p
         }
 
         /// SACK blocks of an ACK, in segments.
         fn blocks(p: &Packet) -> Vec<(u64, u64)> {
-            p.sack.ranges(p.ack).map(|(l, r)| (l / MSS, r / MSS)).collect()
+            p.sack().ranges(p.ack).map(|(l, r)| (l / MSS, r / MSS)).collect()
         }
 
         #[test]
@@ -1519,7 +1520,7 @@ mod tests {
             let mut plain = Drive::new(TcpReceiver::new(&cfg(NewReno, 2)));
             plain.recv(0, data(0));
             let p = plain.recv(0, data(2)).send.remove(0);
-            assert_eq!((p.sack.is_empty(), p.size_bytes), (true, ACK_BYTES));
+            assert_eq!((p.ext.is_none(), p.size_bytes), (true, ACK_BYTES));
         }
 
         #[test]
