@@ -214,3 +214,28 @@ impl Packet {
         self.ext = (!blocks.is_empty()).then(|| Box::new(Extension::Sack(blocks)));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_packet_stays_small_enough_to_move_without_a_memcpy_call() {
+        // Events move packets by value; past 128 bytes an event is copied
+        // by a call instead of a few stores (a fifth of the run time).
+        assert!(std::mem::size_of::<Packet>() <= 104, "{} bytes", std::mem::size_of::<Packet>());
+    }
+
+    #[test]
+    fn sack_blocks_keep_the_first_four_ranges_above_the_ack() {
+        let ranges = [(500, 900), (3000, 4000), (1000, 2000), (5000, 6000), (7000, 8000), (9000, 9500)];
+        let blocks = SackBlocks::new(1000, ranges);
+        assert_eq!(blocks.ranges(1000).collect::<Vec<_>>(), [(3000, 4000), (5000, 6000), (7000, 8000), (9000, 9500)]);
+        assert_eq!(sack_option_bytes(blocks.len()), 34);
+        let mut ack = Packet::new(0, PacketKind::Ack, Dir::Reverse, ACK_BYTES, 0);
+        ack.set_sack(blocks);
+        assert_eq!((ack.sack(), ack.tfrc()), (blocks, None));
+        ack.set_sack(SackBlocks::new(1000, []));
+        assert!(ack.ext.is_none() && ack.sack().is_empty());
+    }
+}
