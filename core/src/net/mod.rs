@@ -8,6 +8,7 @@ pub mod topology;
 
 pub use host::{AccessJitter, HostQueue, HostRoom};
 pub use packet::{
-    Dir, Ecn, FlowId, Labels, Packet, PacketKind, TfrcHeader, ACK_BYTES, TCP_HEADER_BYTES, UDP_HEADER_BYTES,
+    sack_option_bytes, Dir, Ecn, Extension, FlowId, Labels, Packet, PacketKind, SackBlocks, TfrcHeader, ACK_BYTES,
+    MAX_SACK_BLOCKS, TCP_HEADER_BYTES, UDP_HEADER_BYTES,
 };
 pub use port::{Port, PortId};

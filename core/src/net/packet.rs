@@ -6,6 +6,20 @@ pub type FlowId = u32;
 pub const TCP_HEADER_BYTES: u32 = 40;
 /// A pure ACK on the wire.
 pub const ACK_BYTES: u32 = 40;
+/// Most SACK blocks one ACK carries: four fit in the 40 bytes of TCP
+/// options when timestamps are off (RFC 2018 §3).
+pub const MAX_SACK_BLOCKS: usize = 4;
+
+/// Option bytes of `n` SACK blocks (RFC 2018 §3: kind, length, 8 bytes a
+/// block); the 2 bytes of padding to a 4-byte boundary are not counted.
+pub fn sack_option_bytes(n: usize) -> u32 {
+    if n == 0 {
+        0
+    } else {
+        8 * n as u32 + 2
+    }
+}
+
 /// IP + UDP header (docs/scenario-format.md: `packet_bytes + 28`).
 pub const UDP_HEADER_BYTES: u32 = 28;
 
@@ -51,6 +65,52 @@ impl Default for Labels {
     fn default() -> Self {
         Labels { rate_bps: 0.0, drop_precedence: 0, tag: -1.0, weight: 1.0 }
     }
+}
+
+/// The SACK option of an ACK (RFC 2018 §3): up to [`MAX_SACK_BLOCKS`]
+/// ranges [left, right) of data received above the cumulative ACK, in the
+/// receiver's order (the most recent first). Stored as 32-bit offsets from
+/// the ACK, as TCP's 32-bit sequence numbers would be.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SackBlocks {
+    len: u8,
+    offsets: [(u32, u32); MAX_SACK_BLOCKS],
+}
+
+impl SackBlocks {
+    /// Blocks of an ACK for `ack`, from absolute ranges above it; those past
+    /// the first [`MAX_SACK_BLOCKS`] (or not above `ack`) are left out.
+    pub fn new(ack: u64, ranges: impl IntoIterator<Item = (u64, u64)>) -> SackBlocks {
+        let mut blocks = SackBlocks::default();
+        for (left, right) in ranges.into_iter().filter(|&(l, r)| l > ack && r > l).take(MAX_SACK_BLOCKS) {
+            let offset = |seq: u64| u32::try_from(seq - ack).unwrap_or(u32::MAX);
+            blocks.offsets[blocks.len as usize] = (offset(left), offset(right));
+            blocks.len += 1;
+        }
+        blocks
+    }
+
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The blocks as absolute [left, right) ranges, given the ACK they ride on.
+    pub fn ranges(&self, ack: u64) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.offsets[..self.len()].iter().map(move |&(l, r)| (ack + l as u64, ack + r as u64))
+    }
+}
+
+/// Header fields that only some packets carry. They live behind one pointer
+/// so that every other packet stays small: events move packets by value,
+/// and a few more bytes per packet cost the simulator whole copies.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Extension {
+    Tfrc(TfrcHeader),
+    Sack(SackBlocks),
 }
 
 /// TFRC's header fields (RFC 5348 §3.2).
@@ -102,9 +162,8 @@ pub struct Packet {
     /// Index of the next port on the route.
     pub hop: u8,
     pub labels: Labels,
-    /// TFRC packets only; boxed so that it costs every other packet just a
-    /// pointer (events move packets around by value).
-    pub tfrc: Option<Box<TfrcHeader>>,
+    /// TFRC's header or a TCP ACK's SACK blocks; None on other packets.
+    pub ext: Option<Box<Extension>>,
 }
 
 impl Packet {
@@ -126,7 +185,57 @@ impl Packet {
             enqueued_at: 0,
             hop: 0,
             labels: Labels::default(),
-            tfrc: None,
+            ext: None,
         }
+    }
+
+    /// TFRC's header, if this is a TFRC packet.
+    pub fn tfrc(&self) -> Option<&TfrcHeader> {
+        match self.ext.as_deref() {
+            Some(Extension::Tfrc(header)) => Some(header),
+            _ => None,
+        }
+    }
+
+    pub fn set_tfrc(&mut self, header: TfrcHeader) {
+        self.ext = Some(Box::new(Extension::Tfrc(header)));
+    }
+
+    /// The SACK blocks of a TCP ACK (none without SACK).
+    pub fn sack(&self) -> SackBlocks {
+        match self.ext.as_deref() {
+            Some(Extension::Sack(blocks)) => *blocks,
+            _ => SackBlocks::default(),
+        }
+    }
+
+    /// Attach SACK blocks (nothing when there are none).
+    pub fn set_sack(&mut self, blocks: SackBlocks) {
+        self.ext = (!blocks.is_empty()).then(|| Box::new(Extension::Sack(blocks)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_packet_stays_small_enough_to_move_without_a_memcpy_call() {
+        // Events move packets by value; past 128 bytes an event is copied
+        // by a call instead of a few stores (a fifth of the run time).
+        assert!(std::mem::size_of::<Packet>() <= 104, "{} bytes", std::mem::size_of::<Packet>());
+    }
+
+    #[test]
+    fn sack_blocks_keep_the_first_four_ranges_above_the_ack() {
+        let ranges = [(500, 900), (3000, 4000), (1000, 2000), (5000, 6000), (7000, 8000), (9000, 9500)];
+        let blocks = SackBlocks::new(1000, ranges);
+        assert_eq!(blocks.ranges(1000).collect::<Vec<_>>(), [(3000, 4000), (5000, 6000), (7000, 8000), (9000, 9500)]);
+        assert_eq!(sack_option_bytes(blocks.len()), 34);
+        let mut ack = Packet::new(0, PacketKind::Ack, Dir::Reverse, ACK_BYTES, 0);
+        ack.set_sack(blocks);
+        assert_eq!((ack.sack(), ack.tfrc()), (blocks, None));
+        ack.set_sack(SackBlocks::new(1000, []));
+        assert!(ack.ext.is_none() && ack.sack().is_empty());
     }
 }

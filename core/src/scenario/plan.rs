@@ -318,6 +318,7 @@ fn set_keys(g: &FlowGroup) -> Vec<&'static str> {
         ("delayed_ack", g.delayed_ack.is_some()),
         ("rwnd_packets", g.rwnd_packets.is_some()),
         ("ecn", g.ecn.is_some()),
+        ("sack", g.sack.is_some()),
         ("rate_bps", g.rate_bps.is_some()),
         ("packet_bytes", g.packet_bytes.is_some()),
         ("burst_gsd", g.burst_gsd.is_some()),
@@ -334,7 +335,7 @@ fn set_keys(g: &FlowGroup) -> Vec<&'static str> {
 }
 
 const TCP_KEYS: &[&str] =
-    &["cc", "segment_bytes", "min_rto_ms", "initial_cwnd_packets", "delayed_ack", "rwnd_packets", "ecn"];
+    &["cc", "segment_bytes", "min_rto_ms", "initial_cwnd_packets", "delayed_ack", "rwnd_packets", "ecn", "sack"];
 
 fn allowed_keys(kind: FlowKind) -> &'static [&'static str] {
     match kind {
@@ -354,6 +355,7 @@ fn allowed_keys(kind: FlowKind) -> &'static [&'static str] {
             "delayed_ack",
             "rwnd_packets",
             "ecn",
+            "sack",
         ],
         FlowKind::Tfrc => &["segment_bytes"],
     }
@@ -500,6 +502,7 @@ fn tcp_config(path: &str, g: &FlowGroup) -> Result<TcpConfig, ScenarioError> {
         cc: match g.cc {
             Some(super::CcName::Reno) => CcVariant::Reno,
             Some(super::CcName::Newreno) | None => CcVariant::NewReno,
+            Some(super::CcName::Cubic) => CcVariant::Cubic,
         },
         segment_bytes: segment_bytes(path, g)?,
         min_rto_ns: ms(within(&p("min_rto_ms"), g.min_rto_ms.unwrap_or(200.0), 1.0, 60_000.0)?),
@@ -515,6 +518,7 @@ fn tcp_config(path: &str, g: &FlowGroup) -> Result<TcpConfig, ScenarioError> {
             None => None,
         },
         ecn: g.ecn.unwrap_or(false),
+        sack: g.sack.unwrap_or(false),
         transfer_bytes: None,
     })
 }
@@ -578,6 +582,9 @@ mod tests {
         let cases: Vec<(Patch, &str)> = vec![
             (Box::new(|v| v["flows"][1]["rate_bps"] = (-5).into()), "flows[1].rate_bps: must be > 0"),
             (Box::new(|v| v["flows"][1]["cc"] = "reno".into()), "flows[1].cc: not a field of `cbr` flows"),
+            (Box::new(|v| v["flows"][1]["sack"] = true.into()), "flows[1].sack: not a field of `cbr` flows"),
+            (Box::new(|v| v["flows"][0]["sack"] = "yes".into()), "flows[0].sack: invalid type"),
+            (Box::new(|v| v["flows"][0]["cc"] = "vegas".into()), "flows[0].cc: unknown variant `vegas`"),
             (Box::new(|v| v["flows"][0]["sped"] = 1.into()), "flows[0].sped: unknown field `sped`"),
             (Box::new(|v| v["queue"]["scheme"] = "blu".into()), "queue.scheme: unknown scheme `blu`"),
             (Box::new(|v| v["queue"]["params"]["max_p"] = 3.into()), "queue.params.max_p: 3 is outside"),
@@ -616,6 +623,24 @@ mod tests {
             let msg = error_of(patch);
             assert!(msg.starts_with(expect), "expected `{expect}`, got `{msg}`");
         }
+    }
+
+    #[test]
+    fn tcp_groups_choose_cubic_and_sack_and_default_to_newreno_without_sack() {
+        let tcp_of = |patch: &dyn Fn(&mut serde_json::Value)| {
+            let mut v: serde_json::Value = serde_json::from_str(BASE).unwrap();
+            patch(&mut v);
+            match &plan_of(&v.to_string()).unwrap().groups[0].traffic {
+                TrafficPlan::Tcp(c) => (c.cc, c.sack),
+                _ => unreachable!("flows[0] is a tcp group"),
+            }
+        };
+        assert_eq!(tcp_of(&|_| {}), (CcVariant::NewReno, false));
+        let cubic_sack = |v: &mut serde_json::Value| {
+            v["flows"][0]["cc"] = "cubic".into();
+            v["flows"][0]["sack"] = true.into();
+        };
+        assert_eq!(tcp_of(&cubic_sack), (CcVariant::Cubic, true));
     }
 
     #[test]

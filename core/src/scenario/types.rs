@@ -156,6 +156,8 @@ impl FlowKind {
 pub enum CcName {
     Reno,
     Newreno,
+    /// RFC 9438.
+    Cubic,
 }
 
 /// One flow group. The document is flat (every kind's keys live here) and
@@ -209,6 +211,9 @@ pub struct FlowGroup {
     pub rwnd_packets: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ecn: Option<bool>,
+    /// Selective acknowledgements (RFC 2018) with RFC 6675 loss recovery.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sack: Option<bool>,
     // UDP
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rate_bps: Option<f64>,

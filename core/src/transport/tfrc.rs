@@ -311,7 +311,7 @@ impl TfrcSender {
         let payload = self.s as u32;
         let mut pkt = Packet::new(ctx.flow, PacketKind::Data, Dir::Forward, payload + TCP_HEADER_BYTES, payload);
         pkt.seq = self.next_seq;
-        pkt.tfrc = Some(Box::new(TfrcHeader::Data { rtt_ns: self.rtt.unwrap_or(0) }));
+        pkt.set_tfrc(TfrcHeader::Data { rtt_ns: self.rtt.unwrap_or(0) });
         ctx.send(pkt);
         self.next_seq += 1;
         self.last_sent = ctx.now;
@@ -336,7 +336,7 @@ impl Agent for TfrcSender {
     }
 
     fn on_packet(&mut self, pkt: Packet, ctx: &mut AgentCtx) {
-        match pkt.tfrc.as_deref() {
+        match pkt.tfrc() {
             Some(&TfrcHeader::Feedback { t_recvdata, t_delay, x_recv, p }) if self.state != TfrcState::Stopped => {
                 self.on_feedback(t_recvdata, t_delay, x_recv, p, ctx)
             }
@@ -574,7 +574,7 @@ impl TfrcReceiver {
         let (t_recvdata, arrived) = self.last_data;
         let x_recv = self.receive_rate(ctx.now);
         let mut pkt = Packet::new(ctx.flow, PacketKind::Ack, Dir::Reverse, ACK_BYTES, 0);
-        pkt.tfrc = Some(Box::new(TfrcHeader::Feedback { t_recvdata, t_delay: ctx.now - arrived, x_recv, p: self.p }));
+        pkt.set_tfrc(TfrcHeader::Feedback { t_recvdata, t_delay: ctx.now - arrived, x_recv, p: self.p });
         ctx.send(pkt);
         self.feedbacks += 1;
         self.unreported_since = None;
@@ -593,7 +593,7 @@ impl Agent for TfrcReceiver {
     /// §6.1: record the packet, update p, and report at once for the first
     /// packet (§6.3), when p increased, or while there is no RTT to wait.
     fn on_packet(&mut self, pkt: Packet, ctx: &mut AgentCtx) {
-        let Some(&TfrcHeader::Data { rtt_ns }) = pkt.tfrc.as_deref() else { return };
+        let Some(&TfrcHeader::Data { rtt_ns }) = pkt.tfrc() else { return };
         if rtt_ns > 0 {
             self.rtt = rtt_ns;
         }
@@ -699,7 +699,7 @@ mod tests {
     /// A report at `t` on a data packet sent 100 ms earlier, answered at once.
     fn feedback(t: Nanos, x_recv: f64, p: f64) -> (Nanos, Packet) {
         let mut pkt = Packet::new(0, PacketKind::Ack, Dir::Reverse, ACK_BYTES, 0);
-        pkt.tfrc = Some(Box::new(TfrcHeader::Feedback { t_recvdata: t - 100 * MS, t_delay: 0, x_recv, p }));
+        pkt.set_tfrc(TfrcHeader::Feedback { t_recvdata: t - 100 * MS, t_delay: 0, x_recv, p });
         (t, pkt)
     }
 
@@ -746,7 +746,7 @@ mod tests {
         let (_, first) = &sent[0];
         assert_eq!((first.seq, first.size_bytes, first.payload_bytes), (0, 1040, 1000));
         assert_eq!(
-            (first.kind, first.dir, first.tfrc.as_deref()),
+            (first.kind, first.dir, first.tfrc()),
             (PacketKind::Data, Dir::Forward, Some(&TfrcHeader::Data { rtt_ns: 0 }))
         );
         assert_eq!((s.agent.state(), s.agent.rate_bytes_per_s()), (AwaitingFeedback, 1000.0));
@@ -775,7 +775,7 @@ mod tests {
         // Due since 25 ms after the first packet: sent now, then every s/X = 25 ms.
         sent.extend(s.advance(199 * MS));
         assert_eq!(times_ms(&sent), [100, 125, 150, 175]);
-        assert!(sent.iter().all(|(_, p)| p.tfrc.as_deref() == Some(&TfrcHeader::Data { rtt_ns: 100 * MS })));
+        assert!(sent.iter().all(|(_, p)| p.tfrc() == Some(&TfrcHeader::Data { rtt_ns: 100 * MS })));
         assert_eq!(sent.iter().map(|(_, p)| p.seq).collect::<Vec<_>>(), [1, 2, 3, 4]);
     }
 
@@ -786,7 +786,7 @@ mod tests {
         s.recv(t, fb);
         // Packet sent at 100 ms, held 20 ms by the receiver, report back at 320 ms: 200 ms.
         let mut fb = Packet::new(0, PacketKind::Ack, Dir::Reverse, ACK_BYTES, 0);
-        fb.tfrc = Some(Box::new(TfrcHeader::Feedback { t_recvdata: 100 * MS, t_delay: 20 * MS, x_recv: 0.0, p: 0.0 }));
+        fb.set_tfrc(TfrcHeader::Feedback { t_recvdata: 100 * MS, t_delay: 20 * MS, x_recv: 0.0, p: 0.0 });
         s.recv(320 * MS, fb);
         assert_eq!(s.agent.rtt_ns(), Some(110 * MS));
     }
@@ -887,7 +887,7 @@ mod tests {
         let mut p = Packet::new(0, PacketKind::Data, Dir::Forward, 1040, 1000);
         p.seq = seq;
         p.sent_at = seq * 10 * MS;
-        p.tfrc = Some(Box::new(TfrcHeader::Data { rtt_ns: 100 * MS }));
+        p.set_tfrc(TfrcHeader::Data { rtt_ns: 100 * MS });
         p
     }
 
@@ -901,7 +901,7 @@ mod tests {
     }
 
     fn report(pkt: &Packet) -> (Nanos, Nanos, f64, f64) {
-        match pkt.tfrc.as_deref() {
+        match pkt.tfrc() {
             Some(&TfrcHeader::Feedback { t_recvdata, t_delay, x_recv, p }) => {
                 (t_recvdata / MS, t_delay / MS, x_recv, p)
             }
@@ -937,7 +937,7 @@ mod tests {
         let mut r = receiver();
         deliver(&mut r, [0]);
         let mut late = data(20);
-        late.tfrc = Some(Box::new(TfrcHeader::Data { rtt_ns: 98 * MS }));
+        late.set_tfrc(TfrcHeader::Data { rtt_ns: 98 * MS });
         assert!(r.recv(206 * MS, late).is_empty());
         let reports = r.advance(NS_PER_S);
         assert_eq!(times_ms(&reports), [305]);

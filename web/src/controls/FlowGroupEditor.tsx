@@ -67,9 +67,27 @@ interface FlowGroupEditorProps {
   problem: ScenarioProblem | undefined;
 }
 
+/** The congestion controls a TCP group can run, each with one line for students. */
+const CC_CHOICES: { value: CcName; label: string; about: string }[] = [
+  {
+    value: 'newreno',
+    label: 'NewReno',
+    about: 'NewReno halves its window at a loss, then adds one segment per round trip; it repairs one loss per round trip.',
+  },
+  { value: 'reno', label: 'Reno', about: "Reno is NewReno's predecessor: a second loss in the same window waits for a timeout." },
+  {
+    value: 'cubic',
+    label: 'CUBIC',
+    about: "CUBIC (Linux's default) backs off to 70% and regrows along a cubic curve: fast far from the window where it lost, flat near it.",
+  },
+];
+
+const SACK_ABOUT = 'With SACK the receiver reports every block it holds, so the sender resends several losses in one round trip instead of timing out.';
+
 export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: FlowGroupEditorProps) {
   const path = (key: string) => `flows[${index}].${key}`;
   const set = <K extends keyof FlowGroup>(key: K, value: FlowGroup[K] | undefined) => onChange(withKey(group, key, value));
+  const cc = CC_CHOICES.find((choice) => choice.value === (group.cc ?? 'newreno')) ?? CC_CHOICES[0];
   return (
     <section className="flow-group" aria-label={`Flow group ${index + 1}`} data-testid={`flow-group-${index}`}>
       <div className="flow-group-head">
@@ -123,9 +141,12 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: F
         {group.kind === 'tcp' && (
           <label className="field">
             <span className="field-label">congestion control</span>
-            <select value={group.cc ?? 'newreno'} onChange={(event) => set('cc', event.target.value as CcName)}>
-              <option value="newreno">NewReno</option>
-              <option value="reno">Reno</option>
+            <select value={cc.value} onChange={(event) => set('cc', event.target.value as CcName)} data-testid={`flow-${index}-cc`}>
+              {CC_CHOICES.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
             </select>
           </label>
         )}
@@ -144,13 +165,29 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: F
             testId={`flow-${index}-${field.key}`}
           />
         ))}
-        {group.kind === 'tcp' && (
+      </div>
+      {group.kind === 'tcp' && (
+        <div className="field-row">
           <label className="field checkbox">
             <input type="checkbox" checked={group.ecn ?? false} onChange={(event) => set('ecn', event.target.checked || undefined)} />
             <span className="field-label">ECN-capable</span>
           </label>
-        )}
-      </div>
+          <label className="field checkbox" title={SACK_ABOUT}>
+            <input
+              type="checkbox"
+              checked={group.sack ?? false}
+              onChange={(event) => set('sack', event.target.checked || undefined)}
+              data-testid={`flow-${index}-sack`}
+            />
+            <span className="field-label">SACK</span>
+          </label>
+        </div>
+      )}
+      {group.kind === 'tcp' && (
+        <p className="hint" data-testid={`flow-${index}-tcp-about`}>
+          {cc.about} {SACK_ABOUT}
+        </p>
+      )}
       <div className="field-row">
         <SpreadField
           label="access delay"

@@ -67,6 +67,24 @@ describe('wasm engine', () => {
     expect(deterministicPart(wasm)).toEqual(deterministicPart(native));
   });
 
+  it('matches the native CLI for CUBIC with SACK (cube roots through libm)', () => {
+    const preset = JSON.parse(readFileSync(`${repoRoot}scenarios/ns3-dumbbell-cubic-sack.json`, 'utf8'));
+    preset.duration_s = 8;
+    preset.measure_from_s = 2;
+    const scenarioJson = JSON.stringify(preset);
+    const scratch = mkdtempSync(join(tmpdir(), 'aqm-determinism-'));
+    let native: Summary;
+    try {
+      const output = execFileSync(nativeCli, ['run', '-', '--timeseries', join(scratch, 'series.csv')], { input: scenarioJson, encoding: 'utf8' });
+      native = JSON.parse(output) as Summary;
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+    const wasm = runWasm(scenarioJson, 0.037);
+    expect(wasm.drops.total).toBeGreaterThan(0);
+    expect(deterministicPart(wasm)).toEqual(deterministicPart(native));
+  });
+
   it('gives the same result whatever the slice size', () => {
     const scenarioJson = comparisonScenario();
     expect(deterministicPart(runWasm(scenarioJson, 0.001))).toEqual(deterministicPart(runWasm(scenarioJson, 8)));

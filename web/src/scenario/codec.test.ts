@@ -34,6 +34,15 @@ describe('share-link codec', () => {
     expect(decoded.kind === 'scenario' && JSON.parse(decoded.scenarioJson)).toEqual(sender);
   });
 
+  it('carries the TCP options SACK and CUBIC, and leaves links without them as they were', () => {
+    const tcp = { ...DEFAULT_SCENARIO.flows[0], kind: 'tcp' as const, cc: 'cubic' as const, sack: true };
+    const withOptions = JSON.stringify({ ...DEFAULT_SCENARIO, flows: [tcp] });
+    const decoded = decodeFragment(encodeFragment(withOptions, view));
+    expect(decoded.kind === 'scenario' && JSON.parse(decoded.scenarioJson).flows[0]).toMatchObject({ cc: 'cubic', sack: true });
+    expect(encodeFragment(scenarioJson, view)).not.toContain('sack');
+    expect(decodeFragment(encodeFragment(scenarioJson, view))).toEqual({ kind: 'scenario', scenarioJson, view });
+  });
+
   it('produces URL-safe text shorter than the JSON', () => {
     const fragment = encodeFragment(scenarioJson, view);
     const encoded = new URLSearchParams(fragment).get('s')!;

@@ -61,6 +61,10 @@ const CAPTIONS: Record<string, string> = {
     'FQ-CoDel with a 64 kb/s "ping" beside 10 bulk TCP flows: the ping overtakes the bulk queues and sees almost no delay, while the bulk flows sit at CoDel\'s target.',
   'tfrc-tcp-red-smoothness':
     "Cho & Cho 2002 §4.4: 40 TFRC and 60 TCP flows under RED. TFRC's goodput is smoother than TCP's (lower CoV, eq. 12); compare under BARE and FRED.",
+  'ns3-dumbbell-sack':
+    "ns-3's 10-flow dumbbell with today's TCP: NewReno with SACK under RED. Switch SACK off in the flow group and watch the timeouts come back; try Drop Tail and FQ-CoDel.",
+  'ns3-dumbbell-cubic-sack':
+    'The same dumbbell with CUBIC and SACK: each flow regrows along a cubic curve after a loss. Compare the cwnd chart with NewReno, and the queue under Drop Tail, CoDel and FQ-CoDel.',
   'bench-100-tcp': 'The engine benchmark: 100 TCP flows on 10 Mb/s for 100 s. Heavy; run it at full speed.',
 };
 

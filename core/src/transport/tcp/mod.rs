@@ -1,10 +1,16 @@
-//! TCP Reno and NewReno without SACK, as the ns-2 agents the reproduced
-//! papers used: a one-way bulk or finite transfer with no handshake, byte
+//! TCP: Reno and NewReno as the ns-2 agents the reproduced papers used, and
+//! for today's Internet SACK (RFC 2018, RFC 6675 recovery) and CUBIC (RFC
+//! 9438). A one-way bulk or finite transfer with no handshake, byte
 //! sequence numbers from 0 (no wraparound), cwnd in bytes, and every segment
 //! a full MSS except the last one of a finite transfer.
 //!
 //! The sender is an explicit state machine ([`TcpState`]); each RFC rule is
-//! a small method named after it. Where the RFCs leave room:
+//! a small method named after it. How the window grows in congestion
+//! avoidance and how far it falls at a congestion event is a policy
+//! ([`cc::CongestionControl`]: Reno's for Reno and NewReno, or CUBIC's);
+//! loss recovery is the sender's: Reno's, NewReno's (also CUBIC's without
+//! SACK) or, with SACK, RFC 6675's whatever the policy. Where the RFCs
+//! leave room:
 //! - FlightSize is everything sent and not yet acknowledged (`snd_max −
 //!   snd_una`), so a repeated timeout of the same segment yields the same
 //!   ssthresh, as RFC 5681 §3.1 asks.
@@ -30,21 +36,40 @@
 //! - `stop()` caps the data at what was already sent, so a stopped bulk
 //!   sender also ends in `Done` once that is acknowledged.
 //! - `probe()` shows cwnd without fast-recovery inflation, as ns-2 traced it.
+//! - SACK (see [`sack`]): recovery starts on the third duplicate ACK or as
+//!   soon as IsLost(HighACK + 1) holds, sets cwnd = ssthresh (no
+//!   inflation) and sends by pipe and NextSeg() until the cumulative ACK
+//!   reaches RecoveryPoint; every new ACK restarts the RTO (RFC 6298 §5.3).
+//!   Outside recovery the send rule counts only bytes not SACKed as in
+//!   flight, which gives RFC 6675 §5 step (2)'s limited transmit on the
+//!   first duplicate ACKs. After a timeout the scoreboard is kept (the
+//!   receiver never reneges here) and going back N skips SACKed segments;
+//!   a timeout during SACK recovery keeps the ssthresh recovery set
+//!   (RFC 6675 detects no lost retransmission, so a dropped one ends in a
+//!   timeout while new data has swollen FlightSize).
 //! - The receiver advertises no window: the sender applies `rwnd_packets`
 //!   itself. With delayed ACKs the receiver ACKs every second segment,
 //!   whatever its size, and otherwise after 100 ms (ns-2's DelAckSink
 //!   interval); out-of-order, duplicate and hole-filling segments are ACKed
-//!   at once.
+//!   at once. With SACK every ACK carries up to four blocks, the most
+//!   recent first (RFC 2018 §4), and is 8·n + 2 bytes longer on the wire.
+
+pub mod cc;
+pub mod sack;
 
 use super::{Agent, AgentCtx, AgentProbe, TimerId};
 use crate::kernel::{Nanos, NS_PER_MS, NS_PER_S};
-use crate::net::{Dir, Ecn, Packet, PacketKind, ACK_BYTES, TCP_HEADER_BYTES};
+use crate::net::{sack_option_bytes, Dir, Ecn, Packet, PacketKind, SackBlocks, ACK_BYTES, TCP_HEADER_BYTES};
+use cc::CongestionControl;
+use sack::{NextSeg, SackOrder, Scoreboard};
 use std::collections::BTreeMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CcVariant {
     Reno,
     NewReno,
+    /// RFC 9438; recovers like NewReno without SACK.
+    Cubic,
 }
 
 /// Per-flow TCP configuration (docs/scenario-format.md TCP knobs).
@@ -59,6 +84,8 @@ pub struct TcpConfig {
     /// Receiver window in segments; None = unlimited.
     pub rwnd_packets: Option<u32>,
     pub ecn: bool,
+    /// Selective acknowledgements (RFC 2018) and SACK-based loss recovery (RFC 6675).
+    pub sack: bool,
     /// Bytes the application sends; None = bulk (infinite) transfer.
     pub transfer_bytes: Option<u64>,
 }
@@ -144,6 +171,10 @@ pub enum TcpState {
 /// The data source: sends segments, reacts to ACKs and its RTO timer.
 pub struct TcpSender {
     cc: CcVariant,
+    /// Window growth and reduction: Reno's or CUBIC's.
+    policy: Box<dyn CongestionControl>,
+    sack: bool,
+    scoreboard: Scoreboard,
     mss: u64,
     min_rto: Nanos,
     ecn: bool,
@@ -185,8 +216,15 @@ impl TcpSender {
     pub fn new(cfg: &TcpConfig) -> TcpSender {
         let mss = cfg.segment_bytes.max(1) as u64;
         let rwnd = cfg.rwnd_packets.map_or(u64::MAX, |w| (w as u64).saturating_mul(mss));
+        let policy: Box<dyn CongestionControl> = match cfg.cc {
+            CcVariant::Reno | CcVariant::NewReno => Box::new(cc::Reno),
+            CcVariant::Cubic => Box::new(cc::Cubic::default()),
+        };
         TcpSender {
             cc: cfg.cc,
+            policy,
+            sack: cfg.sack,
+            scoreboard: Scoreboard::default(),
             mss,
             min_rto: cfg.min_rto_ns,
             ecn: cfg.ecn,
@@ -264,9 +302,24 @@ impl TcpSender {
         self.snd_max - self.snd_una
     }
 
-    /// RFC 5681 §3.1, equation (4): ssthresh = max(FlightSize / 2, 2·SMSS).
-    fn halved_ssthresh(&self) -> u64 {
-        (self.flight_size() / 2).max(2 * self.mss)
+    /// The SACK scoreboard (empty without SACK).
+    pub fn scoreboard(&self) -> &Scoreboard {
+        &self.scoreboard
+    }
+
+    /// cwnd without fast-recovery inflation.
+    fn uninflated_cwnd(&self) -> u64 {
+        if self.state == TcpState::FastRecovery {
+            self.cwnd.min(self.ssthresh)
+        } else {
+            self.cwnd
+        }
+    }
+
+    /// A congestion event's new ssthresh, from the policy: RFC 5681 §3.1
+    /// equation (4) for Reno, FlightSize·β for CUBIC (RFC 9438 §4.6).
+    fn reduced_ssthresh(&mut self) -> u64 {
+        self.policy.on_congestion(self.uninflated_cwnd(), self.flight_size(), self.mss)
     }
 
     /// RFC 5681 §3.1: slow start below ssthresh, congestion avoidance from it on.
@@ -288,14 +341,53 @@ impl TcpSender {
     /// plus the segment fits in min(cwnd, rwnd), cwnd being inflated during
     /// fast recovery.
     fn send_what_the_window_allows(&mut self, ctx: &mut AgentCtx) {
+        if self.sack && self.state == TcpState::FastRecovery {
+            self.send_in_sack_recovery(ctx);
+            return;
+        }
         let window = self.cwnd.min(self.rwnd);
         while let Some(len) = self.segment_len(self.snd_nxt) {
-            if self.snd_nxt - self.snd_una + len > window {
+            // Going back N after a timeout, skip what the receiver holds.
+            if self.snd_nxt < self.snd_max && self.scoreboard.covers(self.snd_nxt, self.snd_nxt + len) {
+                self.snd_nxt += len;
+                continue;
+            }
+            let sacked = if self.sack { self.scoreboard.sacked_below(self.snd_nxt) } else { 0 };
+            if self.snd_nxt - self.snd_una - sacked + len > window {
                 break;
             }
             self.transmit(self.snd_nxt, len, ctx);
             self.snd_nxt += len;
             self.snd_max = self.snd_max.max(self.snd_nxt);
+        }
+    }
+
+    /// RFC 6675 §5 step (C): while cwnd − pipe ≥ 1 SMSS, send what
+    /// NextSeg() picks; each segment sent adds to the pipe (C.4).
+    fn send_in_sack_recovery(&mut self, ctx: &mut AgentCtx) {
+        let mut pipe = self.scoreboard.pipe(self.snd_una, self.snd_max, self.mss);
+        while self.cwnd >= pipe + self.mss {
+            let new_data = self.segment_len(self.snd_max).filter(|&len| self.snd_max - self.snd_una + len <= self.rwnd);
+            match self.scoreboard.next_seg(self.snd_una, self.snd_max, self.mss, new_data.is_some()) {
+                Some(NextSeg::Retransmit(start, end)) => {
+                    self.transmit(start, end - start, ctx);
+                    self.scoreboard.note_retransmit(end);
+                    pipe += end - start;
+                }
+                Some(NextSeg::NewData) => {
+                    let len = new_data.unwrap_or(0);
+                    self.transmit(self.snd_max, len, ctx);
+                    self.snd_max += len;
+                    self.snd_nxt = self.snd_max;
+                    pipe += len;
+                }
+                Some(NextSeg::Rescue(start, end)) => {
+                    self.transmit(start, end - start, ctx);
+                    self.scoreboard.note_rescue(self.recover);
+                    pipe += end - start;
+                }
+                None => break,
+            }
         }
     }
 
@@ -330,6 +422,11 @@ impl TcpSender {
     }
 
     fn on_ack(&mut self, pkt: &Packet, ctx: &mut AgentCtx) {
+        if self.sack {
+            // RFC 6675 §4 Update(); blocks above snd_max acknowledge nothing we sent.
+            let snd_max = self.snd_max;
+            self.scoreboard.update(pkt.ack, pkt.sack().ranges(pkt.ack).map(|(l, r)| (l, r.min(snd_max))));
+        }
         if pkt.ack > self.snd_una {
             self.on_new_ack(pkt.ack, pkt.ece, ctx);
         } else if self.snd_una < self.snd_max {
@@ -352,13 +449,19 @@ impl TcpSender {
         self.snd_nxt = self.snd_nxt.max(ack);
         self.dupacks = 0;
         let restart_rto = match (self.state, self.cc) {
-            (TcpState::FastRecovery, CcVariant::NewReno) if ack < self.recover => self.newreno_partial_ack(acked, ctx),
-            (TcpState::FastRecovery, CcVariant::NewReno) => {
-                self.newreno_full_ack();
+            (TcpState::FastRecovery, _) if self.sack => {
+                if ack >= self.recover {
+                    self.sack_exit_recovery();
+                }
                 true
             }
             (TcpState::FastRecovery, CcVariant::Reno) => {
                 self.reno_exit_fast_recovery();
+                true
+            }
+            (TcpState::FastRecovery, _) if ack < self.recover => self.newreno_partial_ack(acked, ctx),
+            (TcpState::FastRecovery, _) => {
+                self.newreno_full_ack();
                 true
             }
             // RFC 3168 §6.1.2: an ECN-Echo ACK must not grow the window.
@@ -368,7 +471,7 @@ impl TcpSender {
                 true
             }
             _ => {
-                self.congestion_avoidance();
+                self.cwnd = self.policy.on_ack_in_avoidance(ctx.now, self.cwnd, acked, self.srtt, self.mss);
                 true
             }
         };
@@ -386,21 +489,52 @@ impl TcpSender {
         self.state = self.open_state();
     }
 
-    /// RFC 5681 §3.1, equation (3): cwnd += SMSS·SMSS/cwnd per new ACK,
-    /// at least one byte.
-    fn congestion_avoidance(&mut self) {
-        self.cwnd += (self.mss * self.mss / self.cwnd).max(1);
-    }
-
     fn on_duplicate_ack(&mut self, ctx: &mut AgentCtx) {
         if self.state == TcpState::FastRecovery {
-            self.fast_recovery_inflate();
+            // RFC 6675 counts the pipe instead of inflating cwnd.
+            if !self.sack {
+                self.fast_recovery_inflate();
+            }
             return;
         }
         self.dupacks += 1;
-        if self.dupacks == DUPACK_THRESHOLD && self.covers_recover() {
-            self.fast_retransmit(ctx);
+        // RFC 6675 §5 step (3): with SACK, IsLost(HighACK + 1) also starts recovery.
+        let loss_detected = self.dupacks == DUPACK_THRESHOLD
+            || (self.sack && self.scoreboard.is_lost(self.snd_una, self.snd_max, self.mss));
+        if loss_detected && self.covers_recover() {
+            if self.sack {
+                self.sack_enter_recovery(ctx);
+            } else {
+                self.fast_retransmit(ctx);
+            }
         }
+    }
+
+    /// RFC 6675 §5 step (4): RecoveryPoint = HighData, ssthresh from the
+    /// policy and cwnd = ssthresh, retransmit the first segment (4.3), then
+    /// send what pipe allows (step C, from `on_ack`).
+    fn sack_enter_recovery(&mut self, ctx: &mut AgentCtx) {
+        // RFC 3168 §6.1.2: one reduction per window for marks and losses.
+        if self.snd_una >= self.reduced_until {
+            self.ssthresh = self.reduced_ssthresh();
+        }
+        self.recover = self.snd_max;
+        self.reduced_until = self.snd_max;
+        self.cwnd = self.ssthresh;
+        self.state = TcpState::FastRecovery;
+        self.scoreboard.begin_recovery(self.snd_una);
+        if let Some(len) = self.segment_len(self.snd_una) {
+            self.transmit(self.snd_una, len, ctx);
+            self.scoreboard.note_retransmit(self.snd_una + len);
+        }
+        self.rto_timer.set(ctx.now + self.rto, ctx);
+    }
+
+    /// RFC 6675 §5 step (A): a cumulative ACK at or past RecoveryPoint ends
+    /// recovery; cwnd stays at ssthresh.
+    fn sack_exit_recovery(&mut self) {
+        self.cwnd = self.cwnd.min(self.ssthresh);
+        self.state = self.open_state();
     }
 
     /// RFC 6582 §3.2 ("three duplicate ACKs"): enter fast retransmit only if
@@ -417,7 +551,7 @@ impl TcpSender {
         // RFC 3168 §6.1.2: a loss in the window an ECN reduction already
         // answered for does not reduce again.
         if self.snd_una >= self.reduced_until {
-            self.ssthresh = self.halved_ssthresh();
+            self.ssthresh = self.reduced_ssthresh();
         }
         self.recover = self.snd_max;
         self.reduced_until = self.snd_max;
@@ -462,7 +596,7 @@ impl TcpSender {
     }
 
     /// RFC 3168 §6.1.2: treat ECN-Echo as a loss without retransmitting:
-    /// ssthresh = max(FlightSize/2, 2·SMSS), cwnd = ssthresh, CWR on the
+    /// ssthresh as for a loss (the policy's), cwnd = ssthresh, CWR on the
     /// next new segment, at most once per window of data. The ACK that
     /// completes the window answered for may still echo the old mark, hence
     /// the strict comparison.
@@ -470,7 +604,7 @@ impl TcpSender {
         if !self.ecn || self.snd_una <= self.reduced_until {
             return;
         }
-        self.ssthresh = self.halved_ssthresh();
+        self.ssthresh = self.reduced_ssthresh();
         self.cwnd = self.ssthresh;
         self.state = self.open_state();
         self.reduced_until = self.snd_max;
@@ -506,12 +640,18 @@ impl TcpSender {
     }
 
     /// RFC 6298 §5.4–5.6 with RFC 5681 §3.1 and RFC 6582 §3.2 ("retransmit
-    /// timeouts"): ssthresh from equation (4), cwnd = one segment (the loss
+    /// timeouts"): ssthresh from the policy (RFC 9438 §4.8 for CUBIC), cwnd = one segment (the loss
     /// window), `recover` = highest byte sent, leave fast recovery, back off
     /// the RTO, and go back N: resend from snd_una as cwnd allows.
     fn retransmission_timeout(&mut self, ctx: &mut AgentCtx) {
         self.timeouts += 1;
-        self.ssthresh = self.halved_ssthresh();
+        // With SACK, a timeout in the middle of a recovery answers for the
+        // same window of data: keep the ssthresh that recovery set, as Linux
+        // does. (FlightSize has grown with the new data NextSeg sent while
+        // snd_una stood still; halving it would raise ssthresh.)
+        if !(self.sack && self.state == TcpState::FastRecovery) {
+            self.ssthresh = self.reduced_ssthresh();
+        }
         self.cwnd = self.mss;
         self.recover = self.snd_max;
         self.reduced_until = self.snd_max;
@@ -566,9 +706,8 @@ impl Agent for TcpSender {
     /// cwnd without fast-recovery inflation (at most ssthresh while
     /// recovering), as ns-2 traced `cwnd_` and the papers plotted it.
     fn probe(&self) -> AgentProbe {
-        let cwnd = if self.state == TcpState::FastRecovery { self.cwnd.min(self.ssthresh) } else { self.cwnd };
         AgentProbe {
-            cwnd_packets: cwnd as f64 / self.mss as f64,
+            cwnd_packets: self.uninflated_cwnd() as f64 / self.mss as f64,
             srtt_ms: self.srtt.map_or(f64::NAN, |s| s as f64 / NS_PER_MS as f64),
         }
     }
@@ -577,6 +716,9 @@ impl Agent for TcpSender {
 /// The data sink: reassembles, delivers in order and ACKs cumulatively.
 pub struct TcpReceiver {
     delayed_ack: bool,
+    sack: bool,
+    /// The order to report `out_of_order` ranges in (SACK only).
+    sack_order: SackOrder,
     /// Next byte expected: the cumulative ACK.
     rcv_nxt: u64,
     /// Data above rcv_nxt, start → end: disjoint, non-touching ranges.
@@ -593,6 +735,8 @@ impl TcpReceiver {
     pub fn new(cfg: &TcpConfig) -> TcpReceiver {
         TcpReceiver {
             delayed_ack: cfg.delayed_ack,
+            sack: cfg.sack,
+            sack_order: SackOrder::default(),
             rcv_nxt: 0,
             out_of_order: BTreeMap::new(),
             unacked_segments: 0,
@@ -628,12 +772,16 @@ impl TcpReceiver {
         // down from the last one starting at or before `end` until one ends before `start`.
         let merged: Vec<(u64, u64)> =
             self.out_of_order.range(..=end).rev().take_while(|&(_, &e)| e >= start).map(|(&s, &e)| (s, e)).collect();
-        for (s, e) in merged {
+        for &(s, e) in &merged {
             self.out_of_order.remove(&s);
             start = start.min(s);
             end = end.max(e);
         }
         self.out_of_order.insert(start, end);
+        if self.sack {
+            let merged_starts: Vec<u64> = merged.iter().map(|&(s, _)| s).collect();
+            self.sack_order.touched(start, &merged_starts);
+        }
     }
 
     /// Advance rcv_nxt to `end` and across the buffered ranges it reaches;
@@ -649,6 +797,9 @@ impl TcpReceiver {
         }
         self.delivered += self.rcv_nxt - before;
         ctx.deliver(self.rcv_nxt - before);
+        if self.sack {
+            self.sack_order.keep_only(&self.out_of_order);
+        }
     }
 
     /// RFC 5681 §4.2 / RFC 1122 §4.2.3.2: ACK at least every second segment,
@@ -666,6 +817,12 @@ impl TcpReceiver {
         let mut pkt = Packet::new(ctx.flow, PacketKind::Ack, Dir::Reverse, ACK_BYTES, 0);
         pkt.ack = self.rcv_nxt;
         pkt.ece = self.ece;
+        if self.sack {
+            // RFC 2018 §4: the most recent block first; the option lengthens the ACK.
+            let blocks = SackBlocks::new(self.rcv_nxt, self.sack_order.blocks(&self.out_of_order));
+            pkt.size_bytes += sack_option_bytes(blocks.len());
+            pkt.set_sack(blocks);
+        }
         ctx.send(pkt);
         self.unacked_segments = 0;
         self.delack_timer.clear();
@@ -712,7 +869,7 @@ mod tests {
     use super::*;
     use crate::kernel::{tx_time_ns, EventQueue, Rng};
     use crate::transport::AgentOutput;
-    use CcVariant::{NewReno, Reno};
+    use CcVariant::{Cubic, NewReno, Reno};
     use TcpState::*;
 
     const MSS: u64 = 1000;
@@ -727,6 +884,7 @@ mod tests {
             delayed_ack: false,
             rwnd_packets: None,
             ecn: false,
+            sack: false,
             transfer_bytes: None,
         }
     }
@@ -1190,12 +1348,17 @@ mod tests {
     #[derive(Default)]
     struct Path {
         buffer: u64,
+        /// When set, the segments lost on their first transmission instead
+        /// of every 41st arrival.
+        lost_segments: Option<Vec<u64>>,
         events: EventQueue<Ev>,
         link_free_at: Nanos,
         arrivals: u64,
         delivered: u64,
         acks: u64,
         sender_timers: u64,
+        /// The sender's (time, cwnd, state) after each of its events.
+        trace: Vec<(Nanos, u64, TcpState)>,
     }
 
     impl Path {
@@ -1214,7 +1377,12 @@ mod tests {
                 self.arrivals += 1;
                 let tx = tx_time_ns(pkt.size_bytes, 10_000_000);
                 let full = self.link_free_at.saturating_sub(now) >= self.buffer * tx;
-                if self.arrivals.is_multiple_of(41) {
+                if let Some(lost) = &mut self.lost_segments {
+                    if let Some(i) = lost.iter().position(|&s| s * MSS == pkt.seq) {
+                        lost.remove(i);
+                        continue;
+                    }
+                } else if self.arrivals.is_multiple_of(41) {
                     if pkt.ecn == Ecn::NotEct {
                         continue;
                     }
@@ -1229,9 +1397,12 @@ mod tests {
     }
 
     fn transfer(cfg: &TcpConfig, buffer: u64) -> (TcpSender, TcpReceiver, Path) {
+        transfer_over(cfg, Path { buffer, ..Path::default() })
+    }
+
+    fn transfer_over(cfg: &TcpConfig, mut path: Path) -> (TcpSender, TcpReceiver, Path) {
         let (mut tx, mut rx) = (TcpSender::new(cfg), TcpReceiver::new(cfg));
         let mut rng = Rng::stream(1, "t");
-        let mut path = Path { buffer, ..Path::default() };
         let mut out = AgentOutput::default();
         tx.start(&mut AgentCtx::new(0, 0, &mut rng, &mut out));
         path.route(0, true, out);
@@ -1256,6 +1427,9 @@ mod tests {
                     true
                 }
             };
+            if from_sender {
+                path.trace.push((now, tx.cwnd_bytes(), tx.state()));
+            }
             path.route(now, from_sender, out);
             if tx.is_done() {
                 break;
@@ -1268,13 +1442,13 @@ mod tests {
     fn a_megabyte_crosses_a_lossy_bottleneck_exactly_once() {
         // Buffer 20 with a small initial window: only the periodic losses.
         // Buffer 3 with a large one: overflow bursts and timeouts as well.
-        for cc in [Reno, NewReno] {
+        for (cc, sack) in [(Reno, false), (NewReno, false), (Cubic, false), (NewReno, true), (Cubic, true)] {
             for (delayed_ack, ecn) in [(false, false), (false, true), (true, false), (true, true)] {
                 for (buffer, icw) in [(20, 2), (3, 10)] {
-                    let c = TcpConfig { transfer_bytes: Some(1_000_000), delayed_ack, ecn, ..cfg(cc, icw) };
+                    let c = TcpConfig { transfer_bytes: Some(1_000_000), delayed_ack, ecn, sack, ..cfg(cc, icw) };
                     let (tx, rx, path) = transfer(&c, buffer);
                     let run = format!(
-                        "{cc:?} delayed_ack={delayed_ack} ecn={ecn} buffer={buffer}: {} ms, {} retransmits, \
+                        "{cc:?} sack={sack} delayed_ack={delayed_ack} ecn={ecn} buffer={buffer}: {} ms, {} retransmits, \
                          {} timeouts, {} ECN reductions, {} timers, {} ACKs",
                         path.events.now() / MS,
                         tx.retransmits(),
@@ -1293,6 +1467,230 @@ mod tests {
                     assert!(path.sender_timers * 5 < path.acks, "{run}");
                 }
             }
+        }
+    }
+
+    /// SACK (RFC 2018) and RFC 6675 recovery.
+    mod sack {
+        use super::*;
+
+        fn sack_cfg(initial_cwnd_packets: u32) -> TcpConfig {
+            TcpConfig { sack: true, ..cfg(NewReno, initial_cwnd_packets) }
+        }
+
+        /// An ACK of `segments` carrying SACK blocks given in segments.
+        fn sack_ack(segments: u64, blocks: &[(u64, u64)]) -> Packet {
+            let mut p = ack(segments);
+            p.set_sack(SackBlocks::new(p.ack, blocks.iter().map(|&(l, r)| (l * MSS, r * MSS))));
+            p
+        }
+
+        /// SACK blocks of an ACK, in segments.
+        fn blocks(p: &Packet) -> Vec<(u64, u64)> {
+            p.sack().ranges(p.ack).map(|(l, r)| (l / MSS, r / MSS)).collect()
+        }
+
+        #[test]
+        fn receiver_sends_up_to_four_blocks_most_recent_first() {
+            let mut r = Drive::new(TcpReceiver::new(&sack_cfg(2)));
+            let mut sent = Vec::new();
+            for seg in [0, 2, 4, 6, 8, 10, 3] {
+                sent.push(r.recv(0, data(seg)).send.remove(0));
+            }
+            type Reported = (u64, Vec<(u64, u64)>, u32);
+            let reported: Vec<Reported> = sent.iter().map(|p| (p.ack / MSS, blocks(p), p.size_bytes)).collect();
+            assert_eq!(
+                reported,
+                [
+                    (1, vec![], 40),
+                    (1, vec![(2, 3)], 40 + 10),
+                    (1, vec![(4, 5), (2, 3)], 40 + 18),
+                    (1, vec![(6, 7), (4, 5), (2, 3)], 40 + 26),
+                    (1, vec![(8, 9), (6, 7), (4, 5), (2, 3)], 40 + 34),
+                    // RFC 2018 §4: the oldest block drops out past four.
+                    (1, vec![(10, 11), (8, 9), (6, 7), (4, 5)], 40 + 34),
+                    // Segment 3 joins 2 and 4: that block is reported first.
+                    (1, vec![(2, 5), (10, 11), (8, 9), (6, 7)], 40 + 34),
+                ]
+            );
+            // Filling the hole at 1 delivers 1–4; the remaining blocks follow.
+            let out = r.recv(0, data(1));
+            assert_eq!((out.send[0].ack / MSS, blocks(&out.send[0])), (5, vec![(10, 11), (8, 9), (6, 7)]));
+            // Without SACK the ACK carries no option.
+            let mut plain = Drive::new(TcpReceiver::new(&cfg(NewReno, 2)));
+            plain.recv(0, data(0));
+            let p = plain.recv(0, data(2)).send.remove(0);
+            assert_eq!((p.ext.is_none(), p.size_bytes), (true, ACK_BYTES));
+        }
+
+        #[test]
+        fn first_duplicates_send_new_data_by_the_sacked_count() {
+            // RFC 6675 §5 step (2): a SACKed segment has left the network, so
+            // one new segment goes out per duplicate (limited transmit).
+            let (mut s, out) = sender(&sack_cfg(10));
+            assert_eq!(segs(&out), (0..10).collect::<Vec<_>>());
+            assert_eq!(segs(&s.recv(100 * MS, sack_ack(0, &[(1, 2)]))), [10]);
+            assert_eq!(segs(&s.recv(101 * MS, sack_ack(0, &[(1, 3)]))), [11]);
+            assert_eq!((s.agent.state(), s.agent.cwnd_bytes()), (SlowStart, 10_000));
+        }
+
+        #[test]
+        fn recovery_starts_when_is_lost_holds_even_before_three_duplicates() {
+            // One duplicate SACKs three segments above the hole (the ACKs of
+            // the others were lost): RFC 6675 §5 step (3).
+            let (mut s, _) = sender(&sack_cfg(10));
+            let out = s.recv(100 * MS, sack_ack(0, &[(1, 4)]));
+            assert_eq!(segs(&out)[0], 0);
+            // FlightSize 10: ssthresh = cwnd = 5, no inflation.
+            assert_eq!((s.agent.state(), s.agent.ssthresh_bytes(), s.agent.cwnd_bytes()), (FastRecovery, 5000, 5000));
+            assert_eq!(s.agent.retransmits(), 1);
+        }
+
+        #[test]
+        fn recovery_retransmits_every_lost_segment_by_pipe_and_next_seg() {
+            // Segments 0–9 out; 1, 4 and 6 lost.
+            let (mut s, _) = sender(&sack_cfg(10));
+            let mut sent = Vec::new();
+            let mut arrived = vec![0u64];
+            sent.extend(segs(&s.recv(100 * MS, ack(1))));
+            assert_eq!(sent, [10, 11]);
+            let mut t = 101 * MS;
+            for seg in [2, 3, 5, 7, 8, 9, 10, 11] {
+                arrived.push(seg);
+                let ranges = ranges_above(1, &arrived);
+                sent.extend(segs(&s.recv(t, sack_ack(1, &ranges))));
+                t += MS;
+            }
+            // After 2 and 3 two new segments (limited transmit); at 5 three are
+            // SACKed above 1: recovery. FlightSize then was 13 (1–13): ssthresh 6.5.
+            assert_eq!(s.agent.ssthresh_bytes(), 6500);
+            // 1 first (step 4.3), then 4 once three segments above it are SACKed
+            // (rule 1), then new data as pipe allows; 6 follows when lost too.
+            assert_eq!(s.agent.retransmits(), 3, "sent {sent:?}");
+            let retransmitted: Vec<u64> = sent.iter().copied().filter(|&g| g < 12 && ![10, 11].contains(&g)).collect();
+            assert_eq!(retransmitted, [1, 4, 6]);
+            assert_eq!(s.agent.state(), FastRecovery);
+            // The cumulative ACK reaching RecoveryPoint ends recovery at ssthresh.
+            let recovery_point = s.agent.recover / MSS;
+            s.recv(t + 50 * MS, ack(recovery_point));
+            assert_eq!((s.agent.state(), s.agent.cwnd_bytes(), s.agent.timeouts()), (CongestionAvoidance, 6500, 0));
+        }
+
+        /// The received segments above `ack`, as merged [left, right) ranges, most recent first.
+        fn ranges_above(ack: u64, arrived: &[u64]) -> Vec<(u64, u64)> {
+            let mut sorted: Vec<u64> = arrived.iter().copied().filter(|&g| g > ack).collect();
+            sorted.sort();
+            let mut ranges: Vec<(u64, u64)> = Vec::new();
+            for g in sorted {
+                match ranges.last_mut() {
+                    Some(r) if r.1 == g => r.1 = g + 1,
+                    _ => ranges.push((g, g + 1)),
+                }
+            }
+            let last = *arrived.last().unwrap_or(&0);
+            ranges.sort_by_key(|&(l, r)| !(l <= last && last < r));
+            ranges
+        }
+
+        #[test]
+        fn a_timeout_during_recovery_keeps_the_ssthresh_recovery_set() {
+            let (mut s, _) = sender(&sack_cfg(10));
+            s.recv(100 * MS, sack_ack(0, &[(1, 4)]));
+            assert_eq!((s.agent.state(), s.agent.ssthresh_bytes()), (FastRecovery, 5000));
+            // The rest of the window arrives; new data goes out, the retransmission of 0 is lost.
+            let mut sent = Vec::new();
+            for hi in 5..=10 {
+                sent.extend(segs(&s.recv(100 * MS + hi * MS, sack_ack(0, &[(1, hi)]))));
+            }
+            assert!(s.agent.flight_size() >= 14 * MSS, "sent {sent:?}");
+            s.advance(NS_PER_S + 100 * MS);
+            // Halving FlightSize would give at least 7 segments.
+            assert_eq!(
+                (s.agent.timeouts(), s.agent.state(), s.agent.cwnd_bytes(), s.agent.ssthresh_bytes()),
+                (1, SlowStart, 1000, 5000)
+            );
+        }
+
+        #[test]
+        fn rescue_retransmission_resends_the_tail_without_waiting_for_the_timer() {
+            // A 10-segment transfer loses 0 and 9: nothing is ever SACKed above
+            // 9, so only rule (4) resends it before the RTO, once the pipe has
+            // room (with 1–6 SACKed: 0 resent, 7, 8, 9 out, 4 < cwnd 5).
+            let c = TcpConfig { transfer_bytes: Some(10 * MSS), ..sack_cfg(10) };
+            let (mut s, _) = sender(&c);
+            let mut sent = Vec::new();
+            for (i, hi) in (2..=9).enumerate() {
+                sent.extend(segs(&s.recv(100 * MS + i as u64 * MS, sack_ack(0, &[(1, hi)]))));
+            }
+            assert_eq!(sent, [0, 9]);
+            assert_eq!((s.agent.state(), s.agent.retransmits()), (FastRecovery, 2));
+            assert!(s.recv(150 * MS, ack(10)).send.is_empty());
+            assert_eq!((s.agent.state(), s.agent.timeouts()), (Done, 0));
+        }
+
+        #[test]
+        fn sack_repairs_several_losses_in_one_window_without_a_timeout() {
+            // Five of twenty segments lost in one window. NewReno
+            // repairs one per round trip; Reno times out; SACK repairs all in
+            // about one round trip, with no timeout and no needless retransmission.
+            let lost = vec![3, 5, 8, 12, 15];
+            let run = |sack: bool, cc: CcVariant| {
+                let c = TcpConfig { transfer_bytes: Some(20 * MSS), sack, ..cfg(cc, 20) };
+                let (tx, rx, path) =
+                    transfer_over(&c, Path { buffer: 100, lost_segments: Some(lost.clone()), ..Path::default() });
+                assert_eq!(rx.delivered_bytes(), 20 * MSS);
+                (tx.timeouts(), tx.retransmits(), path.events.now() / MS)
+            };
+            let (sack_timeouts, sack_retransmits, sack_ms) = run(true, NewReno);
+            let (newreno_timeouts, newreno_retransmits, newreno_ms) = run(false, NewReno);
+            let (reno_timeouts, _, reno_ms) = run(false, CcVariant::Reno);
+            // The five, and the rescue of the tail once no new data is left (rule 4).
+            assert_eq!((sack_timeouts, sack_retransmits), (0, 6));
+            assert_eq!((newreno_timeouts, newreno_retransmits), (0, 5));
+            assert!(reno_timeouts >= 1);
+            // Each round trip is about 40 ms plus queueing.
+            assert!(newreno_ms >= sack_ms + 3 * 40, "SACK {sack_ms} ms, NewReno {newreno_ms} ms");
+            assert!(reno_ms > newreno_ms, "Reno {reno_ms} ms, NewReno {newreno_ms} ms");
+        }
+    }
+
+    /// CUBIC in a simulated transfer (RFC 9438).
+    mod cubic {
+        use super::*;
+        use crate::transport::tcp::cc::cubic::{BETA, C};
+
+        #[test]
+        fn cwnd_follows_the_cubic_curve_between_losses() {
+            // One loss in slow start; afterwards a buffer that never overflows.
+            let c = TcpConfig { transfer_bytes: Some(12_000 * MSS), sack: true, ..cfg(Cubic, 2) };
+            let path = Path { buffer: 100_000, lost_segments: Some(vec![150]), ..Path::default() };
+            let (tx, _, path) = transfer_over(&c, path);
+            assert_eq!((tx.timeouts(), tx.retransmits()), (0, 1));
+            let trace = &path.trace;
+            let recovery = trace.iter().position(|e| e.2 == FastRecovery).expect("a recovery");
+            let w_max = trace[recovery - 1].1 as f64 / MSS as f64;
+            // The stage (epoch) begins with the first ACK in congestion avoidance after recovery.
+            let first_ca =
+                recovery + trace[recovery..].iter().position(|e| e.2 == CongestionAvoidance).expect("avoidance");
+            let (t0, cwnd_epoch, _) = trace[first_ca];
+            let cwnd_epoch = cwnd_epoch as f64 / MSS as f64;
+            // ssthresh = β·FlightSize, the flight being the window then.
+            assert!((cwnd_epoch / w_max - BETA).abs() < 0.02, "{cwnd_epoch} after {w_max}");
+            let k = libm::cbrt((w_max - cwnd_epoch) / C);
+            let mut checked = 0;
+            for &(t, cwnd, state) in &trace[first_ca..] {
+                let t_s = (t - t0) as f64 / NS_PER_S as f64;
+                if t_s > 2.0 * k {
+                    break;
+                }
+                assert_eq!(state, CongestionAvoidance, "no other loss at {t_s} s");
+                let w = cwnd as f64 / MSS as f64;
+                let expected = C * (t_s - k).powi(3) + w_max;
+                // The window aims one RTT ahead, reached in about one RTT.
+                assert!((w - expected).abs() <= 2.0 + 0.02 * expected, "t − t0 = {t_s:.3} s: {w:.2} vs {expected:.2}");
+                checked += 1;
+            }
+            assert!(k > 3.0 && checked > 1000, "K = {k} s, {checked} points");
         }
     }
 }

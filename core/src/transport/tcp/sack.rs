@@ -1,0 +1,316 @@
+//! Selective acknowledgements: the receiver's blocks (RFC 2018) and the
+//! sender's scoreboard for loss recovery (RFC 6675).
+//!
+//! Segments start at multiples of the MSS (the sender never re-segments),
+//! so the scoreboard works a segment at a time: a segment is SACKed when a
+//! block covers all of it.
+
+use std::collections::BTreeMap;
+
+/// RFC 6675 §2: DupThresh.
+pub const DUP_THRESH: u64 = 3;
+
+/// The receiver's out-of-order ranges in the order RFC 2018 §4 reports
+/// them: the block holding the segment that triggered the ACK first, then
+/// the others from the most recently changed on.
+#[derive(Default)]
+pub(super) struct SackOrder {
+    /// Range starts, most recent first (a subset of the receiver's ranges).
+    recent: Vec<u64>,
+}
+
+impl SackOrder {
+    /// A segment arrived out of order and now lies in the range starting at
+    /// `start`; `merged` are the starts of the ranges it absorbed.
+    pub(super) fn touched(&mut self, start: u64, merged: &[u64]) {
+        self.recent.retain(|s| *s != start && !merged.contains(s));
+        self.recent.insert(0, start);
+    }
+
+    /// Forget the ranges that are no longer buffered (now in order).
+    pub(super) fn keep_only(&mut self, ranges: &BTreeMap<u64, u64>) {
+        self.recent.retain(|s| ranges.contains_key(s));
+    }
+
+    /// The blocks to send, most recent first, as [left, right) ranges.
+    pub(super) fn blocks<'a>(&'a self, ranges: &'a BTreeMap<u64, u64>) -> impl Iterator<Item = (u64, u64)> + 'a {
+        self.recent.iter().filter_map(|s| ranges.get(s).map(|e| (*s, *e)))
+    }
+}
+
+/// What RFC 6675 §4's NextSeg() chose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NextSeg {
+    /// Rules (1) and (3): retransmit [start, end) and raise HighRxt to `end`.
+    Retransmit(u64, u64),
+    /// Rule (2): send new data.
+    NewData,
+    /// Rule (4): the rescue retransmission of [start, end).
+    Rescue(u64, u64),
+}
+
+/// One segment between HighACK and HighData as the scoreboard sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Seg {
+    start: u64,
+    end: u64,
+    sacked: bool,
+    /// RFC 6675 §4 IsLost(): more than (DupThresh − 1)·SMSS bytes SACKed above it.
+    lost: bool,
+}
+
+/// The sender's record of what the receiver holds above the cumulative
+/// ACK, and of what this recovery has retransmitted.
+#[derive(Default, Debug)]
+pub struct Scoreboard {
+    /// SACKed ranges above HighACK, start → end: disjoint, non-touching.
+    sacked: BTreeMap<u64, u64>,
+    /// HighRxt, stored one past the highest byte retransmitted.
+    high_rxt: u64,
+    /// RescueRxt: the RecoveryPoint of the last rescue retransmission.
+    rescue_rxt: Option<u64>,
+}
+
+impl Scoreboard {
+    /// RFC 6675 §4 Update(): record the blocks of an ACK for `high_ack` and
+    /// drop what it acknowledges cumulatively. Returns whether any block
+    /// SACKed bytes not SACKed before.
+    pub fn update(&mut self, high_ack: u64, blocks: impl Iterator<Item = (u64, u64)>) -> bool {
+        let mut news = false;
+        for (left, right) in blocks {
+            let left = left.max(high_ack);
+            if right > left && !self.covers(left, right) {
+                self.insert(left, right);
+                news = true;
+            }
+        }
+        while let Some(entry) = self.sacked.first_entry() {
+            match (*entry.key(), *entry.get()) {
+                (_, end) if end <= high_ack => {
+                    entry.remove();
+                }
+                (start, end) if start < high_ack => {
+                    entry.remove();
+                    self.sacked.insert(high_ack, end);
+                }
+                _ => break,
+            }
+        }
+        news
+    }
+
+    /// Forget everything (a new connection state).
+    pub fn clear(&mut self) {
+        *self = Scoreboard::default();
+    }
+
+    /// A recovery starts: nothing retransmitted in it yet.
+    pub fn begin_recovery(&mut self, high_ack: u64) {
+        self.high_rxt = high_ack;
+    }
+
+    pub fn note_retransmit(&mut self, end: u64) {
+        self.high_rxt = self.high_rxt.max(end);
+    }
+
+    pub fn note_rescue(&mut self, recovery_point: u64) {
+        self.rescue_rxt = Some(recovery_point);
+    }
+
+    pub fn high_rxt(&self) -> u64 {
+        self.high_rxt
+    }
+
+    /// Whether [start, end) is SACKed in full.
+    pub fn covers(&self, start: u64, end: u64) -> bool {
+        self.sacked.range(..=start).next_back().is_some_and(|(_, &e)| e >= end)
+    }
+
+    /// SACKed bytes below `upto`.
+    pub fn sacked_below(&self, upto: u64) -> u64 {
+        self.sacked.range(..upto).map(|(&s, &e)| e.min(upto) - s).sum()
+    }
+
+    /// SACKed ranges, in order (for tests and traces).
+    pub fn ranges(&self) -> Vec<(u64, u64)> {
+        self.sacked.iter().map(|(&s, &e)| (s, e)).collect()
+    }
+
+    fn insert(&mut self, start: u64, end: u64) {
+        let (mut start, mut end) = (start, end);
+        let merged: Vec<(u64, u64)> =
+            self.sacked.range(..=end).rev().take_while(|&(_, &e)| e >= start).map(|(&s, &e)| (s, e)).collect();
+        for (s, e) in merged {
+            self.sacked.remove(&s);
+            start = start.min(s);
+            end = end.max(e);
+        }
+        self.sacked.insert(start, end);
+    }
+
+    /// The segments of [high_ack, high_data), lowest first, with IsLost().
+    fn segments(&self, high_ack: u64, high_data: u64, mss: u64) -> Vec<Seg> {
+        let mut segs = Vec::new();
+        let mut start = high_ack;
+        while start < high_data {
+            let end = ((start / mss + 1) * mss).min(high_data);
+            segs.push(Seg { start, end, sacked: self.covers(start, end), lost: false });
+            start = end;
+        }
+        let mut sacked_above = 0;
+        for seg in segs.iter_mut().rev() {
+            if seg.sacked {
+                sacked_above += seg.end - seg.start;
+            } else {
+                seg.lost = sacked_above > (DUP_THRESH - 1) * mss;
+            }
+        }
+        segs
+    }
+
+    /// RFC 6675 §4 IsLost(seq) for the segment starting at `seq`.
+    pub fn is_lost(&self, seq: u64, high_data: u64, mss: u64) -> bool {
+        self.segments(seq, high_data, mss).first().is_some_and(|s| s.lost)
+    }
+
+    /// RFC 6675 §4 SetPipe(): bytes thought to be in the network. Every
+    /// segment not SACKed counts once unless it is lost, and once more if
+    /// this recovery has retransmitted it (it lies below HighRxt).
+    pub fn pipe(&self, high_ack: u64, high_data: u64, mss: u64) -> u64 {
+        self.segments(high_ack, high_data, mss)
+            .iter()
+            .filter(|s| !s.sacked)
+            .map(|s| {
+                let len = s.end - s.start;
+                let in_flight = if s.lost { 0 } else { len };
+                let retransmitted = if s.start < self.high_rxt { len } else { 0 };
+                in_flight + retransmitted
+            })
+            .sum()
+    }
+
+    /// RFC 6675 §4 NextSeg(). `new_data` says whether rule (2) may send new
+    /// data (the application has some and the receiver's window allows it).
+    /// The caller records a rescue with [`Scoreboard::note_rescue`].
+    pub fn next_seg(&self, high_ack: u64, high_data: u64, mss: u64, new_data: bool) -> Option<NextSeg> {
+        let segs = self.segments(high_ack, high_data, mss);
+        let candidates = || segs.iter().filter(|s| !s.sacked && s.start >= self.high_rxt);
+        // (1) the first lost segment above HighRxt.
+        if let Some(s) = candidates().find(|s| s.lost) {
+            return Some(NextSeg::Retransmit(s.start, s.end));
+        }
+        // (2) new data.
+        if new_data {
+            return Some(NextSeg::NewData);
+        }
+        // (3) the first segment above HighRxt not SACKed, with SACKed data above it.
+        let highest_sacked = segs.iter().rev().find(|s| s.sacked).map(|s| s.end);
+        if let Some(s) = candidates().find(|s| highest_sacked.is_some_and(|h| s.end < h)) {
+            return Some(NextSeg::Retransmit(s.start, s.end));
+        }
+        // (4) rescue: once per recovery, the highest segment not SACKed,
+        // when the cumulative ACK has passed the last RescueRxt.
+        if self.rescue_rxt.is_none_or(|r| high_ack > r) {
+            if let Some(s) = segs.iter().rev().find(|s| !s.sacked) {
+                return Some(NextSeg::Rescue(s.start, s.end));
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MSS: u64 = 1000;
+
+    /// A scoreboard with segments `sacked` (numbers) SACKed above segment 0.
+    fn board(sacked: &[u64]) -> Scoreboard {
+        let mut b = Scoreboard::default();
+        b.update(0, sacked.iter().map(|&s| (s * MSS, (s + 1) * MSS)));
+        b
+    }
+
+    #[test]
+    fn update_merges_blocks_and_trims_below_the_cumulative_ack() {
+        let mut b = board(&[2, 3, 5]);
+        assert_eq!(b.ranges(), [(2000, 4000), (5000, 6000)]);
+        // A repeated block is no news; a new one is.
+        assert!(!b.update(0, [(2000, 3000)].into_iter()));
+        assert!(b.update(0, [(4000, 5000)].into_iter()));
+        assert_eq!(b.ranges(), [(2000, 6000)]);
+        b.update(3000, std::iter::empty());
+        assert_eq!(b.ranges(), [(3000, 6000)]);
+        b.update(6000, std::iter::empty());
+        assert!(b.ranges().is_empty());
+    }
+
+    #[test]
+    fn is_lost_needs_more_than_two_segments_sacked_above() {
+        // RFC 6675 §4: DupThresh = 3 segments SACKed above the sequence.
+        let b = board(&[3, 5, 7]);
+        let high_data = 8 * MSS;
+        let lost: Vec<bool> = (0..8).map(|s| b.is_lost(s * MSS, high_data, MSS)).collect();
+        assert_eq!(lost, [true, true, true, false, false, false, false, false]);
+    }
+
+    #[test]
+    fn pipe_counts_unsacked_not_lost_and_retransmitted_once_more() {
+        // Segments 0..10 out; 3..=6 SACKed, so 0, 1 and 2 are lost.
+        let mut b = board(&[3, 4, 5, 6]);
+        // In flight: 7, 8, 9 (not lost); 0–2 lost, 3–6 SACKed.
+        assert_eq!(b.pipe(0, 10 * MSS, MSS), 3000);
+        // Retransmitting 0 and 1 puts them back in the pipe.
+        b.begin_recovery(0);
+        b.note_retransmit(2000);
+        assert_eq!(b.pipe(0, 10 * MSS, MSS), 5000);
+    }
+
+    #[test]
+    fn next_seg_prefers_lost_then_new_then_unsacked_then_rescue() {
+        let mut b = board(&[3, 4, 5, 8]);
+        b.begin_recovery(0);
+        let next = |b: &Scoreboard, new_data| b.next_seg(0, 10 * MSS, MSS, new_data);
+        // (1) lost segments above HighRxt, lowest first: 0, 1, 2 (6 and 7 have only one SACKed above).
+        assert_eq!(next(&b, true), Some(NextSeg::Retransmit(0, 1000)));
+        b.note_retransmit(3000);
+        // (2) then new data, if there is any.
+        assert_eq!(next(&b, true), Some(NextSeg::NewData));
+        // (3) else a segment below the highest SACKed one though not yet lost: 6.
+        assert_eq!(next(&b, false), Some(NextSeg::Retransmit(6000, 7000)));
+        b.note_retransmit(7000);
+        assert_eq!(next(&b, false), Some(NextSeg::Retransmit(7000, 8000)));
+        b.note_retransmit(8000);
+        // (4) else the rescue: the highest segment not SACKed, 9.
+        assert_eq!(next(&b, false), Some(NextSeg::Rescue(9000, 10_000)));
+        b.note_rescue(10 * MSS);
+        // At most one until the cumulative ACK passes RescueRxt.
+        assert_eq!(next(&b, false), None);
+    }
+
+    #[test]
+    fn receiver_reports_the_most_recently_changed_block_first() {
+        let mut ranges = BTreeMap::new();
+        let mut order = SackOrder::default();
+        for (start, end) in [(2000, 3000), (5000, 6000), (8000, 9000)] {
+            ranges.insert(start, end);
+            order.touched(start, &[]);
+        }
+        let blocks = |order: &SackOrder, ranges: &BTreeMap<u64, u64>| order.blocks(ranges).collect::<Vec<_>>();
+        assert_eq!(blocks(&order, &ranges), [(8000, 9000), (5000, 6000), (2000, 3000)]);
+        // Segment 3 extends the oldest range: it moves to the front.
+        ranges.insert(2000, 4000);
+        order.touched(2000, &[]);
+        assert_eq!(blocks(&order, &ranges), [(2000, 4000), (8000, 9000), (5000, 6000)]);
+        // Segment 4 joins 2000–4000 and 5000–6000 into one range.
+        ranges.remove(&5000);
+        ranges.insert(2000, 6000);
+        order.touched(2000, &[2000, 5000]);
+        assert_eq!(blocks(&order, &ranges), [(2000, 6000), (8000, 9000)]);
+        // Delivered ranges are no longer reported.
+        ranges.remove(&2000);
+        order.keep_only(&ranges);
+        assert_eq!(blocks(&order, &ranges), [(8000, 9000)]);
+    }
+}
