@@ -2,7 +2,7 @@
 // talks to the worker (and so to wasm). Everything is asynchronous; series
 // rows and snapshots arrive through a listener.
 
-import type { CatalogueEntry, ScenarioProblem } from './pkg/aqm_core';
+import type { CatalogueEntry, ClaimResult, ScenarioProblem } from './pkg/aqm_core';
 import type { BufferUnit, FromWorker, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
 
 export type { BufferUnit, ParamApplied, RunSnapshot, Speed };
@@ -73,6 +73,11 @@ export class EngineClient {
   /** `undefined` when the scenario is valid, else the first problem with its field path. */
   validate(scenarioJson: string): Promise<ScenarioProblem | undefined> {
     return this.request<ScenarioProblem | undefined>((requestId) => ({ type: 'validate', requestId, scenarioJson }));
+  }
+
+  /** The verdict on every claim of a reproduction file, by the engine's own verdict function (as `aqm-sim reproduce`). */
+  judge(reproductionJson: string, summaryJson: string, compareSummaryJson?: string): Promise<ClaimResult[]> {
+    return this.request<ClaimResult[]>((requestId) => ({ type: 'judge', requestId, reproductionJson, summaryJson, compareSummaryJson }));
   }
 
   /**

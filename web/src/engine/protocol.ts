@@ -11,6 +11,8 @@ export type BufferUnit = 'packets' | 'bytes';
 export type ToWorker =
   | { type: 'catalogue'; requestId: number; bufferUnit: BufferUnit }
   | { type: 'validate'; requestId: number; scenarioJson: string }
+  /** Judge a reproduction file's claims on the summaries of its runs (JSON text). */
+  | { type: 'judge'; requestId: number; reproductionJson: string; summaryJson: string; compareSummaryJson?: string }
   /** Runs loaded with the same `lockstepGroup` advance together in simulated time (compare mode). */
   | { type: 'load'; requestId: number; runId: number; scenarioJson: string; speed: Speed; lockstepGroup?: string }
   | { type: 'play'; runId: number }
