@@ -426,13 +426,19 @@ fn holds(tolerance: &Tolerance, paper: &PaperValue, measured: f64, than: Option<
     }
 }
 
-/// A number as a person reads it: four significant digits, no exponent for everyday sizes.
+/// A number as a person reads it: four significant digits (all digits of a
+/// whole number), no trailing zeros, no exponent for everyday sizes.
 pub fn fmt_number(x: f64) -> String {
     if x == 0.0 || !x.is_finite() {
         return format!("{x}");
     }
     let digits = (3 - libm::floor(libm::log10(x.abs())) as i32).max(0) as usize;
-    format!("{x:.digits$}")
+    let text = format!("{x:.digits$}");
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    }
 }
 
 impl fmt::Display for Tolerance {

@@ -228,7 +228,12 @@ fn reproduce(args: &[String]) -> Result<(), String> {
         return print_json(&rows);
     }
     let mut out = String::new();
+    let mut experiment = "";
     for r in &rows {
+        if r.experiment != experiment {
+            experiment = &r.experiment;
+            out += &format!("\n{}: {experiment}\n", r.paper);
+        }
         let verdict = match r.verdict {
             Verdict::Reproduced => "reproduced",
             Verdict::Diverges => "DIVERGES  ",
@@ -236,15 +241,15 @@ fn reproduce(args: &[String]) -> Result<(), String> {
         let measured = r.measured.map_or("n/a".to_string(), fmt_number);
         let pinned = if r.verdict == r.expected { "" } else { "  (differs from the pinned verdict)" };
         out += &format!(
-            "{verdict}  {} {} [{}]: paper {}, measured {measured} ({}){pinned}\n",
-            r.paper, r.figure, r.id, r.paper_value, r.tolerance
+            "{verdict}  {} [{}]: paper {}, measured {measured} ({}){pinned}\n",
+            r.figure, r.id, r.paper_value, r.tolerance
         );
         if r.verdict == Verdict::Diverges {
             out += &format!("            why: {}\n", r.explanation);
         }
     }
     let reproduced = rows.iter().filter(|r| r.verdict == Verdict::Reproduced).count();
-    out += &format!("{reproduced} of {} claims reproduced\n", rows.len());
+    out += &format!("\n{reproduced} of {} claims reproduced\n", rows.len());
     write!(std::io::stdout(), "{out}").map_err(|e| e.to_string())
 }
 

@@ -203,3 +203,13 @@ fn the_compare_run_is_the_scenario_with_only_the_scheme_replaced() {
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v, json!({ "queue": { "scheme": "red" }, "seed": 3 }));
 }
+
+#[test]
+fn numbers_print_with_four_significant_digits_and_no_trailing_zeros() {
+    assert_eq!(fmt_number(0.0924812), "0.09248");
+    assert_eq!(fmt_number(135618.37), "135618");
+    assert_eq!(fmt_number(2.6), "2.6");
+    assert_eq!(fmt_number(15.000000000000002), "15");
+    assert_eq!(fmt_number(-0.5), "-0.5");
+    assert_eq!(Tolerance::Relative(0.15).to_string(), "±15%");
+}

@@ -94,11 +94,12 @@ function ResultsTable({ rows }: { rows: readonly ClaimResult[] }) {
   );
 }
 
-/** Four significant digits, as `aqm-sim reproduce` prints them. */
+/** Four significant digits (all of a whole number), no trailing zeros, as `aqm-sim reproduce` prints them. */
 export function formatNumber(x: number): string {
   if (x === 0 || !Number.isFinite(x)) return String(x);
   const digits = Math.max(0, 3 - Math.floor(Math.log10(Math.abs(x))));
-  return x.toFixed(digits);
+  const text = x.toFixed(digits);
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }
 
 export function describeTolerance(tolerance: Tolerance, than: number | null): string {
