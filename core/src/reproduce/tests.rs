@@ -51,6 +51,7 @@ pin! {
     rqrd_fig8 => "rqrd-fig8.json",
     sfred_cbr => "sfred-cbr.json",
     sfred_two_ftp => "sfred-two-ftp.json",
+    sfred_web_and_ftp => "sfred-web-and-ftp.json",
 }
 
 fn all_files() -> Vec<(String, Reproduction)> {
