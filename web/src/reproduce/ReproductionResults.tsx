@@ -38,7 +38,7 @@ export function ReproductionResults({ engine, reproduction, summary, compareSumm
   }, [engine, reproduction, summary, compareSummary, ready]);
 
   return (
-    <section className="reproduce-results" aria-label="Paper against lab" data-testid="reproduce-results">
+    <section className="reproduce-results" aria-label="Paper against lab" aria-live="polite" data-testid="reproduce-results">
       <h2>{reproduction.file.paper}: paper against lab</h2>
       <p className="reproduce-experiment">{reproduction.file.experiment}</p>
       {judged.kind === 'waiting' && (
