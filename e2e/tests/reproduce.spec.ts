@@ -17,16 +17,23 @@ interface PinnedClaim {
   expected: 'reproduced' | 'diverges';
 }
 
-/** The verdicts `aqm-sim reproduce --json` gives this file, or, without a built CLI, the ones the file pins (the cargo tests hold the CLI to those). */
-function cliVerdicts(): Map<string, string> {
+interface CliRow {
+  verdict: string;
+  /** Absent without a built CLI. */
+  measured?: number | null;
+}
+
+/** What `aqm-sim reproduce --json` gives this file's claims, or, without a built CLI, the verdicts the file pins (the cargo tests hold the CLI to those). */
+function cliRows(): Map<string, CliRow> {
   const file = JSON.parse(readFileSync(`${ROOT}reproductions/${ID}.json`, 'utf8')) as { experiment: string; claims: PinnedClaim[] };
-  if (!existsSync(CLI)) return new Map(file.claims.map((c) => [c.id, c.expected]));
+  if (!existsSync(CLI)) return new Map(file.claims.map((c) => [c.id, { verdict: c.expected }]));
   const rows = JSON.parse(execFileSync(CLI, ['reproduce', '--json', `${ROOT}reproductions`], { encoding: 'utf8', maxBuffer: 1 << 24 })) as {
     experiment: string;
     id: string;
     verdict: string;
+    measured: number | null;
   }[];
-  return new Map(rows.filter((r) => r.experiment === file.experiment).map((r) => [r.id, r.verdict]));
+  return new Map(rows.filter((r) => r.experiment === file.experiment).map((r) => [r.id, { verdict: r.verdict, measured: r.measured }]));
 }
 
 test('a reproduction opens in compare mode and shows paper against measured with the CLI verdicts', async ({ page }) => {
@@ -52,13 +59,18 @@ test('a reproduction opens in compare mode and shows paper against measured with
 
   const table = page.getByTestId('reproduce-table');
   await expect(table).toBeVisible();
-  const expected = cliVerdicts();
+  const expected = cliRows();
   expect(expected.size).toBeGreaterThan(0);
-  for (const [id, verdict] of expected) {
+  for (const [id, cli] of expected) {
     const row = page.getByTestId(`claim-${id}`);
     await expect(row.getByTestId('paper-value')).not.toBeEmpty();
     await expect(row.getByTestId('measured')).not.toHaveText(/^n\/a/);
-    await expect(row.getByTestId('verdict')).toHaveText(verdict);
+    await expect(row.getByTestId('verdict')).toHaveText(cli.verdict);
+    // The engine is deterministic across native and wasm builds: the page measures what the CLI measures.
+    if (typeof cli.measured === 'number') {
+      const shown = Number(await row.getByTestId('measured').getAttribute('data-value'));
+      expect(shown).toBeCloseTo(cli.measured, 6);
+    }
   }
   await expect(table.locator('tbody tr')).toHaveCount(expected.size);
   await table.scrollIntoViewIfNeeded();

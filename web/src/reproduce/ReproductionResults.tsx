@@ -76,7 +76,7 @@ function ResultsTable({ rows }: { rows: readonly ClaimResult[] }) {
                 <span className="reproduce-figure">{r.figure}</span> {r.claim}
               </td>
               <td data-testid="paper-value">{typeof r.paper_value === 'number' ? formatNumber(r.paper_value) : r.paper_value}</td>
-              <td data-testid="measured">
+              <td data-testid="measured" data-value={r.measured ?? undefined}>
                 {r.measured === null ? 'n/a' : formatNumber(r.measured)}
                 <span className="reproduce-tolerance">
                   {describeTolerance(r.tolerance, r.than)} · <code>{r.metric}</code>
