@@ -2,12 +2,14 @@
 //! router queue management.
 //!
 //! Dependencies point one way: `kernel` ← `net` ← `queue`/`transport` ←
-//! `metrics` ← `scenario` ← `sim`; the CLI and the wasm bindings sit on `sim`.
+//! `metrics` ← `scenario` ← `sim` ← `reproduce`; the CLI and the wasm bindings
+//! sit on `sim` and `reproduce`.
 
 pub mod kernel;
 pub mod metrics;
 pub mod net;
 pub mod queue;
+pub mod reproduce;
 pub mod scenario;
 pub mod sim;
 #[cfg(test)]

@@ -7,6 +7,7 @@
 
 use crate::kernel::{secs_f64, to_secs};
 use crate::queue::{catalogue as scheme_catalogue, Limit};
+use crate::reproduce::Reproduction;
 use crate::scenario::{Scenario, ScenarioError};
 use crate::sim::sweep::{self, SweepSpec};
 use crate::sim::{work, SeriesMode, Simulation};
@@ -50,6 +51,8 @@ extern "C" {
     pub type MaybeProblem;
     #[wasm_bindgen(typescript_type = "WorkEstimate")]
     pub type WorkEstimateJs;
+    #[wasm_bindgen(typescript_type = "ClaimResult[]")]
+    pub type ClaimResults;
 }
 
 /// Serialise through JSON so JS sees the same shape `aqm-sim` prints.
@@ -198,6 +201,23 @@ pub fn validate(scenario_json: &str) -> MaybeProblem {
 pub fn estimate_work(scenario_json: &str) -> Result<WorkEstimateJs, JsError> {
     let plan = Scenario::from_json(scenario_json).and_then(|s| s.plan()).map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&work::estimate(&plan, SeriesMode { history: false, streaming: true }))
+}
+
+/// Judge a reproduction file's claims on the summaries (JSON, as a run's
+/// snapshot carries them) of its main run and, if it has one, its compare
+/// run: the same verdict function as `aqm-sim reproduce`.
+#[wasm_bindgen(js_name = judgeReproduction)]
+pub fn judge_reproduction(
+    reproduction_json: &str,
+    summary_json: &str,
+    compare_summary_json: Option<String>,
+) -> Result<ClaimResults, JsError> {
+    let repro = Reproduction::from_json(reproduction_json).map_err(|e| JsError::new(&e.to_string()))?;
+    let parse = |text: &str| serde_json::from_str::<serde_json::Value>(text).map_err(|e| JsError::new(&e.to_string()));
+    let main = parse(summary_json)?;
+    let compare = compare_summary_json.as_deref().map(parse).transpose()?;
+    let rows = repro.judge(&main, compare.as_ref()).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&rows)
 }
 
 fn problem(error: &ScenarioError) -> MaybeProblem {

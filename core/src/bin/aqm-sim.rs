@@ -1,11 +1,13 @@
 //! `aqm-sim`: run AQM Lab scenarios headless (docs/scenario-format.md, "Command line").
 
 use aqm_core::queue::{catalogue, Limit};
+use aqm_core::reproduce::{fmt_number, ClaimResult, Reproduction, Verdict};
 use aqm_core::scenario::Scenario;
 use aqm_core::sim::sweep::{self, Shard, SweepSpec};
 use aqm_core::sim::work::{self, WorkEstimate};
 use aqm_core::sim::{SeriesMode, Simulation};
 use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -28,7 +30,9 @@ usage:
                                               runs estimated above 2e9 events in all
                                               unless --force
   aqm-sim schemes [--bytes]                   print the scheme catalogue as JSON
-                                              (--bytes: thresholds for a buffer in bytes)";
+                                              (--bytes: thresholds for a buffer in bytes)
+  aqm-sim reproduce [--json] [DIR]            run the papers' reproductions (DIR, default
+                                              reproductions/) and judge each claim";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -77,6 +81,7 @@ fn run(args: &[String]) -> Result<(), String> {
             };
             print_json(&catalogue(limit))
         }
+        Some("reproduce") => reproduce(&args[1..]),
         Some("--help" | "-h" | "help") => {
             println!("{USAGE}");
             Ok(())
@@ -242,5 +247,75 @@ fn format_value(v: f64) -> String {
         String::new()
     } else {
         format!("{v}")
+    }
+}
+
+/// `aqm-sim reproduce [--json] [DIR]`: every reproduction file in DIR, in
+/// name order; scenario paths in them are relative to DIR's parent (the
+/// repository root).
+fn reproduce(args: &[String]) -> Result<(), String> {
+    let json = args.iter().any(|a| a == "--json");
+    let dirs: Vec<&String> = args.iter().filter(|a| *a != "--json").collect();
+    let dir = match dirs[..] {
+        [] => default_reproductions_dir(),
+        [d] => PathBuf::from(d),
+        _ => return Err(USAGE.into()),
+    };
+    let root = dir.parent().map(Path::to_path_buf).unwrap_or_default();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    let mut rows: Vec<ClaimResult> = Vec::new();
+    for file in &files {
+        let name = file.display();
+        let repro =
+            Reproduction::from_json(&read_input(&file.to_string_lossy())?).map_err(|e| format!("{name}: {e}"))?;
+        let scenario = repro
+            .scenario_text(|p| std::fs::read_to_string(root.join(p)).map_err(|e| format!("{p}: {e}")))
+            .map_err(|e| format!("{name}: {e}"))?;
+        if !json {
+            eprintln!("{name}");
+        }
+        rows.extend(repro.run(&scenario).map_err(|e| format!("{name}: {e}"))?);
+    }
+    if json {
+        return print_json(&rows);
+    }
+    let mut out = String::new();
+    let mut experiment = "";
+    for r in &rows {
+        if r.experiment != experiment {
+            experiment = &r.experiment;
+            out += &format!("\n{}: {experiment}\n", r.paper);
+        }
+        let verdict = match r.verdict {
+            Verdict::Reproduced => "reproduced",
+            Verdict::Diverges => "DIVERGES  ",
+        };
+        let measured = r.measured.map_or("n/a".to_string(), fmt_number);
+        let pinned = if r.verdict == r.expected { "" } else { "  (differs from the pinned verdict)" };
+        out += &format!(
+            "{verdict}  {} [{}]: paper {}, measured {measured} ({}){pinned}\n",
+            r.figure, r.id, r.paper_value, r.tolerance
+        );
+        if r.verdict == Verdict::Diverges {
+            out += &format!("            why: {}\n", r.explanation);
+        }
+    }
+    let reproduced = rows.iter().filter(|r| r.verdict == Verdict::Reproduced).count();
+    out += &format!("\n{reproduced} of {} claims reproduced\n", rows.len());
+    write!(std::io::stdout(), "{out}").map_err(|e| e.to_string())
+}
+
+/// `reproductions/` in the working directory, else the repository's own.
+fn default_reproductions_dir() -> PathBuf {
+    let here = PathBuf::from("reproductions");
+    if here.is_dir() {
+        here
+    } else {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../reproductions")
     }
 }

@@ -20,6 +20,9 @@ import { bufferCapacity, bufferUnit, bufferUnitParams, type BufferUnit } from '.
 import { PRESETS, type Preset } from '../scenario/presets';
 import type { CatalogueEntry, Scenario, ScenarioProblem } from '../scenario/types';
 import { DEFAULT_VIEW, type ViewState } from '../scenario/view';
+import { ReproduceGallery } from '../reproduce/ReproduceGallery';
+import { ReproductionResults } from '../reproduce/ReproductionResults';
+import { REPRODUCTIONS, type Reproduction } from '../reproduce/reproductions';
 import { SweepPanel } from '../sweep/SweepPanel';
 import { ChartsArea } from './ChartsArea';
 import { useSimulation } from './useSimulation';
@@ -61,6 +64,9 @@ export function App({ engine }: { engine: EngineClient }) {
   const [speed, setSpeed] = useState<Speed>(1);
   const [catalogues, setCatalogues] = useState<Partial<Record<BufferUnit, CatalogueEntry[]>>>({});
   const [galleryOpen, setGalleryOpen] = useState(false);
+  const [reproduceOpen, setReproduceOpen] = useState(false);
+  /** The reproduction whose run is loaded (`loadId`); any other load leaves it. */
+  const [openReproduction, setOpenReproduction] = useState<{ reproduction: Reproduction; loadId: number } | null>(null);
   const [following, setFollowing] = useState(true);
   const [windowEndS, setWindowEndS] = useState(0);
   const loadCount = useRef(0);
@@ -270,6 +276,17 @@ export function App({ engine }: { engine: EngineClient }) {
     loadLocal(preset.scenario);
   };
 
+  /** Run a reproduction's scenario, beside its compare scheme if it has one. */
+  const pickReproduction = (reproduction: Reproduction) => {
+    setNotice(null);
+    setReproduceOpen(false);
+    forgetLink();
+    setView((current) => ({ ...current, compare: reproduction.file.compare?.scheme ?? null }));
+    load(reproduction.scenario);
+    setOpenReproduction({ reproduction, loadId: loadCount.current });
+  };
+  const shownReproduction = openReproduction !== null && openReproduction.loadId === loaded?.loadId ? openReproduction.reproduction : null;
+
   const onScroll = useCallback((endS: number, follow: boolean) => {
     setWindowEndS(endS);
     setFollowing(follow);
@@ -284,6 +301,9 @@ export function App({ engine }: { engine: EngineClient }) {
         </p>
         <button type="button" onClick={() => setGalleryOpen((open) => !open)} aria-expanded={galleryOpen} data-testid="toggle-gallery">
           {galleryOpen ? 'Hide presets' : 'Presets'}
+        </button>
+        <button type="button" onClick={() => setReproduceOpen((open) => !open)} aria-expanded={reproduceOpen} data-testid="toggle-reproduce">
+          {reproduceOpen ? 'Hide reproductions' : 'Reproduce the papers'}
         </button>
         <SweepPanel scenario={currentScenario} scheme={schemeEntry} />
         <ExportMenu
@@ -331,6 +351,7 @@ export function App({ engine }: { engine: EngineClient }) {
         />
       )}
       {galleryOpen && <PresetGallery presets={PRESETS} onPick={pickPreset} />}
+      {reproduceOpen && <ReproduceGallery reproductions={REPRODUCTIONS} onPick={pickReproduction} />}
 
       <div className="layout">
         <aside className="sidebar">
@@ -412,6 +433,15 @@ export function App({ engine }: { engine: EngineClient }) {
             />
           )}
           {!comparing && <SummaryPanel summary={sim.snapshot?.summary} measureFromS={scenario.measure_from_s ?? 0} />}
+          {shownReproduction && (
+            <ReproductionResults
+              engine={engine}
+              reproduction={shownReproduction}
+              summary={sim.snapshot?.finished ? sim.snapshot.summary : undefined}
+              compareSummary={comparing && partner.snapshot?.finished ? partner.snapshot.summary : undefined}
+              durationS={scenario.duration_s}
+            />
+          )}
         </main>
       </div>
     </div>

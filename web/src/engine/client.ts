@@ -2,7 +2,7 @@
 // talks to the worker (and so to wasm). Everything is asynchronous; series
 // rows and snapshots arrive through a listener.
 
-import type { CatalogueEntry, ScenarioProblem, WorkEstimate } from './pkg/aqm_core';
+import type { CatalogueEntry, ClaimResult, ScenarioProblem, WorkEstimate } from './pkg/aqm_core';
 import type { BufferUnit, FromWorker, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
 
 export type { BufferUnit, ParamApplied, RunSnapshot, Speed, WorkEstimate };
@@ -78,6 +78,11 @@ export class EngineClient {
   /** The events a live run of the scenario would take, with the limit to compare; rejects with the engine's validation message. */
   estimateWork(scenarioJson: string): Promise<WorkEstimate> {
     return this.request<WorkEstimate>((requestId) => ({ type: 'estimate', requestId, scenarioJson }));
+  }
+
+  /** The verdict on every claim of a reproduction file, by the engine's own verdict function (as `aqm-sim reproduce`). */
+  judge(reproductionJson: string, summaryJson: string, compareSummaryJson?: string): Promise<ClaimResult[]> {
+    return this.request<ClaimResult[]>((requestId) => ({ type: 'judge', requestId, reproductionJson, summaryJson, compareSummaryJson }));
   }
 
   /**

@@ -13,6 +13,8 @@ export type ToWorker =
   | { type: 'validate'; requestId: number; scenarioJson: string }
   /** The work a live run would take (answers a `WorkEstimate`). */
   | { type: 'estimate'; requestId: number; scenarioJson: string }
+  /** Judge a reproduction file's claims on the summaries of its runs (JSON text). */
+  | { type: 'judge'; requestId: number; reproductionJson: string; summaryJson: string; compareSummaryJson?: string }
   /** Runs loaded with the same `lockstepGroup` advance together in simulated time (compare mode). */
   | { type: 'load'; requestId: number; runId: number; scenarioJson: string; speed: Speed; lockstepGroup?: string }
   | { type: 'play'; runId: number }

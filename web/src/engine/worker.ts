@@ -4,7 +4,7 @@
 // transferable typed arrays, and a snapshot (probe, drop curve, summary)
 // follows a few times per second.
 
-import init, { Simulation, catalogue, estimateWork, validate } from './pkg/aqm_core.js';
+import init, { Simulation, catalogue, estimateWork, judgeReproduction, validate } from './pkg/aqm_core.js';
 import type { Scenario, Summary } from './pkg/aqm_core';
 import { SLICE_BUDGET_MS, StepSizer, lockstepTarget, playTarget, reached } from './pacing';
 import type { FromWorker, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
@@ -104,6 +104,13 @@ function handle(message: ToWorker): void {
     case 'estimate':
       try {
         reply(message.requestId, estimateWork(message.scenarioJson));
+      } catch (error) {
+        replyError(message.requestId, error);
+      }
+      return;
+    case 'judge':
+      try {
+        reply(message.requestId, judgeReproduction(message.reproductionJson, message.summaryJson, message.compareSummaryJson));
       } catch (error) {
         replyError(message.requestId, error);
       }

@@ -1,0 +1,79 @@
+// "Reproduce the papers": open a comparison reproduction, run it to the end
+// at full speed and check that the page sets the paper's value beside the
+// measured one with the same verdicts as `aqm-sim reproduce`.
+
+import { expect, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { SCREENSHOT_DIR, setSpeed, waitUntilFinished, watchForErrors } from './helpers';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CLI = `${ROOT}target/release/aqm-sim`;
+const ID = 'dsred-table1';
+
+interface PinnedClaim {
+  id: string;
+  expected: 'reproduced' | 'diverges';
+}
+
+interface CliRow {
+  verdict: string;
+  /** Absent without a built CLI. */
+  measured?: number | null;
+}
+
+/** What `aqm-sim reproduce --json` gives this file's claims, or, without a built CLI, the verdicts the file pins (the cargo tests hold the CLI to those). */
+function cliRows(): Map<string, CliRow> {
+  const file = JSON.parse(readFileSync(`${ROOT}reproductions/${ID}.json`, 'utf8')) as { experiment: string; claims: PinnedClaim[] };
+  if (!existsSync(CLI)) return new Map(file.claims.map((c) => [c.id, { verdict: c.expected }]));
+  const rows = JSON.parse(execFileSync(CLI, ['reproduce', '--json', `${ROOT}reproductions`], { encoding: 'utf8', maxBuffer: 1 << 24 })) as {
+    experiment: string;
+    id: string;
+    verdict: string;
+    measured: number | null;
+  }[];
+  return new Map(rows.filter((r) => r.experiment === file.experiment).map((r) => [r.id, { verdict: r.verdict, measured: r.measured }]));
+}
+
+test('a reproduction opens in compare mode and shows paper against measured with the CLI verdicts', async ({ page }) => {
+  const errors = watchForErrors(page);
+  await page.goto('/');
+  await page.getByTestId('toggle-reproduce').click();
+  const gallery = page.getByTestId('reproduce-gallery');
+  await expect(gallery).toBeVisible();
+  const choices = gallery.locator('[data-testid^=reproduction-]');
+  expect(await choices.count()).toBeGreaterThanOrEqual(15);
+  await expect(gallery).toContainText('Zheng & Atiquzzaman 2000');
+
+  await page.getByTestId(`reproduction-${ID}`).click();
+  await expect(gallery).toBeHidden();
+  // A comparison opens compare mode: DSRED beside RED.
+  await expect(page.getByTestId('compare-leave')).toBeVisible();
+  await expect(page.getByTestId('reproduce-waiting')).toBeVisible();
+
+  await setSpeed(page, 'max');
+  // A picked experiment starts playing; start it if it has not.
+  if ((await page.getByTestId('play-pause').textContent()) === 'Play') await page.getByTestId('play-pause').click();
+  await waitUntilFinished(page);
+
+  const table = page.getByTestId('reproduce-table');
+  await expect(table).toBeVisible();
+  const expected = cliRows();
+  expect(expected.size).toBeGreaterThan(0);
+  for (const [id, cli] of expected) {
+    const row = page.getByTestId(`claim-${id}`);
+    await expect(row.getByTestId('paper-value')).not.toBeEmpty();
+    await expect(row.getByTestId('measured')).not.toHaveText(/^n\/a/);
+    await expect(row.getByTestId('verdict')).toHaveText(cli.verdict);
+    // The engine is deterministic across native and wasm builds: the page measures what the CLI measures.
+    if (typeof cli.measured === 'number') {
+      const shown = Number(await row.getByTestId('measured').getAttribute('data-value'));
+      expect(shown).toBeCloseTo(cli.measured, 6);
+    }
+  }
+  await expect(table.locator('tbody tr')).toHaveCount(expected.size);
+  await table.scrollIntoViewIfNeeded();
+  await page.getByTestId('reproduce-results').screenshot({ path: `${SCREENSHOT_DIR}reproduce-results.png` });
+  expect(errors).toEqual([]);
+});
