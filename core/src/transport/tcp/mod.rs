@@ -302,11 +302,6 @@ impl TcpSender {
         self.snd_max - self.snd_una
     }
 
-    /// The SACK scoreboard (empty without SACK).
-    pub fn scoreboard(&self) -> &Scoreboard {
-        &self.scoreboard
-    }
-
     /// cwnd without fast-recovery inflation.
     fn uninflated_cwnd(&self) -> u64 {
         if self.state == TcpState::FastRecovery {
