@@ -1688,4 +1688,56 @@ mod tests {
             assert!(k > 3.0 && checked > 1000, "K = {k} s, {checked} points");
         }
     }
+
+    /// The ns-3 comparison dumbbell (scenarios/ns3-dumbbell-*.json), whole.
+    mod ns3_dumbbell {
+        use crate::metrics::Summary;
+        use crate::testing::run;
+
+        const SACK: &str = include_str!("../../../../scenarios/ns3-dumbbell-sack.json");
+        const CUBIC_SACK: &str = include_str!("../../../../scenarios/ns3-dumbbell-cubic-sack.json");
+
+        fn with(text: &str, patch: impl Fn(&mut serde_json::Value)) -> Summary {
+            let mut v: serde_json::Value = serde_json::from_str(text).expect("a scenario");
+            patch(&mut v);
+            run(&v.to_string())
+        }
+
+        fn fq_codel(v: &mut serde_json::Value) {
+            v["queue"] = serde_json::json!({ "scheme": "fq_codel", "params": {} });
+        }
+
+        /// Within 5% of ns-3's goodput, 30% of its mean queue, 0.08 of its Jain index.
+        fn assert_near_ns3(s: &Summary, goodput_mbps: f64, queue_packets: f64, jain: f64) {
+            let (g, q, j) = (s.aggregate_goodput_bps / 1e6, s.queue.mean_packets, s.fairness.jain_tcp.unwrap_or(0.0));
+            let found = format!("{g:.2} Mb/s, {q:.1} packets, Jain {j:.2}");
+            assert!((g / goodput_mbps - 1.0).abs() <= 0.05, "goodput: {found}");
+            assert!((q / queue_packets - 1.0).abs() <= 0.30, "queue: {found}");
+            assert!((j - jain).abs() <= 0.08, "Jain: {found}");
+        }
+
+        #[test]
+        fn sack_narrows_red_goodput_gap() {
+            // Clustered early drops: without SACK many end in go-back-N timeouts.
+            let with_sack = run(SACK).aggregate_goodput_bps;
+            let without = with(SACK, |v| v["flows"][0]["sack"] = false.into()).aggregate_goodput_bps;
+            assert!(with_sack > 1.02 * without, "{with_sack} with SACK, {without} without");
+        }
+
+        #[test]
+        fn fq_codel_matches_ns3_with_newreno_and_with_cubic() {
+            assert_near_ns3(&with(SACK, fq_codel), 9.48, 13.3, 1.00);
+            assert_near_ns3(&with(CUBIC_SACK, fq_codel), 9.60, 16.5, 1.00);
+        }
+
+        #[test]
+        fn codel_matches_ns3_with_cubic() {
+            assert_near_ns3(
+                &with(CUBIC_SACK, |v| v["queue"] = serde_json::json!({ "scheme": "codel", "params": {} })),
+                9.55,
+                13.6,
+                0.88,
+            );
+        }
+    }
 }
