@@ -23,7 +23,7 @@
 //! - NewReno is the "Impatient" variant (the RTO timer is reset on the first
 //!   partial ACK only) and leaves recovery with cwnd = min(ssthresh,
 //!   max(FlightSize, MSS) + MSS), RFC 6582's burst-avoiding option.
-//! - No limited transmit (RFC 3042): ns-2's Reno and NewReno had none.
+//! - No limited transmit (RFC 3042) without SACK: ns-2's Reno and NewReno had none.
 //! - RTO: initial 1 s (RFC 6298 §2.1; ns-2 used 3 s), clock granularity
 //!   G = 1 ms, 60 s cap. RTT is timed one segment at a time like BSD, and
 //!   any retransmission abandons the timing (Karn). A new RTT sample clears
@@ -40,6 +40,8 @@
 //!   soon as IsLost(HighACK + 1) holds, sets cwnd = ssthresh (no
 //!   inflation) and sends by pipe and NextSeg() until the cumulative ACK
 //!   reaches RecoveryPoint; every new ACK restarts the RTO (RFC 6298 §5.3).
+//!   Every ACK that does not advance counts as a duplicate, with or
+//!   without new SACK information (this receiver sends none without).
 //!   Outside recovery the send rule counts only bytes not SACKed as in
 //!   flight, which gives RFC 6675 §5 step (2)'s limited transmit on the
 //!   first duplicate ACKs. After a timeout the scoreboard is kept (the
