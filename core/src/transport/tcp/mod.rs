@@ -40,8 +40,10 @@
 //!   soon as IsLost(HighACK + 1) holds, sets cwnd = ssthresh (no
 //!   inflation) and sends by pipe and NextSeg() until the cumulative ACK
 //!   reaches RecoveryPoint; every new ACK restarts the RTO (RFC 6298 §5.3).
-//!   Every ACK that does not advance counts as a duplicate, with or
-//!   without new SACK information (this receiver sends none without).
+//!   Every ACK that does not advance counts as a duplicate, new SACK
+//!   information or not (RFC 6675 §2 asks for new information; the
+//!   ACKs without it answer resent data, and `recover` keeps those after
+//!   a timeout from starting a recovery).
 //!   Outside recovery the send rule counts only bytes not SACKed as in
 //!   flight, which gives RFC 6675 §5 step (2)'s limited transmit on the
 //!   first duplicate ACKs. After a timeout the scoreboard is kept (the
