@@ -99,11 +99,6 @@ impl Scoreboard {
         news
     }
 
-    /// Forget everything (a new connection state).
-    pub fn clear(&mut self) {
-        *self = Scoreboard::default();
-    }
-
     /// A recovery starts: nothing retransmitted in it yet.
     pub fn begin_recovery(&mut self, high_ack: u64) {
         self.high_rxt = high_ack;
@@ -115,10 +110,6 @@ impl Scoreboard {
 
     pub fn note_rescue(&mut self, recovery_point: u64) {
         self.rescue_rxt = Some(recovery_point);
-    }
-
-    pub fn high_rxt(&self) -> u64 {
-        self.high_rxt
     }
 
     /// Whether [start, end) is SACKed in full.
