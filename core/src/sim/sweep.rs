@@ -135,7 +135,8 @@ impl Shard {
     pub fn parse(text: &str) -> Result<Shard, String> {
         let bad = || format!("--shard: `{text}` is not K/N with 1 ≤ K ≤ N (e.g. 2/8)");
         let (k, n) = text.split_once('/').ok_or_else(bad)?;
-        let (index, count): (usize, usize) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+        let (index, count): (usize, usize) =
+            (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
         if index == 0 || index > count {
             return Err(bad());
         }
