@@ -5,14 +5,14 @@
 import { memo, useMemo } from 'react';
 import { binSums, ratio } from '../charts/bins';
 import { COLORS, groupColor } from '../charts/palette';
+import { OnScreen } from '../charts/OnScreen';
 import type { TimeWindow } from '../charts/timeAxis';
+import { useStoreRevision } from '../charts/useStoreRevision';
+import { binWidth, visibleRows } from '../charts/visibleWindow';
 import type { SeriesStore } from '../engine/seriesStore';
 import { bufferCapacity, bufferUnit, flowGroups, type GroupInfo } from '../scenario/model';
 import type { Scenario } from '../scenario/types';
 import { WindowChoice } from '../controls/WindowChoice';
-import { binWidth, visibleRows } from '../app/chartData';
-import { OnScreen } from '../app/OnScreen';
-import { useStoreRevision } from '../app/useStoreRevision';
 import { CompareTimeChart, type CompareLine } from './CompareTimeChart';
 import { divergence } from './comparison';
 import { DelayGoodputChart, type SchemeCloud } from './DelayGoodputChart';
