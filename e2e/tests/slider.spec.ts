@@ -31,7 +31,7 @@ test('dragging a RED slider changes the running simulation without a restart', a
   };
   await expect.poll(impliedMaxP, { message: 'the drop function follows max_p' }).toBeCloseTo(maxP, 3);
   // The clock keeps going from where it was.
-  await expect(page.locator('[data-testid=chart-queue] .param-marks')).toHaveAttribute('data-marks', '1');
+  await expect(page.locator('[data-testid=chart-queue] .param-changes')).toHaveAttribute('data-changes', '1');
   const after = await simTime(page);
   expect(after).toBeGreaterThan(before.timeS);
   await waitForSimTime(page, after + 1);

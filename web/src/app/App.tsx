@@ -362,7 +362,7 @@ export function App({ engine }: { engine: EngineClient }) {
               scenario={scenario}
               schemeEntry={schemeEntry}
               params={sim.params}
-              marks={sim.marks}
+              paramChanges={sim.paramChanges}
               snapshot={sim.snapshot}
               view={view}
               onView={setView}

@@ -11,7 +11,7 @@ import { MarkovChart, type MeasuredLoad } from '../charts/MarkovChart';
 import { groupColor } from '../charts/palette';
 import { OnScreen } from '../charts/OnScreen';
 import { QueueChart } from '../charts/QueueChart';
-import type { ParamMark, TimeWindow } from '../charts/timeAxis';
+import type { ParamChange, TimeWindow } from '../charts/timeAxis';
 import { useStoreRevision } from '../charts/useStoreRevision';
 import { binWidth, visibleRows } from '../charts/visibleWindow';
 import { ViewControls } from '../controls/ViewControls';
@@ -30,7 +30,7 @@ interface ChartsAreaProps {
   scenario: Scenario;
   schemeEntry: CatalogueEntry | undefined;
   params: Readonly<Record<string, number>>;
-  marks: readonly ParamMark[];
+  paramChanges: readonly ParamChange[];
   snapshot: RunSnapshot | null;
   view: ViewState;
   onView: (view: ViewState) => void;
@@ -46,7 +46,7 @@ export const ChartsArea = memo(function ChartsArea({
   scenario,
   schemeEntry,
   params,
-  marks,
+  paramChanges,
   snapshot,
   view,
   onView,
@@ -122,7 +122,7 @@ export const ChartsArea = memo(function ChartsArea({
                 unit={unit}
                 bufferCapacity={capacity}
                 thresholds={thresholds}
-                marks={marks}
+                paramChanges={paramChanges}
                 window={timeWindow}
                 height={CHART_HEIGHT}
               />
@@ -136,7 +136,7 @@ export const ChartsArea = memo(function ChartsArea({
                 {...goodputData(store, rows, groups, binS)}
                 fairShares={fairShares}
                 binS={binS}
-                marks={marks}
+                paramChanges={paramChanges}
                 window={timeWindow}
                 height={CHART_HEIGHT}
               />
@@ -148,7 +148,7 @@ export const ChartsArea = memo(function ChartsArea({
           <MarkovChart model={markovModel} measured={measuredLoads} schemeName={schemeName} windowS={summary?.window_s ?? 0} height={CHART_HEIGHT} />
         )}
         {shows('rate') && store && rows && (
-          <OnScreen render={() => <DropRateChart {...dropRateData(store, rows, binS)} marks={marks} window={timeWindow} height={CHART_HEIGHT} />} />
+          <OnScreen render={() => <DropRateChart {...dropRateData(store, rows, binS)} paramChanges={paramChanges} window={timeWindow} height={CHART_HEIGHT} />} />
         )}
         {shows('bars') && <GoodputBars flows={flowBars} groups={groupLegend} windowS={summary?.window_s ?? 0} height={CHART_HEIGHT} />}
       </div>

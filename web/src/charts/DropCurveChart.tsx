@@ -73,7 +73,7 @@ export const DropCurveChart = memo(function DropCurveChart({ curve, schemeName, 
             <g className="operating-point" transform={`translate(${markerX},${y(opP)})`} data-x={opX} data-p={opP}>
               <line y1={0} y2={plot.height - y(opP)} stroke={COLORS.vermillion} strokeDasharray="3 3" />
               <circle r={7} fill={COLORS.vermillion} stroke="white" strokeWidth={2} />
-              <text x={labelOnLeft ? -10 : 10} y={-10} textAnchor={labelOnLeft ? 'end' : 'start'} className="mark-label" fill={COLORS.vermillion}>
+              <text x={labelOnLeft ? -10 : 10} y={-10} textAnchor={labelOnLeft ? 'end' : 'start'} className="annotation-label" fill={COLORS.vermillion}>
                 {`${curve.x_label} ${VALUE.format(opX)}, p = ${VALUE.format(opP)}`}
               </text>
             </g>

@@ -129,7 +129,7 @@ export const MarkovChart = memo(function MarkovChart({ model, measured, schemeNa
                     x={px + (labelOnLeft ? -10 : 10)}
                     y={y(atLeastFloor(congestionSignal(m))) - 10}
                     textAnchor={labelOnLeft ? 'end' : 'start'}
-                    className="mark-label"
+                    className="annotation-label"
                     fill={COLORS.vermillion}
                   >
                     {`${points.length > 1 ? `hop ${m.hop}: ` : ''}ρ ${VALUE.format(m.offeredLoad)}, ${signalLabel(m)} ${VALUE.format(congestionSignal(m))}`}

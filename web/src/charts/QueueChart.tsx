@@ -8,7 +8,7 @@ import { ChartFrame, type LegendEntry, type PlotArea, type TooltipRow } from './
 import { decimateMinMax, maxOf, nearestIndex } from './decimate';
 import { COLORS } from './palette';
 import type { SeriesLine } from './seriesCanvas';
-import { ParamMarks, TIME_MARGIN, formatSeconds, stepSample, timeScale, type ParamMark, type TimeWindow } from './timeAxis';
+import { ParamChangeLines, TIME_MARGIN, formatSeconds, stepSample, timeScale, type ParamChange, type TimeWindow } from './timeAxis';
 
 export interface Threshold {
   label: string;
@@ -35,7 +35,7 @@ interface QueueChartProps {
   unit: string;
   bufferCapacity: number;
   thresholds: readonly Threshold[];
-  marks: readonly ParamMark[];
+  paramChanges: readonly ParamChange[];
   window: TimeWindow;
   height: number;
 }
@@ -62,7 +62,7 @@ function placeLabels(labels: { text: string; y: number }[], right: number): Plac
   return placed;
 }
 
-export function QueueChart({ timeS, queueLength, probeLines, queueDelayMs, unit, bufferCapacity, thresholds, marks, window, height }: QueueChartProps) {
+export function QueueChart({ timeS, queueLength, probeLines, queueDelayMs, unit, bufferCapacity, thresholds, paramChanges, window, height }: QueueChartProps) {
   const legend: LegendEntry[] = [{ label: 'queue', color: COLORS.blue }];
   probeLines.forEach((p, i) => legend.push({ label: p.label, color: PROBE_COLORS[i % PROBE_COLORS.length] }));
   legend.push({ label: 'queueing delay (right axis)', color: COLORS.green });
@@ -158,7 +158,7 @@ export function QueueChart({ timeS, queueLength, probeLines, queueDelayMs, unit,
                 {label.text}
               </text>
             ))}
-            <ParamMarks marks={marks} xScale={x} height={plot.height} />
+            <ParamChangeLines changes={paramChanges} xScale={x} height={plot.height} />
           </>
         );
       }}
