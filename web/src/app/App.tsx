@@ -13,7 +13,7 @@ import { ShareLink } from '../controls/ShareLink';
 import { SummaryPanel } from '../controls/SummaryPanel';
 import { TransportBar } from '../controls/TransportBar';
 import type { EngineClient, Speed } from '../engine/client';
-import { decodeFragment, encodeFragment } from '../scenario/codec';
+import { decodeFragment } from '../scenario/codec';
 import { DEFAULT_SCENARIO } from '../scenario/defaults';
 import { bufferCapacity, bufferUnit, bufferUnitParams, type BufferUnit } from '../scenario/model';
 import { PRESETS, type Preset } from '../scenario/presets';
@@ -21,6 +21,7 @@ import type { CatalogueEntry, Scenario, ScenarioProblem } from '../scenario/type
 import { DEFAULT_VIEW, type ViewState } from '../scenario/view';
 import { SweepPanel } from '../sweep/SweepPanel';
 import { ChartsArea } from './ChartsArea';
+import { useAddressBar } from './useAddressBar';
 import { useSimulation } from './useSimulation';
 
 const STEP_S = 0.1;
@@ -39,11 +40,6 @@ function describeProblem(problem: ScenarioProblem): string {
 /** Everything but the queue: what the scenario panel edits. */
 function withoutQueue(scenario: Scenario): string {
   return JSON.stringify({ ...scenario, queue: null });
-}
-
-/** Drop an opened link from the address once the page runs something else, so reloading does not bring it back. */
-function forgetLink(): void {
-  if (window.location.hash) window.history.replaceState(null, '', window.location.pathname + window.location.search);
 }
 
 function isTyping(target: EventTarget | null): boolean {
@@ -221,15 +217,10 @@ export function App({ engine }: { engine: EngineClient }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [togglePlay]);
 
-  const buildLink = () => {
-    const url = new URL(window.location.href);
-    url.hash = encodeFragment(JSON.stringify(currentScenario), view);
-    return url.toString();
-  };
+  const linkNow = useAddressBar(loaded ? currentScenario : null, view);
 
   /** Run something the user made or picked here (not from the link). */
   const loadLocal = (next: Scenario) => {
-    forgetLink();
     // A scheme compared with itself is no comparison: a scheme or preset that picks the partner ends compare mode.
     if (next.queue.scheme === view.compare) setView((current) => ({ ...current, compare: null }));
     load(next);
@@ -269,7 +260,7 @@ export function App({ engine }: { engine: EngineClient }) {
           scenario={currentScenario}
           partner={comparing ? { name: partnerEntry.name, series: partner.store, summary: partner.snapshot?.summary } : undefined}
         />
-        <ShareLink buildLink={buildLink} />
+        <ShareLink buildLink={linkNow} />
       </header>
 
       {fatal && (
