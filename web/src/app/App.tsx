@@ -10,6 +10,7 @@ import { PresetGallery } from '../controls/PresetGallery';
 import { ScenarioPanel } from '../controls/ScenarioPanel';
 import { SchemePanel } from '../controls/SchemePanel';
 import { ShareLink } from '../controls/ShareLink';
+import { SkipLinks } from '../controls/SkipLinks';
 import { SummaryPanel } from '../controls/SummaryPanel';
 import { TransportBar } from '../controls/TransportBar';
 import type { EngineClient, Speed } from '../engine/client';
@@ -245,6 +246,7 @@ export function App({ engine }: { engine: EngineClient }) {
 
   return (
     <div className="app">
+      <SkipLinks />
       <header className="app-header">
         <h1>AQM Lab</h1>
         <p className="experiment-name" data-testid="experiment-name">

@@ -14,6 +14,7 @@ import { QueueChart } from '../charts/QueueChart';
 import type { ParamChange, TimeWindow } from '../charts/timeAxis';
 import { useStoreRevision } from '../charts/useStoreRevision';
 import { binWidth, visibleRows } from '../charts/visibleWindow';
+import { SKIP_TARGETS } from '../controls/SkipLinks';
 import { ViewControls } from '../controls/ViewControls';
 import type { RunSnapshot } from '../engine/client';
 import type { SeriesStore } from '../engine/seriesStore';
@@ -113,7 +114,7 @@ export const ChartsArea = memo(function ChartsArea({
         unavailable={snapshot && !markovModel ? { markov: `The Markov model covers RED and DSRED, not ${schemeName}.` } : undefined}
       />
       {/* data-rows: the series rows the page holds (what the time-series export writes). */}
-      <div className="charts" data-testid="charts" data-rows={store?.rows ?? 0}>
+      <div className="charts" data-testid="charts" data-rows={store?.rows ?? 0} id={SKIP_TARGETS.charts} tabIndex={-1}>
         {shows('queue') && store && rows && (
           <OnScreen
             render={() => (
@@ -148,7 +149,9 @@ export const ChartsArea = memo(function ChartsArea({
           <MarkovChart model={markovModel} measured={measuredLoads} schemeName={schemeName} windowS={summary?.window_s ?? 0} height={CHART_HEIGHT} />
         )}
         {shows('rate') && store && rows && (
-          <OnScreen render={() => <DropRateChart {...dropRateData(store, rows, binS)} paramChanges={paramChanges} window={timeWindow} height={CHART_HEIGHT} />} />
+          <OnScreen
+            render={() => <DropRateChart {...dropRateData(store, rows, binS)} paramChanges={paramChanges} window={timeWindow} height={CHART_HEIGHT} />}
+          />
         )}
         {shows('bars') && <GoodputBars flows={flowBars} groups={groupLegend} windowS={summary?.window_s ?? 0} height={CHART_HEIGHT} />}
       </div>

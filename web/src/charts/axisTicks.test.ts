@@ -15,7 +15,12 @@ describe('axis ticks', () => {
     expect(scale.ticks(8).map(siTickFormat(scale, 8))).toEqual(['0', '1M', '2M', '3M', '4M', '5M', '6M', '7M', '8M']);
     const half = scaleLinear().domain([0, 5e6]);
     expect(half.ticks(10).map(siTickFormat(half, 10))).toContain('2.5M');
-    expect(scaleLinear().domain([0, 150000]).ticks(4).map(siTickFormat(scaleLinear().domain([0, 150000]), 4))).toEqual(['0', '50k', '100k', '150k']);
+    expect(
+      scaleLinear()
+        .domain([0, 150000])
+        .ticks(4)
+        .map(siTickFormat(scaleLinear().domain([0, 150000]), 4)),
+    ).toEqual(['0', '50k', '100k', '150k']);
   });
 
   it('keep small values and fractions as they are', () => {

@@ -10,7 +10,18 @@ import { exportFileName, scenarioToJson } from '../export/documents';
 import { downloadText } from '../export/download';
 import type { CatalogueEntry, Scenario, ScenarioProblem } from '../scenario/types';
 import { INITIAL_SWEEP_FORM, pickedField, rangeFor, sweepFormReducer, sweepRequest } from './form';
-import { MAX_RUNS, aggregate, cliCommand, sweepMetrics, sweepToCsv, sweepToJson, sweepableFields, type SweepField, type SweepPoint, type SweepRequest } from './model';
+import {
+  MAX_RUNS,
+  aggregate,
+  cliCommand,
+  sweepMetrics,
+  sweepToCsv,
+  sweepToJson,
+  sweepableFields,
+  type SweepField,
+  type SweepPoint,
+  type SweepRequest,
+} from './model';
 import { SweepCancelled, SweepPool } from './pool';
 import { SweepChart } from './SweepChart';
 import './sweep.css';
@@ -169,7 +180,12 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
               <fieldset className="sweep-fields" disabled={running}>
                 <label className="field wide">
                   <span className="field-label">parameter</span>
-                  <select ref={paramRef} value={field?.path ?? ''} onChange={(event) => dispatch({ type: 'pick', path: event.target.value })} data-testid="sweep-param">
+                  <select
+                    ref={paramRef}
+                    value={field?.path ?? ''}
+                    onChange={(event) => dispatch({ type: 'pick', path: event.target.value })}
+                    data-testid="sweep-param"
+                  >
                     {[...new Set(fields.map((f) => f.group))].map((group) => (
                       <optgroup key={group} label={group}>
                         {fields
@@ -194,18 +210,52 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
                 <fieldset className="sweep-mode">
                   <legend className="field-label">values</legend>
                   <label>
-                    <input type="radio" name="sweep-mode" checked={mode === 'range'} onChange={() => dispatch({ type: 'mode', mode: 'range' })} data-testid="sweep-mode-range" /> evenly
-                    spaced
+                    <input
+                      type="radio"
+                      name="sweep-mode"
+                      checked={mode === 'range'}
+                      onChange={() => dispatch({ type: 'mode', mode: 'range' })}
+                      data-testid="sweep-mode-range"
+                    />{' '}
+                    evenly spaced
                   </label>
                   <label>
-                    <input type="radio" name="sweep-mode" checked={mode === 'list'} onChange={() => dispatch({ type: 'mode', mode: 'list' })} data-testid="sweep-mode-list" /> a list
+                    <input
+                      type="radio"
+                      name="sweep-mode"
+                      checked={mode === 'list'}
+                      onChange={() => dispatch({ type: 'mode', mode: 'list' })}
+                      data-testid="sweep-mode-list"
+                    />{' '}
+                    a list
                   </label>
                 </fieldset>
                 {mode === 'range' ? (
                   <div className="field-row">
-                    <NumberField label="from" unit={field?.unit} value={from} onChange={(value) => field && dispatch({ type: 'from', field, value })} error={fieldError('from')} testId="sweep-from" />
-                    <NumberField label="to" unit={field?.unit} value={to} onChange={(value) => field && dispatch({ type: 'to', field, value })} error={fieldError('to')} testId="sweep-to" />
-                    <NumberField label="values" integer value={count} onChange={(value) => dispatch({ type: 'count', value })} error={fieldError('values')} testId="sweep-count" />
+                    <NumberField
+                      label="from"
+                      unit={field?.unit}
+                      value={from}
+                      onChange={(value) => field && dispatch({ type: 'from', field, value })}
+                      error={fieldError('from')}
+                      testId="sweep-from"
+                    />
+                    <NumberField
+                      label="to"
+                      unit={field?.unit}
+                      value={to}
+                      onChange={(value) => field && dispatch({ type: 'to', field, value })}
+                      error={fieldError('to')}
+                      testId="sweep-to"
+                    />
+                    <NumberField
+                      label="values"
+                      integer
+                      value={count}
+                      onChange={(value) => dispatch({ type: 'count', value })}
+                      error={fieldError('values')}
+                      testId="sweep-count"
+                    />
                   </div>
                 ) : (
                   <label className={`field wide${fieldError('values') ? ' field-invalid' : ''}`}>
@@ -226,7 +276,14 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
                   </label>
                 )}
                 <div className="field-row">
-                  <NumberField label="seeds" integer value={seedCount} onChange={(value) => dispatch({ type: 'seeds', value })} error={fieldError('seeds')} testId="sweep-seeds" />
+                  <NumberField
+                    label="seeds"
+                    integer
+                    value={seedCount}
+                    onChange={(value) => dispatch({ type: 'seeds', value })}
+                    error={fieldError('seeds')}
+                    testId="sweep-seeds"
+                  />
                 </div>
               </fieldset>
               <div className="field-row">
