@@ -19,6 +19,7 @@ import { ViewControls } from '../controls/ViewControls';
 import type { RunSnapshot } from '../engine/client';
 import type { SeriesStore } from '../engine/seriesStore';
 import { bufferCapacity, bufferUnit, bufferUnitParams, flowGroups } from '../scenario/model';
+import { paramName } from '../scenario/paramNames';
 import type { CatalogueEntry, Scenario } from '../scenario/types';
 import type { ChartId, ViewState } from '../scenario/view';
 import { dropRateData, fairShareLevels, goodputData, queueData } from './chartData';
@@ -71,7 +72,10 @@ export const ChartsArea = memo(function ChartsArea({
   const binS = binWidth(timeWindow, sampleIntervalS);
   const rows = store ? visibleRows(store, timeWindow) : null;
   const queueProbes = useMemo(() => schemeEntry?.probes.filter((p) => p.unit === 'buffer') ?? [], [schemeEntry]);
-  const thresholds = bufferUnitParams(schemeEntry).map((id) => ({ label: id, value: params[id] ?? 0 }));
+  const thresholds = bufferUnitParams(schemeEntry).map((id) => {
+    const spec = schemeEntry?.params.find((p) => p.id === id);
+    return { id, label: spec ? paramName(spec) : id, value: params[id] ?? 0 };
+  });
   const shows = (id: ChartId) => view.charts.includes(id);
 
   const summary = snapshot?.summary;

@@ -11,6 +11,9 @@ import type { SeriesLine } from './seriesCanvas';
 import { ParamChangeLines, TIME_MARGIN, formatSeconds, stepSample, timeScale, type ParamChange, type TimeWindow } from './timeAxis';
 
 export interface Threshold {
+  /** The parameter's id (its symbol, e.g. max_th). */
+  id: string;
+  /** Its visible name. */
   label: string;
   value: number;
 }
@@ -128,7 +131,7 @@ export function QueueChart({ timeS, queueLength, probeLines, queueDelayMs, unit,
         // A threshold of 0 means "off" or "automatic" for the schemes that have one.
         const visibleThresholds = thresholds.filter((t) => t.value > 0 && t.value <= yMax);
         const labels = placeLabels(
-          visibleThresholds.map((t) => ({ text: `${t.label} ${PRECISION.format(t.value)}`, y: y(t.value) - 4 })),
+          visibleThresholds.map((t) => ({ text: `${t.label} = ${PRECISION.format(t.value)}`, y: y(t.value) - 4 })),
           plot.width - 4,
         );
         return (
@@ -140,14 +143,14 @@ export function QueueChart({ timeS, queueLength, probeLines, queueDelayMs, unit,
               {bufferCapacity <= yMax && <line x2={plot.width} y1={y(bufferCapacity)} y2={y(bufferCapacity)} stroke={COLORS.black} strokeWidth={2} />}
               {visibleThresholds.map((t) => (
                 <line
-                  key={t.label}
+                  key={t.id}
                   x2={plot.width}
                   y1={y(t.value)}
                   y2={y(t.value)}
                   stroke={COLORS.purple}
                   strokeWidth={1.5}
                   strokeDasharray="6 4"
-                  data-threshold={t.label}
+                  data-threshold={t.id}
                 />
               ))}
             </g>
