@@ -7,7 +7,7 @@
 
 import { memo } from 'react';
 import type { ScaleContinuousNumeric } from 'd3';
-import { fitTicks, textMeasure } from './axisTicks';
+import { fitTicks, fitTitle, textMeasure, type AxisTitle } from './axisTicks';
 
 interface AxisProps {
   /** Linear or logarithmic. */
@@ -22,11 +22,29 @@ interface AxisProps {
 }
 
 const TICK = 5;
+/** Baselines below a horizontal axis: its tick labels clear the lowest label of a vertical axis beside them, its title clears its tick labels. */
+const BOTTOM_LABEL_Y = TICK + 15;
+const BOTTOM_TITLE_Y = TICK + 34;
 /** Font sizes of tick labels and axis titles (app.css `.axis text`, `.axis .axis-label`). */
 const TICK_FONT_PX = 12.5;
+const TITLE_FONT_PX = 13;
+/** A title too long for its axis first shrinks to this size. */
+const SMALL_TITLE_FONT_PX = 11;
 const TICK_LINE_PX = 16;
 /** From a vertical axis line to its title's baseline: past the tick, the gap, the widest label and the title's descent. */
 const titleOffset = (maxLabelWidth: number, least: number) => Math.max(least, TICK + 3 + maxLabelWidth + 8);
+
+/** The title along an axis `lengthPx` long: it may reach a little past the plot's ends, into the margins. */
+const axisTitle = (label: string, lengthPx: number): AxisTitle => fitTitle(label, Math.abs(lengthPx) + 30, TITLE_FONT_PX, SMALL_TITLE_FONT_PX, textMeasure);
+
+function TitleText({ title, ...position }: { title: AxisTitle; x?: number; y?: number; transform?: string }) {
+  return (
+    <text className="axis-label" textAnchor="middle" style={title.sizePx === TITLE_FONT_PX ? undefined : { fontSize: title.sizePx }} {...position}>
+      {title.full && <title>{title.full}</title>}
+      {title.text}
+    </text>
+  );
+}
 
 /**
  * Charts re-render every frame while data streams in, with new scale
@@ -61,14 +79,12 @@ export const AxisBottom = memo(function AxisBottom({ scale, gridLength = 0, labe
         <g key={i} transform={`translate(${scale(v)},0)`}>
           {gridLength > 0 && <line y1={-gridLength} y2={0} className="grid-line" />}
           <line y2={TICK} className="axis-line" />
-          <text y={TICK + 13} textAnchor="middle">
+          <text y={BOTTOM_LABEL_Y} textAnchor="middle">
             {labels[i]}
           </text>
         </g>
       ))}
-      <text className="axis-label" x={(x0 + x1) / 2} y={TICK + 32} textAnchor="middle">
-        {label}
-      </text>
+      <TitleText title={axisTitle(label, x1 - x0)} x={(x0 + x1) / 2} y={BOTTOM_TITLE_Y} />
     </g>
   );
 }, sameAxis);
@@ -88,9 +104,7 @@ export const AxisLeft = memo(function AxisLeft({ scale, gridLength = 0, label, f
           </text>
         </g>
       ))}
-      <text className="axis-label" transform={`translate(${-titleOffset(maxWidth, 46)},${(y0 + y1) / 2}) rotate(-90)`} textAnchor="middle">
-        {label}
-      </text>
+      <TitleText title={axisTitle(label, y1 - y0)} transform={`translate(${-titleOffset(maxWidth, 46)},${(y0 + y1) / 2}) rotate(-90)`} />
     </g>
   );
 }, sameAxis);
@@ -109,9 +123,7 @@ export const AxisRight = memo(function AxisRight({ scale, label, format, ticks =
           </text>
         </g>
       ))}
-      <text className="axis-label" transform={`translate(${titleOffset(maxWidth, 48)},${(y0 + y1) / 2}) rotate(90)`} textAnchor="middle">
-        {label}
-      </text>
+      <TitleText title={axisTitle(label, y1 - y0)} transform={`translate(${titleOffset(maxWidth, 48)},${(y0 + y1) / 2}) rotate(90)`} />
     </g>
   );
 }, sameAxis);

@@ -23,7 +23,9 @@ interface DropRateChartProps {
 }
 
 const PERCENT = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 2 });
-const formatPercent = (value: number) => PERCENT.format(value);
+/** Tick labels in per cent without the sign (the axis title carries it): "0.05" is narrower than "0.05%". */
+const PERCENT_TICK = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+const formatPercentTick = (share: number) => PERCENT_TICK.format(share * 100);
 
 export function DropRateChart({ timeS, dropRate, earlyDropRate, markRate, paramChanges, window, height }: DropRateChartProps) {
   const legend: LegendEntry[] = [
@@ -76,7 +78,7 @@ export function DropRateChart({ timeS, dropRate, earlyDropRate, markRate, paramC
         return (
           <>
             <AxisBottom scale={x} offset={plot.height} label="simulated time (s)" gridLength={plot.height} />
-            <AxisLeft scale={y} label="share of arrivals" gridLength={plot.width} format={formatPercent} />
+            <AxisLeft scale={y} label="share of arrivals (%)" gridLength={plot.width} format={formatPercentTick} />
             <ParamChangeLines changes={paramChanges} xScale={x} height={plot.height} />
           </>
         );

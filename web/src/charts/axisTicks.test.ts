@@ -1,6 +1,6 @@
 import { scaleLinear } from 'd3';
 import { describe, expect, it } from 'vitest';
-import { fitTicks, siTickFormat, textMeasure } from './axisTicks';
+import { fitTicks, fitTitle, siTickFormat, textMeasure } from './axisTicks';
 
 /** About what 12.5 px digits take. */
 const measure = textMeasure(12.5);
@@ -48,5 +48,17 @@ describe('axis ticks', () => {
     const ticks = fitTicks(short, 10, undefined, measure, 'vertical', 16);
     ticks.values.forEach((v, i) => i > 0 && expect(Math.abs(short(v) - short(ticks.values[i - 1]))).toBeGreaterThanOrEqual(16));
     expect(fitTicks(scaleLinear().domain([0, 100]).range([400, 0]), 10, undefined, measure, 'vertical', 16).values).toHaveLength(11);
+  });
+
+  it('shrink a title that is too long for its axis, then shorten it and keep the whole in a tooltip', () => {
+    const label = 'average queue (flows at or above max(min_q, avgcq)) (packets)';
+    expect(fitTitle(label, 1000, 13, 11, textMeasure)).toEqual({ text: label, sizePx: 13 });
+    const widthAt11 = textMeasure(11)(label);
+    expect(fitTitle(label, widthAt11 + 1, 13, 11, textMeasure)).toEqual({ text: label, sizePx: 11 });
+    const short = fitTitle(label, 200, 13, 11, textMeasure);
+    expect(short.full).toBe(label);
+    expect(short.text.endsWith('…')).toBe(true);
+    expect(textMeasure(11)(short.text)).toBeLessThanOrEqual(200);
+    expect(label.startsWith(short.text.slice(0, -1))).toBe(true);
   });
 });

@@ -70,3 +70,23 @@ export function textMeasure(sizePx: number): MeasureText {
     return ctx.measureText(text).width;
   };
 }
+
+export interface AxisTitle {
+  text: string;
+  sizePx: number;
+  /** The whole title, when `text` had to be shortened. */
+  full?: string;
+}
+
+/**
+ * An axis title that fits `availablePx`: at `sizePx`, else at `smallPx`,
+ * else shortened with an ellipsis (the whole title then goes in a tooltip).
+ */
+export function fitTitle(label: string, availablePx: number, sizePx: number, smallPx: number, measureAt: (sizePx: number) => MeasureText): AxisTitle {
+  if (measureAt(sizePx)(label) <= availablePx) return { text: label, sizePx };
+  const measure = measureAt(smallPx);
+  if (measure(label) <= availablePx) return { text: label, sizePx: smallPx };
+  let length = label.length;
+  while (length > 1 && measure(`${label.slice(0, length).trimEnd()}…`) > availablePx) length--;
+  return { text: `${label.slice(0, length).trimEnd()}…`, sizePx: smallPx, full: label };
+}
