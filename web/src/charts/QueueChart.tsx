@@ -4,6 +4,7 @@
 
 import { scaleLinear } from 'd3';
 import { AxisBottom, AxisLeft, AxisRight } from './Axis';
+import { textMeasure } from './axisTicks';
 import { ChartFrame, type LegendEntry, type PlotArea, type TooltipRow } from './ChartFrame';
 import { decimateMinMax, maxOf, nearestIndex } from './decimate';
 import { COLORS } from './palette';
@@ -44,9 +45,9 @@ interface QueueChartProps {
 }
 
 const PRECISION = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
-/** Rough width of a threshold label's character, to keep labels of nearby thresholds apart. */
-const LABEL_CHAR_PX = 7.5;
 const LABEL_HEIGHT_PX = 14;
+/** Threshold labels are 12 px bold: a little wider than the regular text measured. */
+const measureLabel = (text: string) => textMeasure(12)(text) * 1.08;
 
 interface PlacedLabel {
   text: string;
@@ -54,15 +55,24 @@ interface PlacedLabel {
   y: number;
 }
 
-/** Right-align labels at `right`; a label that would overlap the one before it moves left of it. */
+/**
+ * Right-align each label at `right` above its line, else below it, else to
+ * the left of the labels in its way, but never past the plot's left edge.
+ */
 function placeLabels(labels: { text: string; y: number }[], right: number): PlacedLabel[] {
-  const placed: PlacedLabel[] = [];
+  const placed: (PlacedLabel & { width: number })[] = [];
+  const inTheWay = (x: number, y: number, width: number) => placed.filter((p) => Math.abs(p.y - y) < LABEL_HEIGHT_PX && x - width < p.x && p.x - p.width < x);
   for (const label of [...labels].sort((a, b) => a.y - b.y)) {
-    const clash = placed.filter((p) => Math.abs(p.y - label.y) < LABEL_HEIGHT_PX);
-    const x = clash.reduce((edge, p) => Math.min(edge, p.x - p.text.length * LABEL_CHAR_PX - 10), right);
-    placed.push({ ...label, x });
+    const width = measureLabel(label.text);
+    const row = [label.y, label.y + LABEL_HEIGHT_PX + 3].find((y) => inTheWay(right, y, width).length === 0);
+    if (row !== undefined) {
+      placed.push({ text: label.text, x: right, y: row, width });
+      continue;
+    }
+    const x = inTheWay(right, label.y, width).reduce((edge, p) => Math.min(edge, p.x - p.width - 10), right);
+    placed.push({ text: label.text, x: Math.max(width, x), y: label.y, width });
   }
-  return placed;
+  return placed.map(({ text, x, y }) => ({ text, x, y }));
 }
 
 export function QueueChart({ timeS, queueLength, probeLines, queueDelayMs, unit, bufferCapacity, thresholds, paramChanges, window, height }: QueueChartProps) {
