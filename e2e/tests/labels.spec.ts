@@ -94,6 +94,8 @@ for (const [sizeName, viewport] of Object.entries(SIZES)) {
       queue: { scheme: 'red', params: { min_th: 15_000, max_th: 60_000 } },
     });
     await page.goto(linkFor(inBytes, ALL_CHARTS));
+    // A chart redraws only while on screen.
+    await page.getByTestId('chart-queue').scrollIntoViewIfNeeded();
     await expect(page.locator('[data-testid=chart-queue] .axis-label', { hasText: 'queue (bytes)' })).toHaveCount(1);
     await expectClearLabels(page, `RED with a buffer in bytes at ${sizeName} size`);
     await page.screenshot({ path: `${SCREENSHOT_DIR}labels-bytes-${sizeName}.png`, fullPage: true });
