@@ -8,6 +8,7 @@ import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { NumberField } from '../controls/NumberField';
 import { exportFileName, scenarioToJson } from '../export/documents';
 import { downloadText } from '../export/download';
+import { paramProblem } from '../scenario/paramNames';
 import type { CatalogueEntry, Scenario, ScenarioProblem } from '../scenario/types';
 import { INITIAL_SWEEP_FORM, pickedField, rangeFor, sweepFormReducer, sweepRequest } from './form';
 import {
@@ -106,6 +107,8 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
   const localProblem = request.ok ? undefined : request;
   const fieldError = (name: string) => (localProblem?.field === name ? localProblem.message : undefined);
   const engineProblem = request.ok ? problem : undefined;
+  // A scheme parameter's problem names it as its slider does.
+  const namedProblem = engineProblem && paramProblem(`${engineProblem.path}: ${engineProblem.message}`, scheme?.params ?? []);
   const canRun = request.ok && !engineProblem && !checking && !running;
 
   const start = () => {
@@ -305,9 +308,17 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
               </p>
               {engineProblem && (
                 <p className="problem-banner" role="alert" data-testid="sweep-problem">
-                  {engineProblem.path ? <code>{engineProblem.path}</code> : null}
-                  {engineProblem.path ? ': ' : ''}
-                  {engineProblem.message}
+                  {namedProblem ? (
+                    <>
+                      {namedProblem.name}: {namedProblem.message} [<code>{namedProblem.path}</code>]
+                    </>
+                  ) : (
+                    <>
+                      {engineProblem.path ? <code>{engineProblem.path}</code> : null}
+                      {engineProblem.path ? ': ' : ''}
+                      {engineProblem.message}
+                    </>
+                  )}
                 </p>
               )}
               {localProblem && !['from', 'to', 'values', 'seeds'].includes(localProblem.field) && (
