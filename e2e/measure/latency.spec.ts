@@ -7,7 +7,7 @@ const TRIALS = 8;
 interface Trial {
   /** Input event → the engine worker's answer to the parameter change reaches the page. */
   replyMs: number | null;
-  /** Input event → the queue chart's parameter mark shows the new value. */
+  /** Input event → the queue chart's parameter-change line shows the new value. */
   markMs: number | null;
   /** Input event → the drop-probability curve is redrawn for the new max_p. */
   curveMs: number | null;
@@ -26,7 +26,7 @@ interface Trial {
 async function instrument(page: Page): Promise<void> {
   await page.evaluate(() => {
     const replies = (window as unknown as { setParamReplies: number[] }).setParamReplies;
-    const markText = () => document.querySelector('[data-testid=chart-queue] .param-marks')?.textContent ?? '';
+    const markText = () => document.querySelector('[data-testid=chart-queue] .param-changes')?.textContent ?? '';
     const curvePath = () => document.querySelector('[data-testid=curve-line]')?.getAttribute('d') ?? '';
     interface Pending {
       startMs: number;

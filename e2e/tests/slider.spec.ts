@@ -31,7 +31,7 @@ test('dragging a RED slider changes the running simulation without a restart', a
   };
   await expect.poll(impliedMaxP, { message: 'the drop function follows max_p' }).toBeCloseTo(maxP, 3);
   // The clock keeps going from where it was.
-  await expect(page.locator('[data-testid=chart-queue] .param-marks')).toHaveAttribute('data-marks', '1');
+  await expect(page.locator('[data-testid=chart-queue] .param-changes')).toHaveAttribute('data-changes', '1');
   const after = await simTime(page);
   expect(after).toBeGreaterThan(before.timeS);
   await waitForSimTime(page, after + 1);
@@ -47,7 +47,7 @@ test('a refused parameter value names the field and leaves the run alone', async
   const field = page.getByTestId('param-max_th-value');
   await field.fill('3');
   await field.press('Enter');
-  await expect(page.getByTestId('param-max_th-error')).toHaveText(/queue\.params\.max_th: must exceed min_th \(5\)/);
+  await expect(page.getByTestId('param-max_th-error')).toHaveText('max threshold (max_th): must exceed min_th (5) [queue.params.max_th]');
   await expect(field).toHaveValue('30');
   const timeS = await simTime(page);
   await waitForSimTime(page, timeS + 0.5);

@@ -26,7 +26,8 @@ test('a sweep of RED max_p over 3 values × 2 seeds completes, plots and exports
   // A value the engine refuses is named before anything runs.
   await page.getByTestId('sweep-values').fill('0.02, 0.1, 7');
   await page.getByTestId('sweep-seeds').fill('2');
-  await expect(page.getByTestId('sweep-problem')).toContainText('queue.params.max_p');
+  // By the parameter's visible name, with the field path kept.
+  await expect(page.getByTestId('sweep-problem')).toHaveText(/^max_p: .+ \[queue\.params\.max_p\]$/);
   await expect(page.getByTestId('sweep-run')).toBeDisabled();
   await page.screenshot({ path: `${SCREENSHOT_DIR}sweep-problem.png` });
   // So is a sweep that is too large.

@@ -10,11 +10,12 @@ import { PresetGallery } from '../controls/PresetGallery';
 import { ScenarioPanel } from '../controls/ScenarioPanel';
 import { SchemePanel } from '../controls/SchemePanel';
 import { ShareLink } from '../controls/ShareLink';
+import { SkipLinks } from '../controls/SkipLinks';
 import { SummaryPanel } from '../controls/SummaryPanel';
 import { TransportBar } from '../controls/TransportBar';
 import { WorkWarning } from '../controls/WorkWarning';
 import type { EngineClient, Speed, WorkEstimate } from '../engine/client';
-import { decodeFragment, encodeFragment } from '../scenario/codec';
+import { decodeFragment } from '../scenario/codec';
 import { DEFAULT_SCENARIO } from '../scenario/defaults';
 import { bufferCapacity, bufferUnit, bufferUnitParams, type BufferUnit } from '../scenario/model';
 import { PRESETS, type Preset } from '../scenario/presets';
@@ -25,6 +26,7 @@ import { ReproductionResults } from '../reproduce/ReproductionResults';
 import { REPRODUCTIONS, type Reproduction } from '../reproduce/reproductions';
 import { SweepPanel } from '../sweep/SweepPanel';
 import { ChartsArea } from './ChartsArea';
+import { useAddressBar } from './useAddressBar';
 import { useSimulation } from './useSimulation';
 
 const STEP_S = 0.1;
@@ -43,11 +45,6 @@ function describeProblem(problem: ScenarioProblem): string {
 /** Everything but the queue: what the scenario panel edits. */
 function withoutQueue(scenario: Scenario): string {
   return JSON.stringify({ ...scenario, queue: null });
-}
-
-/** Drop an opened link from the address once the page runs something else, so reloading does not bring it back. */
-function forgetLink(): void {
-  if (window.location.hash) window.history.replaceState(null, '', window.location.pathname + window.location.search);
 }
 
 function isTyping(target: EventTarget | null): boolean {
@@ -250,15 +247,10 @@ export function App({ engine }: { engine: EngineClient }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [togglePlay]);
 
-  const buildLink = () => {
-    const url = new URL(window.location.href);
-    url.hash = encodeFragment(JSON.stringify(currentScenario), view);
-    return url.toString();
-  };
+  const linkNow = useAddressBar(loaded ? currentScenario : null, view);
 
   /** Run something the user made or picked here (not from the link). */
   const loadLocal = (next: Scenario) => {
-    forgetLink();
     // A scheme compared with itself is no comparison: a scheme or preset that picks the partner ends compare mode.
     if (next.queue.scheme === view.compare) setView((current) => ({ ...current, compare: null }));
     load(next);
@@ -280,7 +272,6 @@ export function App({ engine }: { engine: EngineClient }) {
   const pickReproduction = (reproduction: Reproduction) => {
     setNotice(null);
     setReproduceOpen(false);
-    forgetLink();
     setView((current) => ({ ...current, compare: reproduction.file.compare?.scheme ?? null }));
     load(reproduction.scenario);
     setOpenReproduction({ reproduction, loadId: loadCount.current });
@@ -294,6 +285,7 @@ export function App({ engine }: { engine: EngineClient }) {
 
   return (
     <div className="app">
+      <SkipLinks />
       <header className="app-header">
         <h1>AQM Lab</h1>
         <p className="experiment-name" data-testid="experiment-name">
@@ -312,7 +304,7 @@ export function App({ engine }: { engine: EngineClient }) {
           scenario={currentScenario}
           partner={comparing ? { name: partnerEntry.name, series: partner.store, summary: partner.snapshot?.summary } : undefined}
         />
-        <ShareLink buildLink={buildLink} />
+        <ShareLink buildLink={linkNow} />
       </header>
 
       {fatal && (
@@ -423,7 +415,7 @@ export function App({ engine }: { engine: EngineClient }) {
               scenario={scenario}
               schemeEntry={schemeEntry}
               params={sim.params}
-              marks={sim.marks}
+              paramChanges={sim.paramChanges}
               snapshot={sim.snapshot}
               view={view}
               onView={setView}

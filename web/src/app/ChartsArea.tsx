@@ -9,17 +9,20 @@ import { GoodputBars, type FlowBar } from '../charts/GoodputBars';
 import { GoodputChart } from '../charts/GoodputChart';
 import { MarkovChart, type MeasuredLoad } from '../charts/MarkovChart';
 import { groupColor } from '../charts/palette';
+import { OnScreen } from '../charts/OnScreen';
 import { QueueChart } from '../charts/QueueChart';
-import type { ParamMark, TimeWindow } from '../charts/timeAxis';
+import type { ParamChange, TimeWindow } from '../charts/timeAxis';
+import { useStoreRevision } from '../charts/useStoreRevision';
+import { binWidth, visibleRows } from '../charts/visibleWindow';
+import { SKIP_TARGETS } from '../controls/SkipLinks';
 import { ViewControls } from '../controls/ViewControls';
 import type { RunSnapshot } from '../engine/client';
 import type { SeriesStore } from '../engine/seriesStore';
 import { bufferCapacity, bufferUnit, bufferUnitParams, flowGroups } from '../scenario/model';
+import { paramName } from '../scenario/paramNames';
 import type { CatalogueEntry, Scenario } from '../scenario/types';
 import type { ChartId, ViewState } from '../scenario/view';
-import { binWidth, dropRateData, fairShareLevels, goodputData, queueData, visibleRows } from './chartData';
-import { OnScreen } from './OnScreen';
-import { useStoreRevision } from './useStoreRevision';
+import { dropRateData, fairShareLevels, goodputData, queueData } from './chartData';
 
 const CHART_HEIGHT = 270;
 const NO_TIME = new Float64Array(0);
@@ -29,7 +32,7 @@ interface ChartsAreaProps {
   scenario: Scenario;
   schemeEntry: CatalogueEntry | undefined;
   params: Readonly<Record<string, number>>;
-  marks: readonly ParamMark[];
+  paramChanges: readonly ParamChange[];
   snapshot: RunSnapshot | null;
   view: ViewState;
   onView: (view: ViewState) => void;
@@ -45,7 +48,7 @@ export const ChartsArea = memo(function ChartsArea({
   scenario,
   schemeEntry,
   params,
-  marks,
+  paramChanges,
   snapshot,
   view,
   onView,
@@ -69,7 +72,10 @@ export const ChartsArea = memo(function ChartsArea({
   const binS = binWidth(timeWindow, sampleIntervalS);
   const rows = store ? visibleRows(store, timeWindow) : null;
   const queueProbes = useMemo(() => schemeEntry?.probes.filter((p) => p.unit === 'buffer') ?? [], [schemeEntry]);
-  const thresholds = bufferUnitParams(schemeEntry).map((id) => ({ label: id, value: params[id] ?? 0 }));
+  const thresholds = bufferUnitParams(schemeEntry).map((id) => {
+    const spec = schemeEntry?.params.find((p) => p.id === id);
+    return { id, label: spec ? paramName(spec) : id, value: params[id] ?? 0 };
+  });
   const shows = (id: ChartId) => view.charts.includes(id);
 
   const summary = snapshot?.summary;
@@ -112,7 +118,7 @@ export const ChartsArea = memo(function ChartsArea({
         unavailable={snapshot && !markovModel ? { markov: `The Markov model covers RED and DSRED, not ${schemeName}.` } : undefined}
       />
       {/* data-rows: the series rows the page holds (what the time-series export writes). */}
-      <div className="charts" data-testid="charts" data-rows={store?.rows ?? 0}>
+      <div className="charts" data-testid="charts" data-rows={store?.rows ?? 0} id={SKIP_TARGETS.charts} tabIndex={-1}>
         {shows('queue') && store && rows && (
           <OnScreen
             render={() => (
@@ -121,7 +127,7 @@ export const ChartsArea = memo(function ChartsArea({
                 unit={unit}
                 bufferCapacity={capacity}
                 thresholds={thresholds}
-                marks={marks}
+                paramChanges={paramChanges}
                 window={timeWindow}
                 height={CHART_HEIGHT}
               />
@@ -135,7 +141,7 @@ export const ChartsArea = memo(function ChartsArea({
                 {...goodputData(store, rows, groups, binS)}
                 fairShares={fairShares}
                 binS={binS}
-                marks={marks}
+                paramChanges={paramChanges}
                 window={timeWindow}
                 height={CHART_HEIGHT}
               />
@@ -147,7 +153,9 @@ export const ChartsArea = memo(function ChartsArea({
           <MarkovChart model={markovModel} measured={measuredLoads} schemeName={schemeName} windowS={summary?.window_s ?? 0} height={CHART_HEIGHT} />
         )}
         {shows('rate') && store && rows && (
-          <OnScreen render={() => <DropRateChart {...dropRateData(store, rows, binS)} marks={marks} window={timeWindow} height={CHART_HEIGHT} />} />
+          <OnScreen
+            render={() => <DropRateChart {...dropRateData(store, rows, binS)} paramChanges={paramChanges} window={timeWindow} height={CHART_HEIGHT} />}
+          />
         )}
         {shows('bars') && <GoodputBars flows={flowBars} groups={groupLegend} windowS={summary?.window_s ?? 0} height={CHART_HEIGHT} />}
       </div>

@@ -1,30 +1,18 @@
 // From the page's series store to the plain typed arrays each chart takes,
 // for the visible time window only.
 
-import { binSums, niceBinWidth, ratio } from '../charts/bins';
+import { binSums, ratio } from '../charts/bins';
 import type { FairShareLevel } from '../charts/FairShareLines';
 import type { GoodputLine } from '../charts/GoodputChart';
 import { groupColor } from '../charts/palette';
-import type { TimeWindow } from '../charts/timeAxis';
 import type { SeriesStore } from '../engine/seriesStore';
 import type { GroupInfo } from '../scenario/model';
 import type { ProbeSpec, Summary } from '../scenario/types';
 import type { ProbeLine } from '../charts/QueueChart';
+import type { VisibleRows } from '../charts/visibleWindow';
 
 /** Above this many flows the goodput chart shows one line per group. */
 const MAX_FLOW_LINES = 12;
-/** Bins across the window for the binned charts. */
-const BINS_PER_WINDOW = 150;
-
-export interface VisibleRows {
-  from: number;
-  to: number;
-}
-
-export function visibleRows(store: SeriesStore, window: TimeWindow): VisibleRows {
-  return { from: store.indexAtOrAfter(window.startS), to: store.indexAtOrAfter(window.endS + 1e-9) };
-}
-
 function slice(store: SeriesStore, column: string, rows: VisibleRows): Float64Array {
   return store.column(column).subarray(rows.from, rows.to);
 }
@@ -44,10 +32,6 @@ export function queueData(store: SeriesStore, rows: VisibleRows, unit: 'packets'
     probeLines: queueProbes.filter((p) => store.has(`probe.${p.id}`)).map((p) => ({ id: p.id, label: p.label, values: slice(store, `probe.${p.id}`, rows) })),
     queueDelayMs: slice(store, 'queue_delay_ms', rows),
   };
-}
-
-export function binWidth(window: TimeWindow, sampleIntervalS: number): number {
-  return niceBinWidth(window.endS - window.startS, BINS_PER_WINDOW, sampleIntervalS);
 }
 
 export interface GoodputData {

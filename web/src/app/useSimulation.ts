@@ -5,17 +5,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EngineClient, ParamApplied, RunSnapshot, SimulationHandle, Speed } from '../engine/client';
 import { SeriesStore } from '../engine/seriesStore';
-import type { ParamMark } from '../charts/timeAxis';
+import type { ParamChange } from '../charts/timeAxis';
 
-/** Changes of one parameter this close together (wall time) are one gesture: one mark. */
-const MARK_COALESCE_MS = 1500;
+/** Changes of one parameter this close together (wall time) are one gesture: one change line. */
+const CHANGE_COALESCE_MS = 1500;
 
 export interface SimulationView {
   store: SeriesStore | null;
   snapshot: RunSnapshot | null;
   /** Current scheme parameter values (engine's word, defaults filled in). */
   params: Record<string, number>;
-  marks: ParamMark[];
+  /** Live parameter changes, drawn as labelled lines on the time axes. */
+  paramChanges: ParamChange[];
   /** Why the run could not start or stopped. */
   error: string | null;
   play(): void;
@@ -25,7 +26,7 @@ export interface SimulationView {
   setParam(id: string, value: number): Promise<ParamApplied>;
 }
 
-interface MarkGesture {
+interface ChangeGesture {
   id: string;
   atMs: number;
 }
@@ -41,10 +42,10 @@ export function useSimulation(engine: EngineClient, scenarioJson: string | null,
   const [store, setStore] = useState<SeriesStore | null>(null);
   const [snapshot, setSnapshot] = useState<RunSnapshot | null>(null);
   const [params, setParams] = useState<Record<string, number>>({});
-  const [marks, setMarks] = useState<ParamMark[]>([]);
+  const [paramChanges, setParamChanges] = useState<ParamChange[]>([]);
   const [error, setError] = useState<string | null>(null);
   const handleRef = useRef<SimulationHandle | null>(null);
-  const lastGesture = useRef<MarkGesture | null>(null);
+  const lastGesture = useRef<ChangeGesture | null>(null);
   const speedRef = useRef(speed);
   speedRef.current = speed;
   const lockstepRef = useRef(lockstepGroup);
@@ -69,7 +70,7 @@ export function useSimulation(engine: EngineClient, scenarioJson: string | null,
     };
     setError(null);
     setSnapshot(null);
-    setMarks([]);
+    setParamChanges([]);
     lastGesture.current = null;
     engine
       .createSimulation(
@@ -82,7 +83,7 @@ export function useSimulation(engine: EngineClient, scenarioJson: string | null,
           },
           onRestart: () => {
             runStore.current?.clear();
-            setMarks([]);
+            setParamChanges([]);
             lastGesture.current = null;
           },
           onError: (message) => setError(message),
@@ -125,10 +126,10 @@ export function useSimulation(engine: EngineClient, scenarioJson: string | null,
     const label = `${id} = ${formatParam(value)}`;
     const now = performance.now();
     const gesture = lastGesture.current;
-    const continuing = gesture !== null && gesture.id === id && now - gesture.atMs < MARK_COALESCE_MS;
+    const continuing = gesture !== null && gesture.id === id && now - gesture.atMs < CHANGE_COALESCE_MS;
     lastGesture.current = { id, atMs: now };
     // A drag is one change: keep where it started, show where it ended.
-    setMarks((previous) =>
+    setParamChanges((previous) =>
       continuing && previous.length > 0
         ? [...previous.slice(0, -1), { ...previous[previous.length - 1], label }]
         : [...previous, { timeS: applied.atS, label }],
@@ -140,7 +141,7 @@ export function useSimulation(engine: EngineClient, scenarioJson: string | null,
     store,
     snapshot,
     params,
-    marks,
+    paramChanges,
     error,
     play: useCallback(() => handleRef.current?.play(), []),
     pause: useCallback(() => handleRef.current?.pause(), []),

@@ -1,15 +1,17 @@
 // The shared frame of every chart: title, legend, a measured SVG plot area
 // with margins, a canvas under it for the data lines, a hover tooltip that
-// the mouse or the arrow keys move, and SVG/PNG download buttons. Charts draw
-// inside it with d3 scales.
+// the mouse or the arrow keys move (useChartCursor), and the host's actions
+// (chartActions). Charts draw inside it with d3 scales.
 
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { chartToSvg, svgToPng } from '../export/chartImage';
-import { exportFileName } from '../export/documents';
-import { downloadBlob } from '../export/download';
-import { Marker, type MarkerShape } from './markers';
+import { useContext, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { ChartActions, type LegendEntry } from './chartActions';
+import { Marker } from './markers';
 import { paintSeries, pointCount, seriesPathAttributes, type SeriesLine } from './seriesCanvas';
 import type { CursorMove } from './timeAxis';
+import { useChartCursor, type HoverInfo } from './useChartCursor';
+
+export type { LegendEntry } from './chartActions';
+export type { HoverInfo, TooltipRow } from './useChartCursor';
 
 export interface Margin {
   top: number;
@@ -23,27 +25,6 @@ export interface PlotArea {
   height: number;
   /** A clip-path value that keeps drawing inside the plot area. */
   clip: string;
-}
-
-export interface LegendEntry {
-  label: string;
-  color: string;
-  dashed?: boolean;
-  /** A point marker instead of a line swatch. */
-  marker?: MarkerShape;
-}
-
-export interface TooltipRow {
-  label: string;
-  value: string;
-  color?: string;
-}
-
-export interface HoverInfo {
-  /** Where to draw the cursor, in plot coordinates. */
-  x: number;
-  title: string;
-  rows: TooltipRow[];
 }
 
 interface ChartFrameProps {
@@ -64,26 +45,6 @@ interface ChartFrameProps {
   hoverStep?: (fromX: number | null, move: CursorMove, plot: PlotArea) => number | null;
 }
 
-interface Cursor {
-  x: number;
-  /** A pointer leaving the plot clears only its own cursor. */
-  source: 'pointer' | 'keyboard';
-}
-
-const KEY_MOVES: Record<string, [CursorMove, CursorMove]> = {
-  ArrowLeft: ['previous', 'previous-page'],
-  ArrowRight: ['next', 'next-page'],
-  Home: ['first', 'first'],
-  End: ['last', 'last'],
-};
-
-function announce(info: HoverInfo): string {
-  return `${info.title}: ${info.rows
-    .filter((row) => row.value)
-    .map((row) => `${row.label} ${row.value}`)
-    .join(', ')}`;
-}
-
 function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
   const ref = useRef<T>(null);
   const [width, setWidth] = useState(0);
@@ -100,8 +61,6 @@ function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] 
 
 export function ChartFrame({ title, testId, height, margin, legend, description, emptyMessage, children, series, hover, hoverStep }: ChartFrameProps) {
   const [containerRef, width] = useWidth<HTMLDivElement>();
-  const [cursor, setCursor] = useState<Cursor | null>(null);
-  const [announcement, setAnnouncement] = useState('');
   const clipId = `plot-clip${useId().replace(/:/g, '')}`;
   const plot: PlotArea = {
     width: Math.max(10, width - margin.left - margin.right),
@@ -109,69 +68,35 @@ export function ChartFrame({ title, testId, height, margin, legend, description,
     clip: `url(#${clipId})`,
   };
   const active = width > 0 && !emptyMessage;
-  const hovered = cursor !== null && hover && active ? hover(cursor.x, plot) : null;
+  const cursor = useChartCursor({
+    active,
+    hover: hover && ((plotX) => hover(plotX, plot)),
+    step: hoverStep && ((fromX, move) => hoverStep(fromX, move, plot)),
+  });
+  const hovered = cursor.hovered;
+  const renderActions = useContext(ChartActions);
   const svgRef = useRef<SVGSVGElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const lines = series && active ? series(plot) : [];
   const pixelRatio = window.devicePixelRatio || 1;
-  const [exportProblem, setExportProblem] = useState('');
 
   // Before the browser paints, so the lines and the SVG around them always show the same moment.
   useLayoutEffect(() => {
     if (canvasRef.current) paintSeries(canvasRef.current, plot.width, plot.height, pixelRatio, lines);
   });
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!hoverStep || !hover || !active) return;
-    if (event.key === 'Escape') {
-      if (cursor?.source !== 'keyboard') return;
-      setCursor(null);
-      setAnnouncement('');
-      event.preventDefault();
-      return;
-    }
-    const moves = KEY_MOVES[event.key];
-    if (!moves) return;
-    event.preventDefault();
-    const x = hoverStep(cursor?.x ?? null, moves[event.shiftKey ? 1 : 0], plot);
-    if (x === null) return;
-    setCursor({ x, source: 'keyboard' });
-    const info = hover(x, plot);
-    setAnnouncement(info ? announce(info) : '');
-  };
-
-  const save = async (format: 'svg' | 'png') => {
-    const svg = svgRef.current;
-    if (!svg) return;
-    const fileName = exportFileName(title, 'chart', format);
-    try {
-      const image = chartToSvg(svg, title, legend, lines.map(seriesPathAttributes));
-      downloadBlob(format === 'svg' ? new Blob([image.svg], { type: 'image/svg+xml' }) : await svgToPng(image), fileName);
-      setExportProblem('');
-    } catch (reason) {
-      setExportProblem(`${format.toUpperCase()} failed: ${reason instanceof Error ? reason.message : String(reason)}`);
-    }
-  };
-
   return (
     <figure className="chart" data-testid={testId}>
       <figcaption className="chart-header">
         <span className="chart-title">{title}</span>
-        {width > 0 && (
-          <span className="chart-export">
-            {exportProblem && (
-              <span className="chart-export-problem" role="status">
-                {exportProblem}
-              </span>
-            )}
-            <button type="button" onClick={() => void save('svg')} aria-label={`Download the ${title} chart as SVG`} data-testid={`${testId}-svg`}>
-              SVG
-            </button>
-            <button type="button" onClick={() => void save('png')} aria-label={`Download the ${title} chart as PNG`} data-testid={`${testId}-png`}>
-              PNG
-            </button>
-          </span>
-        )}
+        {width > 0 &&
+          renderActions?.({
+            title,
+            testId,
+            legend,
+            svg: () => svgRef.current,
+            seriesPaths: () => lines.map(seriesPathAttributes),
+          })}
         <ul className="legend">
           {legend.map((entry) => (
             <li key={entry.label}>
@@ -194,11 +119,8 @@ export function ChartFrame({ title, testId, height, margin, legend, description,
         tabIndex={hoverStep ? 0 : undefined}
         role={hoverStep ? 'group' : undefined}
         aria-label={hoverStep ? `${title}: Left and Right arrow keys read the values (Shift for bigger steps, Home, End), Escape hides them` : undefined}
-        onKeyDown={hoverStep ? onKeyDown : undefined}
-        onBlur={() => {
-          if (cursor?.source === 'keyboard') setCursor(null);
-          setAnnouncement('');
-        }}
+        onKeyDown={hoverStep ? cursor.onKeyDown : undefined}
+        onBlur={cursor.onBlur}
       >
         {series && width > 0 && (
           // Each line's record (not rendered: canvas fallback content) tells tests what was drawn.
@@ -230,8 +152,8 @@ export function ChartFrame({ title, testId, height, margin, legend, description,
                   className="hover-target"
                   width={plot.width}
                   height={plot.height}
-                  onPointerMove={(event) => setCursor({ x: event.clientX - event.currentTarget.getBoundingClientRect().left, source: 'pointer' })}
-                  onPointerLeave={() => setCursor((current) => (current?.source === 'pointer' ? null : current))}
+                  onPointerMove={cursor.onPointerMove}
+                  onPointerLeave={cursor.onPointerLeave}
                 />
               )}
             </g>
@@ -240,7 +162,7 @@ export function ChartFrame({ title, testId, height, margin, legend, description,
         {emptyMessage && <p className="chart-empty">{emptyMessage}</p>}
         {hoverStep && (
           <p className="visually-hidden" aria-live="polite" data-testid={`${testId}-announcement`}>
-            {announcement}
+            {cursor.announcement}
           </p>
         )}
         {hovered && (

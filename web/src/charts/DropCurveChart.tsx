@@ -2,9 +2,10 @@
 // variable, with a marker at the current operating point.
 
 import { memo } from 'react';
-import { scaleLinear } from 'd3';
+import { format, scaleLinear } from 'd3';
 import type { DropCurve } from '../scenario/types';
 import { AxisBottom, AxisLeft } from './Axis';
+import { textMeasure } from './axisTicks';
 import { ChartFrame } from './ChartFrame';
 import { COLORS } from './palette';
 
@@ -16,6 +17,11 @@ interface DropCurveChartProps {
 
 const MARGIN = { top: 22, right: 24, bottom: 44, left: 62 };
 const VALUE = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
+/** Large control variables (CSFQ's packet label in b/s) read 4.83M, like the axis. */
+const LARGE = format('.3~s');
+const formatOperatingX = (value: number) => (Math.abs(value) >= 1000 ? LARGE(value) : VALUE.format(value));
+/** The label is 12 px bold: a little wider than regular text. */
+const measureLabel = (text: string) => textMeasure(12)(text) * 1.08;
 
 // Memoised: its data changes with each snapshot (a few times per second), not every frame.
 export const DropCurveChart = memo(function DropCurveChart({ curve, schemeName, height }: DropCurveChartProps) {
@@ -60,8 +66,11 @@ export const DropCurveChart = memo(function DropCurveChart({ curve, schemeName, 
         const x = scaleLinear().domain([0, xTop]).range([0, plot.width]).nice();
         const y = scaleLinear().domain([0, 1]).range([plot.height, 0]);
         const markerX = x(Math.min(opX, x.domain()[1]));
-        // Keep the label inside the plot: to the left of the marker on the right half.
+        // The axis names the variable: the label gives its value, in the axis's unit.
+        const label = `${formatOperatingX(opX)}${curve.x_unit ? ` ${curve.x_unit}` : ''}, p = ${VALUE.format(opP)}`;
+        // Inside the plot: to the left of the marker on the right half, but never past the plot's left edge.
         const labelOnLeft = markerX > plot.width / 2;
+        const labelX = labelOnLeft ? Math.max(-10, measureLabel(label) - markerX) : 10;
         const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p[0])},${y(p[1])}`).join('');
         return (
           <>
@@ -73,8 +82,8 @@ export const DropCurveChart = memo(function DropCurveChart({ curve, schemeName, 
             <g className="operating-point" transform={`translate(${markerX},${y(opP)})`} data-x={opX} data-p={opP}>
               <line y1={0} y2={plot.height - y(opP)} stroke={COLORS.vermillion} strokeDasharray="3 3" />
               <circle r={7} fill={COLORS.vermillion} stroke="white" strokeWidth={2} />
-              <text x={labelOnLeft ? -10 : 10} y={-10} textAnchor={labelOnLeft ? 'end' : 'start'} className="mark-label" fill={COLORS.vermillion}>
-                {`${curve.x_label} ${VALUE.format(opX)}, p = ${VALUE.format(opP)}`}
+              <text x={labelX} y={-10} textAnchor={labelOnLeft ? 'end' : 'start'} className="annotation-label" fill={COLORS.vermillion}>
+                {label}
               </text>
             </g>
           </>

@@ -7,7 +7,7 @@ import { ChartFrame, type LegendEntry, type PlotArea, type TooltipRow } from './
 import { maxOf, nearestIndex } from './decimate';
 import { COLORS } from './palette';
 import type { SeriesLine } from './seriesCanvas';
-import { ParamMarks, TIME_MARGIN, formatSeconds, stepSample, timeScale, type ParamMark, type TimeWindow } from './timeAxis';
+import { ParamChangeLines, TIME_MARGIN, formatSeconds, stepSample, timeScale, type ParamChange, type TimeWindow } from './timeAxis';
 
 interface DropRateChartProps {
   timeS: Float64Array;
@@ -17,15 +17,17 @@ interface DropRateChartProps {
   earlyDropRate: Float64Array;
   /** Fraction of arrivals ECN-marked; omitted when nothing was marked. */
   markRate?: Float64Array;
-  marks: readonly ParamMark[];
+  paramChanges: readonly ParamChange[];
   window: TimeWindow;
   height: number;
 }
 
 const PERCENT = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 2 });
-const formatPercent = (value: number) => PERCENT.format(value);
+/** Tick labels in per cent without the sign (the axis title carries it): "0.05" is narrower than "0.05%". */
+const PERCENT_TICK = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+const formatPercentTick = (share: number) => PERCENT_TICK.format(share * 100);
 
-export function DropRateChart({ timeS, dropRate, earlyDropRate, markRate, marks, window, height }: DropRateChartProps) {
+export function DropRateChart({ timeS, dropRate, earlyDropRate, markRate, paramChanges, window, height }: DropRateChartProps) {
   const legend: LegendEntry[] = [
     { label: 'dropped (all reasons)', color: COLORS.vermillion },
     { label: 'dropped early', color: COLORS.purple, dashed: true },
@@ -76,8 +78,8 @@ export function DropRateChart({ timeS, dropRate, earlyDropRate, markRate, marks,
         return (
           <>
             <AxisBottom scale={x} offset={plot.height} label="simulated time (s)" gridLength={plot.height} />
-            <AxisLeft scale={y} label="share of arrivals" gridLength={plot.width} format={formatPercent} />
-            <ParamMarks marks={marks} xScale={x} height={plot.height} />
+            <AxisLeft scale={y} label="share of arrivals (%)" gridLength={plot.width} format={formatPercentTick} />
+            <ParamChangeLines changes={paramChanges} xScale={x} height={plot.height} />
           </>
         );
       }}

@@ -8,7 +8,7 @@ import { ChartFrame, type LegendEntry, type PlotArea } from './ChartFrame';
 import { maxOf, nearestIndex } from './decimate';
 import { FairShareLines, type FairShareLevel } from './FairShareLines';
 import { COLORS } from './palette';
-import { ParamMarks, TIME_MARGIN, formatSeconds, stepSample, timeScale, type ParamMark, type TimeWindow } from './timeAxis';
+import { ParamChangeLines, TIME_MARGIN, formatSeconds, stepSample, timeScale, type ParamChange, type TimeWindow } from './timeAxis';
 
 export interface GoodputLine {
   /** Legend entry; lines sharing a legend label (flows of one group) share one entry. */
@@ -25,7 +25,7 @@ interface GoodputChartProps {
   lines: readonly GoodputLine[];
   /** Bin width the lines were averaged over, for the subtitle. */
   binS: number;
-  marks: readonly ParamMark[];
+  paramChanges: readonly ParamChange[];
   window: TimeWindow;
   height: number;
   /** Max-min fair shares (theory) drawn as dashed lines over the measured goodput. */
@@ -34,7 +34,7 @@ interface GoodputChartProps {
 
 const MBPS = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
 
-export function GoodputChart({ timeS, lines, binS, marks, window, height, fairShares = [] }: GoodputChartProps) {
+export function GoodputChart({ timeS, lines, binS, paramChanges, window, height, fairShares = [] }: GoodputChartProps) {
   const legend: LegendEntry[] = [];
   for (const line of lines) if (!legend.some((e) => e.label === line.legend)) legend.push({ label: line.legend, color: line.color });
   if (fairShares.length > 0) {
@@ -95,7 +95,7 @@ export function GoodputChart({ timeS, lines, binS, marks, window, height, fairSh
             <AxisBottom scale={x} offset={plot.height} label="simulated time (s)" gridLength={plot.height} />
             <AxisLeft scale={y} label="goodput (Mb/s)" gridLength={plot.width} />
             <FairShareLines levels={fairShares} width={plot.width} y={y} />
-            <ParamMarks marks={marks} xScale={x} height={plot.height} />
+            <ParamChangeLines changes={paramChanges} xScale={x} height={plot.height} />
           </>
         );
       }}

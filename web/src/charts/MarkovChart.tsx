@@ -33,17 +33,21 @@ interface MarkovChartProps {
   height: number;
 }
 
-const MARGIN = { top: 22, right: 24, bottom: 44, left: 62 };
+/** Left: room for "≤10⁻⁴" and the axis title beside it. */
+const MARGIN = { top: 22, right: 24, bottom: 44, left: 70 };
 const VALUE = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
 
 /** The log axis's floor: below one drop in ten thousand the curve runs along the bottom. */
 const P_FLOOR = 1e-4;
 const atLeastFloor = (p: number) => Math.max(P_FLOOR, p);
-const TICK = new Intl.NumberFormat('en', { maximumFractionDigits: 4 });
+const SUPERSCRIPT: Record<string, string> = { '-': '⁻', '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹' };
+/** 1, 0.1, 0.01, then 10⁻³, 10⁻⁴: short labels for a narrow axis. */
+const powerOfTen = (exponent: number) => (exponent >= -2 ? String(10 ** exponent) : `10${[...String(exponent)].map((c) => SUPERSCRIPT[c]).join('')}`);
 /** Labels at powers of ten only; the floor reads "≤" since smaller values are drawn on it. */
 const powerOfTenTick = (v: number) => {
-  if (!Number.isInteger(Math.round(Math.log10(v) * 1e6) / 1e6)) return '';
-  return v <= P_FLOOR ? `≤${TICK.format(v)}` : TICK.format(v);
+  const exponent = Math.round(Math.log10(v) * 1e6) / 1e6;
+  if (!Number.isInteger(exponent)) return '';
+  return v <= P_FLOOR ? `≤${powerOfTen(exponent)}` : powerOfTen(exponent);
 };
 
 /** 1 − 1/ρ: what a saturated link must drop whatever the scheme (flow conservation). */
@@ -129,7 +133,7 @@ export const MarkovChart = memo(function MarkovChart({ model, measured, schemeNa
                     x={px + (labelOnLeft ? -10 : 10)}
                     y={y(atLeastFloor(congestionSignal(m))) - 10}
                     textAnchor={labelOnLeft ? 'end' : 'start'}
-                    className="mark-label"
+                    className="annotation-label"
                     fill={COLORS.vermillion}
                   >
                     {`${points.length > 1 ? `hop ${m.hop}: ` : ''}ρ ${VALUE.format(m.offeredLoad)}, ${signalLabel(m)} ${VALUE.format(congestionSignal(m))}`}

@@ -4,13 +4,17 @@
 
 import { scaleLinear } from 'd3';
 import { AxisBottom, AxisLeft, AxisRight } from './Axis';
+import { textMeasure } from './axisTicks';
 import { ChartFrame, type LegendEntry, type PlotArea, type TooltipRow } from './ChartFrame';
 import { decimateMinMax, maxOf, nearestIndex } from './decimate';
 import { COLORS } from './palette';
 import type { SeriesLine } from './seriesCanvas';
-import { ParamMarks, TIME_MARGIN, formatSeconds, stepSample, timeScale, type ParamMark, type TimeWindow } from './timeAxis';
+import { ParamChangeLines, TIME_MARGIN, formatSeconds, stepSample, timeScale, type ParamChange, type TimeWindow } from './timeAxis';
 
 export interface Threshold {
+  /** The parameter's id (its symbol, e.g. max_th). */
+  id: string;
+  /** Its visible name. */
   label: string;
   value: number;
 }
@@ -35,15 +39,15 @@ interface QueueChartProps {
   unit: string;
   bufferCapacity: number;
   thresholds: readonly Threshold[];
-  marks: readonly ParamMark[];
+  paramChanges: readonly ParamChange[];
   window: TimeWindow;
   height: number;
 }
 
 const PRECISION = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
-/** Rough width of a threshold label's character, to keep labels of nearby thresholds apart. */
-const LABEL_CHAR_PX = 7.5;
 const LABEL_HEIGHT_PX = 14;
+/** Threshold labels are 12 px bold: a little wider than the regular text measured. */
+const measureLabel = (text: string) => textMeasure(12)(text) * 1.08;
 
 interface PlacedLabel {
   text: string;
@@ -51,18 +55,27 @@ interface PlacedLabel {
   y: number;
 }
 
-/** Right-align labels at `right`; a label that would overlap the one before it moves left of it. */
+/**
+ * Right-align each label at `right` above its line, else below it, else to
+ * the left of the labels in its way, but never past the plot's left edge.
+ */
 function placeLabels(labels: { text: string; y: number }[], right: number): PlacedLabel[] {
-  const placed: PlacedLabel[] = [];
+  const placed: (PlacedLabel & { width: number })[] = [];
+  const inTheWay = (x: number, y: number, width: number) => placed.filter((p) => Math.abs(p.y - y) < LABEL_HEIGHT_PX && x - width < p.x && p.x - p.width < x);
   for (const label of [...labels].sort((a, b) => a.y - b.y)) {
-    const clash = placed.filter((p) => Math.abs(p.y - label.y) < LABEL_HEIGHT_PX);
-    const x = clash.reduce((edge, p) => Math.min(edge, p.x - p.text.length * LABEL_CHAR_PX - 10), right);
-    placed.push({ ...label, x });
+    const width = measureLabel(label.text);
+    const row = [label.y, label.y + LABEL_HEIGHT_PX + 3].find((y) => inTheWay(right, y, width).length === 0);
+    if (row !== undefined) {
+      placed.push({ text: label.text, x: right, y: row, width });
+      continue;
+    }
+    const x = inTheWay(right, label.y, width).reduce((edge, p) => Math.min(edge, p.x - p.width - 10), right);
+    placed.push({ text: label.text, x: Math.max(width, x), y: label.y, width });
   }
-  return placed;
+  return placed.map(({ text, x, y }) => ({ text, x, y }));
 }
 
-export function QueueChart({ timeS, queueLength, probeLines, queueDelayMs, unit, bufferCapacity, thresholds, marks, window, height }: QueueChartProps) {
+export function QueueChart({ timeS, queueLength, probeLines, queueDelayMs, unit, bufferCapacity, thresholds, paramChanges, window, height }: QueueChartProps) {
   const legend: LegendEntry[] = [{ label: 'queue', color: COLORS.blue }];
   probeLines.forEach((p, i) => legend.push({ label: p.label, color: PROBE_COLORS[i % PROBE_COLORS.length] }));
   legend.push({ label: 'queueing delay (right axis)', color: COLORS.green });
@@ -128,7 +141,7 @@ export function QueueChart({ timeS, queueLength, probeLines, queueDelayMs, unit,
         // A threshold of 0 means "off" or "automatic" for the schemes that have one.
         const visibleThresholds = thresholds.filter((t) => t.value > 0 && t.value <= yMax);
         const labels = placeLabels(
-          visibleThresholds.map((t) => ({ text: `${t.label} ${PRECISION.format(t.value)}`, y: y(t.value) - 4 })),
+          visibleThresholds.map((t) => ({ text: `${t.label} = ${PRECISION.format(t.value)}`, y: y(t.value) - 4 })),
           plot.width - 4,
         );
         return (
@@ -140,14 +153,14 @@ export function QueueChart({ timeS, queueLength, probeLines, queueDelayMs, unit,
               {bufferCapacity <= yMax && <line x2={plot.width} y1={y(bufferCapacity)} y2={y(bufferCapacity)} stroke={COLORS.black} strokeWidth={2} />}
               {visibleThresholds.map((t) => (
                 <line
-                  key={t.label}
+                  key={t.id}
                   x2={plot.width}
                   y1={y(t.value)}
                   y2={y(t.value)}
                   stroke={COLORS.purple}
                   strokeWidth={1.5}
                   strokeDasharray="6 4"
-                  data-threshold={t.label}
+                  data-threshold={t.id}
                 />
               ))}
             </g>
@@ -158,7 +171,7 @@ export function QueueChart({ timeS, queueLength, probeLines, queueDelayMs, unit,
                 {label.text}
               </text>
             ))}
-            <ParamMarks marks={marks} xScale={x} height={plot.height} />
+            <ParamChangeLines changes={paramChanges} xScale={x} height={plot.height} />
           </>
         );
       }}

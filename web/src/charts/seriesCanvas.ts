@@ -1,7 +1,7 @@
 // The data lines of the time-series charts, painted on a <canvas> under the
 // chart's SVG. A few thousand points redrawn every frame cost far less as
 // canvas strokes than as SVG path strings that the browser must parse, lay
-// out and paint; axes, thresholds, marks and hover stay in SVG. The same
+// out and paint; axes, thresholds, parameter changes and hover stay in SVG. The same
 // lines become SVG paths when a chart is exported.
 
 import type { ScaleLinear } from 'd3';

@@ -4,8 +4,8 @@ import { line, scaleLinear, type ScaleLinear } from 'd3';
 import { nearestIndex } from './decimate';
 import { COLORS } from './palette';
 
-/** A live parameter change, marked on every time axis. */
-export interface ParamMark {
+/** A live parameter change (not an ECN mark): a labelled line on every time axis. */
+export interface ParamChange {
   timeS: number;
   label: string;
 }
@@ -38,16 +38,16 @@ export function linePath(x: Float64Array, y: Float64Array, xScale: ScaleLinear<n
   );
 }
 
-export function ParamMarks({ marks, xScale, height }: { marks: readonly ParamMark[]; xScale: ScaleLinear<number, number>; height: number }) {
+export function ParamChangeLines({ changes, xScale, height }: { changes: readonly ParamChange[]; xScale: ScaleLinear<number, number>; height: number }) {
   const [from, to] = xScale.domain();
-  const visible = marks.filter((m) => m.timeS >= from && m.timeS <= to);
+  const visible = changes.filter((c) => c.timeS >= from && c.timeS <= to);
   return (
-    <g className="param-marks" data-marks={visible.length}>
-      {visible.map((mark, i) => (
-        <g key={`${mark.timeS}-${i}`} transform={`translate(${xScale(mark.timeS)},0)`}>
+    <g className="param-changes" data-changes={visible.length}>
+      {visible.map((change, i) => (
+        <g key={`${change.timeS}-${i}`} transform={`translate(${xScale(change.timeS)},0)`}>
           <line y1={-6} y2={height} stroke={COLORS.vermillion} strokeDasharray="4 3" strokeWidth={1.5} />
-          <text y={-9} textAnchor="middle" className="mark-label" fill={COLORS.vermillion}>
-            {mark.label}
+          <text y={-9} textAnchor="middle" className="annotation-label" fill={COLORS.vermillion}>
+            {change.label}
           </text>
         </g>
       ))}

@@ -5,14 +5,15 @@
 import { memo, useMemo } from 'react';
 import { binSums, ratio } from '../charts/bins';
 import { COLORS, groupColor } from '../charts/palette';
+import { OnScreen } from '../charts/OnScreen';
 import type { TimeWindow } from '../charts/timeAxis';
+import { useStoreRevision } from '../charts/useStoreRevision';
+import { binWidth, visibleRows } from '../charts/visibleWindow';
 import type { SeriesStore } from '../engine/seriesStore';
 import { bufferCapacity, bufferUnit, flowGroups, type GroupInfo } from '../scenario/model';
 import type { Scenario } from '../scenario/types';
+import { SKIP_TARGETS } from '../controls/SkipLinks';
 import { WindowChoice } from '../controls/WindowChoice';
-import { binWidth, visibleRows } from '../app/chartData';
-import { OnScreen } from '../app/OnScreen';
-import { useStoreRevision } from '../app/useStoreRevision';
 import { CompareTimeChart, type CompareLine } from './CompareTimeChart';
 import { divergence } from './comparison';
 import { DelayGoodputChart, type SchemeCloud } from './DelayGoodputChart';
@@ -111,7 +112,13 @@ export const CompareArea = memo(function CompareArea({ scenario, runs, windowS, 
   const parting = runs[0].store && runs[1].store ? divergence(runs[0].store, runs[1].store) : ({ kind: 'unknown' } as const);
 
   return (
-    <section className="compare-area" aria-label={`${runs[0].name} compared with ${runs[1].name}`} data-testid="compare-area">
+    <section
+      className="compare-area"
+      aria-label={`${runs[0].name} compared with ${runs[1].name}`}
+      data-testid="compare-area"
+      id={SKIP_TARGETS.charts}
+      tabIndex={-1}
+    >
       <div className="compare-header">
         <p
           className="compare-divergence"

@@ -3,6 +3,7 @@
 // Changes apply to the running simulation at once.
 
 import { useEffect, useId, useRef, useState } from 'react';
+import { PARAM_PATH_PREFIX, paramName } from '../scenario/paramNames';
 import type { ParamSpec } from '../scenario/types';
 
 interface ParamControlProps {
@@ -10,7 +11,7 @@ interface ParamControlProps {
   value: number;
   /** Upper end of the slider when the full range would make it useless (thresholds vs. a small buffer). */
   sliderMax?: number;
-  /** Rejects with the engine's message when the value is refused. */
+  /** Rejects with the reason (naming the parameter) when the value is refused. */
   onChange: (value: number) => Promise<unknown>;
 }
 
@@ -42,6 +43,7 @@ function formatValue(value: number): string {
 
 export function ParamControl({ spec, value, sliderMax, onChange }: ParamControlProps) {
   const id = useId();
+  const name = paramName(spec);
   const [shown, setShown] = useState(value);
   const [text, setText] = useState(formatValue(value));
   const [error, setError] = useState<string | null>(null);
@@ -71,7 +73,7 @@ export function ParamControl({ spec, value, sliderMax, onChange }: ParamControlP
   const commitText = () => {
     const parsed = Number(text);
     if (text.trim() === '' || !Number.isFinite(parsed)) {
-      setError(`queue.params.${spec.id}: enter a number between ${spec.min} and ${spec.max}`);
+      setError(`${name}: enter a number between ${spec.min} and ${spec.max} [${PARAM_PATH_PREFIX}${spec.id}]`);
       return;
     }
     if (parsed !== shown) apply(parsed);
@@ -89,7 +91,7 @@ export function ParamControl({ spec, value, sliderMax, onChange }: ParamControlP
       className="icon-button"
       disabled={isDefault}
       onClick={() => apply(spec.default)}
-      aria-label={`Reset ${spec.label} to its default, ${formatValue(spec.default)}`}
+      aria-label={`Reset ${name} to its default, ${formatValue(spec.default)}`}
       title={`Default: ${formatValue(spec.default)}`}
     >
       Reset
@@ -107,7 +109,7 @@ export function ParamControl({ spec, value, sliderMax, onChange }: ParamControlP
             aria-describedby={`${id}-doc`}
             data-testid={`param-${spec.id}`}
           />
-          <span className="param-label">{spec.label}</span>
+          <span className="param-label">{name}</span>
         </label>
         {resetButton}
         {doc}
@@ -124,8 +126,8 @@ export function ParamControl({ spec, value, sliderMax, onChange }: ParamControlP
   return (
     <div className={`param${error ? ' field-invalid' : ''}`} data-param={spec.id}>
       <label className="param-label" htmlFor={id} title={spec.doc}>
-        {spec.label}
-        {spec.unit && <span className="field-unit"> ({spec.unit})</span>}
+        {name}
+        {spec.unit && <span className="field-unit"> · {spec.unit}</span>}
       </label>
       <div className="param-inputs">
         <input
@@ -147,7 +149,7 @@ export function ParamControl({ spec, value, sliderMax, onChange }: ParamControlP
           type="text"
           inputMode="decimal"
           className="param-number"
-          aria-label={`${spec.label} value`}
+          aria-label={`${name} value`}
           value={text}
           data-testid={`param-${spec.id}-value`}
           onChange={(event) => setText(event.target.value)}

@@ -6,6 +6,7 @@ import { EXPLANATIONS } from '../explain/explanations';
 import { Formula } from '../explain/Formula';
 import '../explain/explainer.css';
 import type { BufferUnit } from '../scenario/model';
+import { describeParamProblem } from '../scenario/paramNames';
 import type { CatalogueEntry } from '../scenario/types';
 import { ParamControl } from './ParamControl';
 
@@ -125,7 +126,12 @@ export function SchemePanel({ catalogue, schemeId, params, probe, bufferUnit, bu
               spec={spec}
               value={params[spec.id] ?? spec.default}
               sliderMax={entry.buffer_params.includes(spec.id) ? Math.max(bufferCapacity, params[spec.id] ?? 0) : undefined}
-              onChange={(value) => onParam(spec.id, value)}
+              onChange={(value) =>
+                onParam(spec.id, value).catch((reason: unknown) => {
+                  // The engine names the field by its path; say which parameter that is.
+                  throw new Error(describeParamProblem(reason instanceof Error ? reason.message : String(reason), entry.params));
+                })
+              }
             />
           ))}
         </div>

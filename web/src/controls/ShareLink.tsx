@@ -1,9 +1,11 @@
 // "Copy link": the running experiment (scenario with the current parameter
-// values) and the view, as a link that reproduces it.
+// values) and the view, as a link that reproduces it: the same link the
+// address bar shows.
 
 import { useState } from 'react';
 
 interface ShareLinkProps {
+  /** The link to the experiment on screen (also put in the address bar). */
   buildLink: () => string;
 }
 
@@ -15,9 +17,9 @@ export function ShareLink({ buildLink }: ShareLinkProps) {
     setLink(next);
     try {
       await navigator.clipboard.writeText(next);
-      setStatus('Link copied');
+      setStatus('Link copied (the same as the address bar)');
     } catch {
-      setStatus('Copy the link from the box');
+      setStatus('The browser refused the clipboard: copy the link from the box or the address bar');
     }
   };
   return (
@@ -36,7 +38,7 @@ export function ShareLink({ buildLink }: ShareLinkProps) {
           data-testid="share-link"
         />
       )}
-      <span className="share-status" role="status">
+      <span className="share-status" role="status" data-testid="share-status">
         {status}
       </span>
     </div>

@@ -2,6 +2,7 @@
 // engine's event rate.
 
 import type { RunSnapshot, Speed } from '../engine/client';
+import { SKIP_TARGETS } from './SkipLinks';
 
 interface TransportBarProps {
   snapshot: RunSnapshot | null;
@@ -33,7 +34,7 @@ export function TransportBar({ snapshot, speed, stepS, onPlay, onPause, onStep, 
   const nowS = snapshot?.nowS ?? 0;
   const durationS = snapshot?.durationS ?? 0;
   return (
-    <div className="transport" role="toolbar" aria-label="Simulation controls">
+    <div className="transport" role="toolbar" aria-label="Simulation controls" id={SKIP_TARGETS.transport} tabIndex={-1}>
       <button
         type="button"
         className="primary play-button"

@@ -4,7 +4,8 @@
 // drawn above the plot, on a white background. PNG draws that SVG onto a
 // canvas.
 
-import { markerPath, type MarkerShape } from '../charts/markers';
+import type { LegendEntry } from '../charts/chartActions';
+import { markerPath } from '../charts/markers';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -36,14 +37,6 @@ const INTERACTIVE = '.hover-target, .hover-line';
 
 const PAD_PX = 8;
 const SWATCH_PX = 22;
-
-/** One legend entry, as the chart frame shows it. */
-export interface ImageLegendEntry {
-  label: string;
-  color: string;
-  dashed?: boolean;
-  marker?: MarkerShape;
-}
 
 export interface ChartImage {
   svg: string;
@@ -128,7 +121,7 @@ function svgElement<K extends keyof SVGElementTagNameMap>(name: K, attributes: R
 export function chartToSvg(
   svg: SVGSVGElement,
   title: string,
-  legend: readonly ImageLegendEntry[],
+  legend: readonly LegendEntry[],
   series: readonly Record<string, string | number>[] = [],
 ): ChartImage {
   const plotWidth = svg.width.baseVal.value || svg.clientWidth;

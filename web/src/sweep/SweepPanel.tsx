@@ -4,25 +4,21 @@
 // `aqm-sim sweep` on the same scenario file (the panel shows the command),
 // and the table exports in the CLI's CSV and JSON formats.
 
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { NumberField } from '../controls/NumberField';
 import { exportFileName, scenarioToJson } from '../export/documents';
 import { downloadText } from '../export/download';
+import { paramProblem } from '../scenario/paramNames';
 import type { CatalogueEntry, Scenario, ScenarioProblem } from '../scenario/types';
+import { INITIAL_SWEEP_FORM, pickedField, rangeFor, sweepFormReducer, sweepRequest } from './form';
 import {
   MAX_RUNS,
   aggregate,
-  checkSize,
   cliCommand,
-  parseValueList,
-  rangeValues,
-  suggestedRange,
   sweepMetrics,
   sweepToCsv,
   sweepToJson,
   sweepableFields,
-  toEngineValue,
-  type Parsed,
   type SweepField,
   type SweepPoint,
   type SweepRequest,
@@ -36,8 +32,6 @@ interface SweepPanelProps {
   scenario: Scenario;
   scheme: CatalogueEntry | undefined;
 }
-
-type ValueMode = 'range' | 'list';
 
 type Status = { kind: 'idle' } | { kind: 'running' } | { kind: 'finished'; wallS: number } | { kind: 'cancelled' } | { kind: 'failed'; message: string };
 
@@ -57,34 +51,6 @@ function unitSuffix(unit: string): string {
   return unit ? ` (${unit})` : '';
 }
 
-/** The request the form describes, or the first problem with the field it concerns. */
-function buildRequest(
-  field: SweepField | undefined,
-  mode: ValueMode,
-  range: { from: number | undefined; to: number | undefined; count: number | undefined },
-  listText: string,
-  seedCount: number | undefined,
-): Parsed<SweepRequest> {
-  if (!field) return { ok: false, field: 'parameter', message: 'pick a parameter' };
-  // Whole-number fields round each value, which may merge neighbours: each value runs once.
-  let values: number[];
-  if (mode === 'range') {
-    const { from, to, count } = range;
-    if (from === undefined || !Number.isFinite(from)) return { ok: false, field: 'from', message: 'enter a number' };
-    if (to === undefined || !Number.isFinite(to)) return { ok: false, field: 'to', message: 'enter a number' };
-    if (count === undefined || !Number.isInteger(count) || count < 1) return { ok: false, field: 'values', message: 'a whole number ≥ 1' };
-    if (count > MAX_RUNS) return { ok: false, field: 'values', message: `a sweep may have at most ${MAX_RUNS} runs` };
-    values = [...new Set(rangeValues(toEngineValue(field, from), toEngineValue(field, to), count).map((v) => toEngineValue(field, v / field.scale)))];
-  } else {
-    const parsed = parseValueList(listText);
-    if (!parsed.ok) return parsed;
-    values = [...new Set(parsed.value.map((v) => toEngineValue(field, v)))];
-  }
-  const size = checkSize(values.length, seedCount ?? Number.NaN);
-  if (!size.ok) return size;
-  return { ok: true, value: { path: field.path, values, seedCount: seedCount ?? 1 } };
-}
-
 export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const paramRef = useRef<HTMLSelectElement>(null);
@@ -93,15 +59,10 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
   const titleId = useId();
   const [open, setOpen] = useState(false);
   const fields = useMemo(() => sweepableFields(scenario, scheme), [scenario, scheme]);
-  const [path, setPath] = useState('');
-  const field = fields.find((f) => f.path === path) ?? fields[0];
-  const [mode, setMode] = useState<ValueMode>('range');
-  const [from, setFrom] = useState<number | undefined>(undefined);
-  const [to, setTo] = useState<number | undefined>(undefined);
-  const [count, setCount] = useState<number | undefined>(5);
-  const [listText, setListText] = useState('');
-  const [seedCount, setSeedCount] = useState<number | undefined>(3);
-  const [metricId, setMetricId] = useState('goodput');
+  const [form, dispatch] = useReducer(sweepFormReducer, INITIAL_SWEEP_FORM);
+  const field = pickedField(form, fields);
+  const { mode, count, listText, seedCount } = form;
+  const { from, to } = field ? rangeFor(form, field) : { from: undefined, to: undefined };
   const [problem, setProblem] = useState<ScenarioProblem | undefined>(undefined);
   const [checking, setChecking] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -110,15 +71,6 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
 
   const pool = () => (poolRef.current ??= new SweepPool());
   useEffect(() => () => poolRef.current?.dispose(), []);
-
-  // A newly picked field starts from a range around its current value.
-  const [rangePath, setRangePath] = useState('');
-  if (field && field.path !== rangePath) {
-    const suggested = suggestedRange(field);
-    setRangePath(field.path);
-    setFrom(suggested.from);
-    setTo(suggested.to);
-  }
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -132,7 +84,7 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
   }, [open]);
 
   const scenarioJson = useMemo(() => JSON.stringify(scenario), [scenario]);
-  const request = buildRequest(field, mode, { from, to, count }, listText, seedCount);
+  const request = sweepRequest(form, field);
   const requestKey = request.ok ? JSON.stringify(request.value) : '';
 
   // The engine checks every run before any starts, so a value it refuses is named here, not halfway through.
@@ -155,6 +107,8 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
   const localProblem = request.ok ? undefined : request;
   const fieldError = (name: string) => (localProblem?.field === name ? localProblem.message : undefined);
   const engineProblem = request.ok ? problem : undefined;
+  // A scheme parameter's problem names it as its slider does.
+  const namedProblem = engineProblem && paramProblem(`${engineProblem.path}: ${engineProblem.message}`, scheme?.params ?? []);
   const canRun = request.ok && !engineProblem && !checking && !running;
 
   const start = () => {
@@ -189,7 +143,7 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
   };
 
   const metrics = useMemo(() => sweepMetrics(result?.scenario ?? scenario), [result, scenario]);
-  const metric = metrics.find((m) => m.id === metricId) ?? metrics[0];
+  const metric = metrics.find((m) => m.id === form.metricId) ?? metrics[0];
   const finishedPoints = useMemo(() => (result ? result.points.filter((p): p is SweepPoint => p !== undefined) : []), [result]);
   const aggregates = useMemo(() => aggregate(finishedPoints, metric), [finishedPoints, metric]);
   const total = result ? result.points.length : 0;
@@ -229,7 +183,12 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
               <fieldset className="sweep-fields" disabled={running}>
                 <label className="field wide">
                   <span className="field-label">parameter</span>
-                  <select ref={paramRef} value={field?.path ?? ''} onChange={(event) => setPath(event.target.value)} data-testid="sweep-param">
+                  <select
+                    ref={paramRef}
+                    value={field?.path ?? ''}
+                    onChange={(event) => dispatch({ type: 'pick', path: event.target.value })}
+                    data-testid="sweep-param"
+                  >
                     {[...new Set(fields.map((f) => f.group))].map((group) => (
                       <optgroup key={group} label={group}>
                         {fields
@@ -254,18 +213,52 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
                 <fieldset className="sweep-mode">
                   <legend className="field-label">values</legend>
                   <label>
-                    <input type="radio" name="sweep-mode" checked={mode === 'range'} onChange={() => setMode('range')} data-testid="sweep-mode-range" /> evenly
-                    spaced
+                    <input
+                      type="radio"
+                      name="sweep-mode"
+                      checked={mode === 'range'}
+                      onChange={() => dispatch({ type: 'mode', mode: 'range' })}
+                      data-testid="sweep-mode-range"
+                    />{' '}
+                    evenly spaced
                   </label>
                   <label>
-                    <input type="radio" name="sweep-mode" checked={mode === 'list'} onChange={() => setMode('list')} data-testid="sweep-mode-list" /> a list
+                    <input
+                      type="radio"
+                      name="sweep-mode"
+                      checked={mode === 'list'}
+                      onChange={() => dispatch({ type: 'mode', mode: 'list' })}
+                      data-testid="sweep-mode-list"
+                    />{' '}
+                    a list
                   </label>
                 </fieldset>
                 {mode === 'range' ? (
                   <div className="field-row">
-                    <NumberField label="from" unit={field?.unit} value={from} onChange={setFrom} error={fieldError('from')} testId="sweep-from" />
-                    <NumberField label="to" unit={field?.unit} value={to} onChange={setTo} error={fieldError('to')} testId="sweep-to" />
-                    <NumberField label="values" integer value={count} onChange={setCount} error={fieldError('values')} testId="sweep-count" />
+                    <NumberField
+                      label="from"
+                      unit={field?.unit}
+                      value={from}
+                      onChange={(value) => field && dispatch({ type: 'from', field, value })}
+                      error={fieldError('from')}
+                      testId="sweep-from"
+                    />
+                    <NumberField
+                      label="to"
+                      unit={field?.unit}
+                      value={to}
+                      onChange={(value) => field && dispatch({ type: 'to', field, value })}
+                      error={fieldError('to')}
+                      testId="sweep-to"
+                    />
+                    <NumberField
+                      label="values"
+                      integer
+                      value={count}
+                      onChange={(value) => dispatch({ type: 'count', value })}
+                      error={fieldError('values')}
+                      testId="sweep-count"
+                    />
                   </div>
                 ) : (
                   <label className={`field wide${fieldError('values') ? ' field-invalid' : ''}`}>
@@ -274,7 +267,7 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
                       type="text"
                       value={listText}
                       placeholder="0.02, 0.05, 0.1"
-                      onChange={(event) => setListText(event.target.value)}
+                      onChange={(event) => dispatch({ type: 'list', text: event.target.value })}
                       aria-invalid={fieldError('values') ? true : undefined}
                       data-testid="sweep-values"
                     />
@@ -286,13 +279,20 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
                   </label>
                 )}
                 <div className="field-row">
-                  <NumberField label="seeds" integer value={seedCount} onChange={setSeedCount} error={fieldError('seeds')} testId="sweep-seeds" />
+                  <NumberField
+                    label="seeds"
+                    integer
+                    value={seedCount}
+                    onChange={(value) => dispatch({ type: 'seeds', value })}
+                    error={fieldError('seeds')}
+                    testId="sweep-seeds"
+                  />
                 </div>
               </fieldset>
               <div className="field-row">
                 <label className="field">
                   <span className="field-label">plot</span>
-                  <select value={metric.id} onChange={(event) => setMetricId(event.target.value)} data-testid="sweep-metric">
+                  <select value={metric.id} onChange={(event) => dispatch({ type: 'metric', id: event.target.value })} data-testid="sweep-metric">
                     {metrics.map((m) => (
                       <option key={m.id} value={m.id}>
                         {m.label}
@@ -308,9 +308,17 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
               </p>
               {engineProblem && (
                 <p className="problem-banner" role="alert" data-testid="sweep-problem">
-                  {engineProblem.path ? <code>{engineProblem.path}</code> : null}
-                  {engineProblem.path ? ': ' : ''}
-                  {engineProblem.message}
+                  {namedProblem ? (
+                    <>
+                      {namedProblem.name}: {namedProblem.message} [<code>{namedProblem.path}</code>]
+                    </>
+                  ) : (
+                    <>
+                      {engineProblem.path ? <code>{engineProblem.path}</code> : null}
+                      {engineProblem.path ? ': ' : ''}
+                      {engineProblem.message}
+                    </>
+                  )}
                 </p>
               )}
               {localProblem && !['from', 'to', 'values', 'seeds'].includes(localProblem.field) && (

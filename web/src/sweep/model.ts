@@ -6,6 +6,7 @@
 
 import { formatCsvNumber } from '../export/csv';
 import { bufferUnit } from '../scenario/model';
+import { paramName } from '../scenario/paramNames';
 import type { CatalogueEntry, Scenario, Summary } from '../scenario/types';
 
 /** The most runs (values × seeds) one sweep may have: enough for a curve, small enough to finish in a lesson. */
@@ -109,7 +110,7 @@ export function sweepableFields(scenario: Scenario, scheme: CatalogueEntry | und
     const current = scenario.queue.params?.[param.id];
     fields.push({
       path: `queue.params.${param.id}`,
-      label: param.label,
+      label: paramName(param),
       unit: param.unit,
       scale: 1,
       // A switch (gentle, ecn) is 0 or 1: rounding turns any range into those two.

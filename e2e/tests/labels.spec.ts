@@ -1,0 +1,129 @@
+// No axis label sits on another: every tick label and axis title of every
+// chart, for every scheme at phone and desktop sizes and every preset at
+// desktop size, measured with getBoundingClientRect.
+
+import { expect, test, type Page } from '@playwright/test';
+import { SCREENSHOT_DIR, linkFor, poissonScenario, setSpeed, waitForSimTime, watchForErrors } from './helpers';
+
+const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 720 } } as const;
+const ALL_CHARTS = '&view=queue,goodput,bars,curve,markov,rate&window=10';
+/** Simulated time before measuring: enough for every chart to have data and axes. */
+const RUN_S = 1;
+/** Fast enough to reach RUN_S at once, slow enough that the shortest preset (10 s) is still playing when the new run is looked for. */
+const SPEED = '5';
+
+interface LabelReport {
+  /** Labels measured per chart. */
+  counts: Record<string, number>;
+  problems: string[];
+}
+
+/** Scrolls each chart into view (a chart off screen keeps what it last drew) and measures its axis labels. */
+async function axisLabelReport(page: Page): Promise<LabelReport> {
+  return page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const report: LabelReport = { counts: {}, problems: [] };
+    for (const figure of document.querySelectorAll<HTMLElement>('figure.chart')) {
+      const chart = figure.dataset.testid ?? '?';
+      figure.scrollIntoView({ block: 'center' });
+      await frame();
+      const svg = figure.querySelector('.chart-body > svg');
+      if (!svg) continue;
+      const bounds = svg.getBoundingClientRect();
+      const labels = [...svg.querySelectorAll<SVGTextElement>('.axis text')]
+        .map((text) => ({ text: text.textContent?.trim() ?? '', box: text.getBoundingClientRect() }))
+        .filter((label) => label.text && label.box.width > 0);
+      report.counts[chart] = labels.length;
+      // Half a pixel of slack: glyph boxes of neighbouring labels may touch.
+      const slack = 0.5;
+      for (const [i, a] of labels.entries()) {
+        const { box } = a;
+        if (box.left < bounds.left - slack || box.right > bounds.right + slack || box.top < bounds.top - slack || box.bottom > bounds.bottom + slack)
+          report.problems.push(`${chart}: "${a.text}" is cut off by the chart's edge`);
+        for (const b of labels.slice(i + 1)) {
+          const other = b.box;
+          const overlap = box.left < other.right - slack && other.left < box.right - slack && box.top < other.bottom - slack && other.top < box.bottom - slack;
+          if (overlap) report.problems.push(`${chart}: "${a.text}" overlaps "${b.text}"`);
+        }
+      }
+    }
+    window.scrollTo(0, 0);
+    return report;
+  });
+}
+
+/** Lets the run reach RUN_S, pauses it so the time axes hold still, and checks the labels. */
+async function expectClearLabels(page: Page, what: string, queueChart = 'chart-queue'): Promise<void> {
+  const playPause = page.getByTestId('play-pause');
+  // The previous run was left paused (or finished): a run that plays is the new one.
+  await expect(playPause).toHaveText('Pause');
+  await waitForSimTime(page, RUN_S);
+  // Pause unless it has just finished (a short preset may).
+  await page.evaluate(() => {
+    const button = document.querySelector<HTMLButtonElement>('[data-testid=play-pause]');
+    if (button?.textContent === 'Pause') button.click();
+  });
+  await expect(playPause).toHaveText(/Play|Finished/);
+  const report = await axisLabelReport(page);
+  // The check saw the charts (a chart with nothing to draw, like the drop curve of DropTail, has no axes).
+  expect(Object.keys(report.counts).length, `${what}: charts measured`).toBeGreaterThanOrEqual(4);
+  expect(report.counts[queueChart], `${what}: labels of the queue chart`).toBeGreaterThan(8);
+  expect(report.problems, what).toEqual([]);
+}
+
+for (const [sizeName, viewport] of Object.entries(SIZES)) {
+  test(`axis labels never collide, every scheme (${sizeName})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors = watchForErrors(page);
+    await page.setViewportSize(viewport);
+    await page.goto(linkFor(poissonScenario(), ALL_CHARTS));
+    await setSpeed(page, SPEED);
+    const picker = page.getByTestId('scheme-picker');
+    await expect.poll(() => picker.locator('option').count()).toBeGreaterThan(2);
+    const schemes = await picker.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(schemes).toHaveLength(18);
+    for (const scheme of schemes) {
+      await test.step(scheme, async () => {
+        await picker.selectOption(scheme);
+        await expectClearLabels(page, `${scheme} at ${sizeName} size`);
+      });
+    }
+    // A buffer in bytes: six-digit queue lengths on the queue axis, beside its title.
+    const inBytes = poissonScenario({
+      topology: { kind: 'dumbbell', bottleneck: { rate_bps: 10_000_000, delay_ms: 5 }, buffer: { bytes: 150_000 } },
+      queue: { scheme: 'red', params: { min_th: 15_000, max_th: 60_000 } },
+    });
+    await page.goto(linkFor(inBytes, ALL_CHARTS));
+    // A chart redraws only while on screen.
+    await page.getByTestId('chart-queue').scrollIntoViewIfNeeded();
+    await expect(page.locator('[data-testid=chart-queue] .axis-label', { hasText: 'queue (bytes)' })).toHaveCount(1);
+    await expectClearLabels(page, `RED with a buffer in bytes at ${sizeName} size`);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}labels-bytes-${sizeName}.png`, fullPage: true });
+    // Compare mode's charts (RED against DropTail on shared axes); on a phone the page's fixed two columns leave them no width yet.
+    if (sizeName === 'desktop') {
+      await page.goto(linkFor(poissonScenario(), `${ALL_CHARTS}&compare=droptail`));
+      await expect(page.getByTestId('compare-area')).toBeVisible();
+      await expectClearLabels(page, 'compare mode at desktop size', 'compare-queue');
+    }
+    expect(errors).toEqual([]);
+  });
+}
+
+test('axis labels never collide, every preset (desktop)', async ({ page }) => {
+  test.setTimeout(150_000);
+  const errors = watchForErrors(page);
+  await page.setViewportSize(SIZES.desktop);
+  await page.goto(linkFor(poissonScenario(), ALL_CHARTS));
+  await setSpeed(page, SPEED);
+  await page.getByTestId('toggle-gallery').click();
+  const presets = await page.locator('[data-testid^=preset-]').evaluateAll((buttons) => buttons.map((b) => (b as HTMLElement).dataset.testid!));
+  expect(presets.length).toBeGreaterThanOrEqual(20);
+  for (const preset of presets) {
+    await test.step(preset, async () => {
+      if (!(await page.getByTestId('gallery').isVisible())) await page.getByTestId('toggle-gallery').click();
+      await page.getByTestId(preset).click();
+      await expectClearLabels(page, preset);
+    });
+  }
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,47 @@
+// One visible name per scheme parameter, used by its slider, the charts,
+// sweeps and error messages: the catalogue's label with the parameter's
+// symbol (its id in scenario files) beside it, "max threshold (max_th)".
+
+import type { ParamSpec } from './types';
+
+/** Where a scheme parameter lives in a scenario document. */
+export const PARAM_PATH_PREFIX = 'queue.params.';
+
+/**
+ * "max threshold (max_th)"; a label that already shows the symbol stays as
+ * it is ("queue weight w_q", "K_l (lower threshold)"), and a note in the
+ * label's brackets shares them: "min threshold (min_th; 0 = auto)".
+ */
+export function paramName(spec: Pick<ParamSpec, 'id' | 'label'>): string {
+  const { id, label } = spec;
+  if (label.toLowerCase().includes(id.toLowerCase())) return label;
+  const note = /^(.*\S)\s*\(([^()]*)\)$/.exec(label);
+  return note ? `${note[1]} (${id}; ${note[2]})` : `${label} (${id})`;
+}
+
+export interface ParamProblem {
+  /** The parameter's visible name, or the path when the catalogue does not know it. */
+  name: string;
+  /** The field path, as in scenario files and the CLI: queue.params.max_th. */
+  path: string;
+  message: string;
+}
+
+/**
+ * The engine's "queue.params.max_th: must exceed min_th (25)" split into the
+ * parameter it concerns (which need not be the one just changed) and what
+ * is wrong; null for a message about something else.
+ */
+export function paramProblem(engineMessage: string, specs: readonly Pick<ParamSpec, 'id' | 'label'>[]): ParamProblem | null {
+  const match = /^queue\.params\.([A-Za-z0-9_]+): ([\s\S]*)$/.exec(engineMessage);
+  if (!match) return null;
+  const [, id, message] = match;
+  const spec = specs.find((s) => s.id === id);
+  return { name: spec ? paramName(spec) : `${PARAM_PATH_PREFIX}${id}`, path: `${PARAM_PATH_PREFIX}${id}`, message };
+}
+
+/** "max threshold (max_th): must exceed min_th (25) [queue.params.max_th]": the visible name first, the field path kept. */
+export function describeParamProblem(engineMessage: string, specs: readonly Pick<ParamSpec, 'id' | 'label'>[]): string {
+  const problem = paramProblem(engineMessage, specs);
+  return problem ? `${problem.name}: ${problem.message} [${problem.path}]` : engineMessage;
+}
