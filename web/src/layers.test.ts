@@ -8,7 +8,7 @@ import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-type Room = 'engine' | 'scenario' | 'explain' | 'charts' | 'export' | 'controls' | 'lessons' | 'compare' | 'sweep' | 'app';
+type Room = 'engine' | 'scenario' | 'explain' | 'charts' | 'export' | 'controls' | 'lessons' | 'compare' | 'sweep' | 'reproduce' | 'app';
 
 /** Each room and the rooms it may import (its own files always). */
 const ALLOWED: Record<Room, readonly Room[]> = {
@@ -21,7 +21,8 @@ const ALLOWED: Record<Room, readonly Room[]> = {
   lessons: ['engine', 'scenario', 'explain', 'charts', 'export', 'controls'],
   compare: ['engine', 'scenario', 'charts', 'export', 'controls'],
   sweep: ['engine', 'scenario', 'charts', 'export', 'controls'],
-  app: ['engine', 'scenario', 'explain', 'charts', 'export', 'controls', 'lessons', 'compare', 'sweep'],
+  reproduce: ['engine', 'scenario'],
+  app: ['engine', 'scenario', 'explain', 'charts', 'export', 'controls', 'lessons', 'compare', 'sweep', 'reproduce'],
 };
 
 const SOURCE = /\.(ts|tsx)$/;
