@@ -118,7 +118,11 @@ export function ChartFrame({ title, testId, height, margin, legend, description,
 
   // Before the browser paints, so the lines and the SVG around them always show the same moment.
   useLayoutEffect(() => {
-    if (canvasRef.current) paintSeries(canvasRef.current, plot.width, plot.height, pixelRatio, lines);
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    // Present mode thickens the lines for a projector (app.css sets --line-scale).
+    const lineScale = Number(getComputedStyle(canvas).getPropertyValue('--line-scale')) || 1;
+    paintSeries(canvas, plot.width, plot.height, pixelRatio, lineScale === 1 ? lines : lines.map((line) => ({ ...line, width: line.width * lineScale })));
   });
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -231,7 +235,9 @@ export function ChartFrame({ title, testId, height, margin, legend, description,
                   width={plot.width}
                   height={plot.height}
                   onPointerMove={(event) => setCursor({ x: event.clientX - event.currentTarget.getBoundingClientRect().left, source: 'pointer' })}
-                  onPointerLeave={() => setCursor((current) => (current?.source === 'pointer' ? null : current))}
+                  // A tap shows the values under the finger, and they stay when it lifts (a touch pointer leaves as it lifts).
+                  onPointerDown={(event) => setCursor({ x: event.clientX - event.currentTarget.getBoundingClientRect().left, source: 'pointer' })}
+                  onPointerLeave={(event) => event.pointerType !== 'touch' && setCursor((current) => (current?.source === 'pointer' ? null : current))}
                 />
               )}
             </g>
