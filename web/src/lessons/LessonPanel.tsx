@@ -3,7 +3,7 @@
 // the experiment run, and when the run ends the answer is revealed from the
 // run's own summary.
 
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { RichText } from '../glossary/Term';
 import type { Summary } from '../scenario/types';
 import type { Lesson, LessonStep } from './format';
@@ -221,10 +221,35 @@ function Reveal({ step, answer, summary, earlier }: { step: LessonStep; answer: 
       </p>
     );
   }
+  return <Verdict step={step} answer={answer} value={value} summary={summary} earlier={earlier} />;
+}
+
+function Verdict({
+  step,
+  answer,
+  value,
+  summary,
+  earlier,
+}: {
+  step: LessonStep;
+  answer: Answer;
+  value: number;
+  summary: Summary;
+  earlier: readonly (Summary | undefined)[];
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  // The answer is what the student came back for: bring it into view.
+  useEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), []);
   const verdict = judge(step.predict, answer, value);
   const reveal = fillTemplate(step.reveal, { current: summary, earlier }, formatMeasured(step.predict.measure, value));
   return (
-    <div className={verdict.right ? 'reveal reveal-right' : 'reveal reveal-wrong'} role="status" data-testid="lesson-reveal" data-right={verdict.right}>
+    <div
+      ref={ref}
+      className={verdict.right ? 'reveal reveal-right' : 'reveal reveal-wrong'}
+      role="status"
+      data-testid="lesson-reveal"
+      data-right={verdict.right}
+    >
       <p className="verdict" data-testid="lesson-verdict">
         <strong>{verdict.right ? 'Right.' : 'Not quite.'}</strong> {verdict.sentence}
       </p>
