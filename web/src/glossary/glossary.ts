@@ -126,7 +126,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     term: 'Phase effects (phase locking)',
     meaning:
       'With Drop Tail, which flow loses a packet depends on exactly when its packets arrive relative to the moments the buffer is full. Flows whose timing happens to line up badly lose far more, however fair they are otherwise.',
-    source: 'Floyd & Jacobson 1993 §1',
+    source: 'Floyd & Jacobson 1992, on traffic phase effects',
   },
   {
     id: 'unresponsive-flow',
