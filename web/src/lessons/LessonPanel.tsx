@@ -238,8 +238,11 @@ function Verdict({
   earlier: readonly (Summary | undefined)[];
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  // The answer is what the student came back for: bring it into view.
-  useEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), []);
+  // The answer is what the student came back for: bring it into view. (A block
+  // body: scrollIntoView may return a promise, which an effect must not.)
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   const verdict = judge(step.predict, answer, value);
   const reveal = fillTemplate(step.reveal, { current: summary, earlier }, formatMeasured(step.predict.measure, value));
   return (
