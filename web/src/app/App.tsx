@@ -15,11 +15,18 @@ import { SummaryPanel } from '../controls/SummaryPanel';
 import { TransportBar } from '../controls/TransportBar';
 import { WorkWarning } from '../controls/WorkWarning';
 import type { EngineClient, Speed, WorkEstimate } from '../engine/client';
+import { GlossaryDialog } from '../glossary/GlossaryDialog';
+import { GlossaryContext, Term } from '../glossary/Term';
+import type { LessonStep } from '../lessons/format';
+import { LessonPanel, type StepRun } from '../lessons/LessonPanel';
+import { LESSON_FILE_PROBLEMS, LESSONS } from '../lessons/lessons';
+import { DEFAULT_LESSON_SPEED, stepScenario } from '../lessons/setup';
 import { decodeFragment } from '../scenario/codec';
 import { DEFAULT_SCENARIO } from '../scenario/defaults';
 import { bufferCapacity, bufferUnit, bufferUnitParams, type BufferUnit } from '../scenario/model';
 import { PRESETS, type Preset } from '../scenario/presets';
 import type { CatalogueEntry, Scenario, ScenarioProblem } from '../scenario/types';
+import { decodePageOptions, withPageOptions, type PageOptions } from '../scenario/pageOptions';
 import { DEFAULT_VIEW, type ViewState } from '../scenario/view';
 import { ReproduceGallery } from '../reproduce/ReproduceGallery';
 import { ReproductionResults } from '../reproduce/ReproductionResults';
@@ -47,6 +54,24 @@ function withoutQueue(scenario: Scenario): string {
   return JSON.stringify({ ...scenario, queue: null });
 }
 
+/** Write the page options into the address (keeping the experiment there), without reloading or a history entry. */
+function showPageOptions(options: PageOptions): void {
+  const fragment = withPageOptions(window.location.hash, options);
+  window.history.replaceState(null, '', window.location.pathname + window.location.search + (fragment ? `#${fragment}` : ''));
+}
+
+/** What a narrow screen shows, one at a time (a wide screen shows them side by side). */
+type Pane = 'lesson' | 'charts' | 'controls';
+
+const PANE_LABELS: Record<Pane, string> = { lesson: 'Lesson', charts: 'Charts', controls: 'Controls' };
+
+/** The lesson step whose experiment was loaded, and the load that ran it. */
+interface LessonRun {
+  lessonId: string;
+  stepIndex: number;
+  loadId: number;
+}
+
 function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'A'].includes(target.tagName));
 }
@@ -70,6 +95,11 @@ export function App({ engine }: { engine: EngineClient }) {
   const loadAttempt = useRef(0);
   /** A run the engine estimates as long, waiting for Run anyway or Cancel. */
   const [heavyRun, setHeavyRun] = useState<{ scenario: Scenario; json: string; estimate: WorkEstimate } | null>(null);
+  const [pageOptions, setPageOptions] = useState<PageOptions>(() => decodePageOptions(window.location.hash));
+  const [lessonsOpen, setLessonsOpen] = useState(() => pageOptions.lesson !== null);
+  const [lessonRun, setLessonRun] = useState<LessonRun | null>(null);
+  const [pane, setPane] = useState<Pane>(() => (pageOptions.lesson !== null ? 'lesson' : 'charts'));
+  const [glossaryId, setGlossaryId] = useState<string | null | undefined>(undefined);
 
   const scenario = loaded?.scenario ?? DEFAULT_SCENARIO;
   const unit = bufferUnit(scenario);
@@ -146,6 +176,26 @@ export function App({ engine }: { engine: EngineClient }) {
     window.addEventListener('hashchange', open);
     return () => window.removeEventListener('hashchange', open);
   }, [engine, load]);
+
+  // A pasted link brings its own present, embed and lesson options.
+  useEffect(() => {
+    const read = () => {
+      const next = decodePageOptions(window.location.hash);
+      setPageOptions(next);
+      if (next.lesson) {
+        setLessonsOpen(true);
+        setPane('lesson');
+      }
+    };
+    window.addEventListener('hashchange', read);
+    return () => window.removeEventListener('hashchange', read);
+  }, []);
+
+  useEffect(() => {
+    showPageOptions(pageOptions);
+    document.documentElement.classList.toggle('present', pageOptions.present);
+    document.documentElement.classList.toggle('embed', pageOptions.embed);
+  }, [pageOptions]);
 
   // A partner the catalogue does not know (or the scheme itself) is named, never silently replaced.
   useEffect(() => {
@@ -247,7 +297,7 @@ export function App({ engine }: { engine: EngineClient }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [togglePlay]);
 
-  const linkNow = useAddressBar(loaded ? currentScenario : null, view);
+  const linkNow = useAddressBar(loaded ? currentScenario : null, view, pageOptions);
 
   /** Run something the user made or picked here (not from the link). */
   const loadLocal = (next: Scenario) => {
@@ -283,124 +333,273 @@ export function App({ engine }: { engine: EngineClient }) {
     setFollowing(follow);
   }, []);
 
-  return (
-    <div className="app">
-      <SkipLinks />
-      <header className="app-header">
-        <h1>AQM Lab</h1>
-        <p className="experiment-name" data-testid="experiment-name">
-          {scenario.name || 'Untitled experiment'}
-        </p>
-        <button type="button" onClick={() => setGalleryOpen((open) => !open)} aria-expanded={galleryOpen} data-testid="toggle-gallery">
-          {galleryOpen ? 'Hide presets' : 'Presets'}
-        </button>
-        <button type="button" onClick={() => setReproduceOpen((open) => !open)} aria-expanded={reproduceOpen} data-testid="toggle-reproduce">
-          {reproduceOpen ? 'Hide reproductions' : 'Reproduce the papers'}
-        </button>
-        <SweepPanel scenario={currentScenario} scheme={schemeEntry} />
-        <ExportMenu
-          series={sim.store}
-          summary={sim.snapshot?.summary}
-          scenario={currentScenario}
-          partner={comparing ? { name: partnerEntry.name, series: partner.store, summary: partner.snapshot?.summary } : undefined}
-        />
-        <ShareLink buildLink={linkNow} />
-      </header>
+  const openedLesson = pageOptions.lesson ? LESSONS.find((l) => l.id === pageOptions.lesson?.lessonId) : undefined;
+  const stepIndex = openedLesson ? Math.min(pageOptions.lesson?.stepIndex ?? 0, openedLesson.steps.length - 1) : 0;
 
-      {fatal && (
-        <p className="banner banner-error" role="alert">
-          {fatal}
-        </p>
-      )}
-      {notice && (
-        <div className="banner banner-notice" role="alert" data-testid="link-notice">
-          <span>{notice}</span>
-          <button type="button" onClick={() => setNotice(null)}>
-            Dismiss
-          </button>
+  useEffect(() => {
+    if (pageOptions.lesson && !openedLesson) setNotice(`This link opens the lesson “${pageOptions.lesson.lessonId}”, which is not one of the lessons here.`);
+  }, [pageOptions.lesson, openedLesson]);
+
+  const openLesson = (lessonId: string | null, index: number) =>
+    setPageOptions((current) => ({ ...current, lesson: lessonId === null ? null : { lessonId, stepIndex: Math.max(0, index) } }));
+
+  const runLessonStep = (step: LessonStep) => {
+    const preset = PRESETS.find((p) => p.id === step.setup.preset);
+    if (!openedLesson || !preset) return;
+    setNotice(null);
+    setView({ charts: step.setup.charts ?? DEFAULT_VIEW.charts, windowS: step.setup.window_s ?? 0, compare: null });
+    setSpeed(step.setup.speed ?? DEFAULT_LESSON_SPEED);
+    loadLocal(stepScenario(step.setup, preset.scenario));
+    setLessonRun({ lessonId: openedLesson.id, stepIndex, loadId: loadCount.current });
+    setPane('charts');
+  };
+
+  // The step's run, while the page still runs what the step set up.
+  const stepRun: StepRun | null =
+    openedLesson && lessonRun && lessonRun.lessonId === openedLesson.id && lessonRun.stepIndex === stepIndex && lessonRun.loadId === loaded?.loadId
+      ? {
+          nowS: sim.snapshot?.nowS ?? 0,
+          durationS: sim.snapshot?.durationS ?? scenario.duration_s,
+          finished: sim.snapshot?.finished ?? false,
+          summary: sim.snapshot?.summary,
+          error: sim.error,
+        }
+      : null;
+
+  const toggleLessons = () => {
+    if (lessonsOpen) {
+      setLessonsOpen(false);
+      setPageOptions((current) => ({ ...current, lesson: null }));
+      if (pane === 'lesson') setPane('charts');
+    } else {
+      setLessonsOpen(true);
+      setPane('lesson');
+    }
+  };
+
+  const panes: Pane[] = lessonsOpen ? ['lesson', 'charts', 'controls'] : ['charts', 'controls'];
+  const shownPane = panes.includes(pane) ? pane : 'charts';
+
+  const transportBar = (
+    <TransportBar
+      snapshot={sim.snapshot}
+      speed={speed}
+      stepS={STEP_S}
+      onPlay={transport.play}
+      onPause={transport.pause}
+      onStep={transport.step}
+      onReset={() => {
+        setFollowing(true);
+        transport.reset();
+      }}
+      onSpeed={setSpeed}
+    />
+  );
+
+  const charts = comparing ? (
+    <CompareArea scenario={scenario} runs={comparedRuns} windowS={view.windowS} onWindow={(windowS) => setView((current) => ({ ...current, windowS }))} />
+  ) : (
+    <ChartsArea
+      store={sim.store}
+      scenario={scenario}
+      schemeEntry={schemeEntry}
+      params={sim.params}
+      paramChanges={sim.paramChanges}
+      snapshot={sim.snapshot}
+      view={view}
+      onView={setView}
+      following={following}
+      windowEndS={windowEndS}
+      onScroll={onScroll}
+    />
+  );
+
+  if (pageOptions.embed) {
+    const full = new URL(window.location.href);
+    full.hash = withPageOptions(full.hash, { ...pageOptions, embed: false });
+    return (
+      <div className="app app-embed" data-testid="embed">
+        <div className="embed-head">
+          <span className="experiment-name" data-testid="experiment-name">
+            {scenario.name || 'Untitled experiment'}
+          </span>
+          <a href={full.toString()} target="_blank" rel="noopener" data-testid="open-full">
+            Open in AQM Lab
+          </a>
         </div>
-      )}
-      {sim.error && (
-        <p className="banner banner-error" role="alert" data-testid="run-error">
-          {sim.error}
-        </p>
-      )}
-      {heavyRun && (
-        <WorkWarning
-          estimate={heavyRun.estimate}
-          onRunAnyway={() => {
-            setHeavyRun(null);
-            start(heavyRun.scenario, heavyRun.json);
-          }}
-          onCancel={() => {
-            setHeavyRun(null);
-            // With nothing running yet (an opened link), run the default and keep the long one in the editor to shorten.
-            if (loaded === null) {
-              start(DEFAULT_SCENARIO, JSON.stringify(DEFAULT_SCENARIO));
-              setDraft(heavyRun.scenario);
-            }
-          }}
-        />
-      )}
-      {galleryOpen && <PresetGallery presets={PRESETS} onPick={pickPreset} />}
-      {reproduceOpen && <ReproduceGallery reproductions={REPRODUCTIONS} onPick={pickReproduction} />}
+        {sim.error && (
+          <p className="banner banner-error" role="alert" data-testid="run-error">
+            {sim.error}
+          </p>
+        )}
+        {transportBar}
+        <main className="main">{charts}</main>
+      </div>
+    );
+  }
 
-      <div className="layout">
-        <aside className="sidebar">
-          <SchemePanel
-            catalogue={catalogue ?? []}
-            schemeId={scenario.queue.scheme}
-            params={sim.params}
-            probe={sim.snapshot?.probe}
-            bufferUnit={unit}
-            bufferCapacity={bufferCapacity(scenario)}
-            onScheme={(id) => loadLocal({ ...scenario, queue: { scheme: id } })}
-            onParam={sim.setParam}
-          />
-          <ScenarioPanel
-            draft={draft}
-            onDraft={setDraft}
-            problem={problem}
-            dirty={dirty}
-            onApply={() => loadLocal(draftToRun)}
-            onRevert={() => setDraft(scenario)}
-          />
-        </aside>
+  return (
+    <GlossaryContext.Provider value={setGlossaryId}>
+      <div className="app" data-pane={shownPane}>
+        <SkipLinks />
+        <header className="app-header">
+          <h1>AQM Lab</h1>
+          <p className="experiment-name" data-testid="experiment-name">
+            {scenario.name || 'Untitled experiment'}
+          </p>
+          <div className="header-actions">
+            <button type="button" onClick={toggleLessons} aria-expanded={lessonsOpen} data-testid="open-lessons">
+              {lessonsOpen ? 'Hide lessons' : 'Lessons'}
+            </button>
+            <button type="button" onClick={() => setGalleryOpen((open) => !open)} aria-expanded={galleryOpen} data-testid="toggle-gallery">
+              {galleryOpen ? 'Hide presets' : 'Presets'}
+            </button>
+            <button type="button" onClick={() => setReproduceOpen((open) => !open)} aria-expanded={reproduceOpen} data-testid="toggle-reproduce">
+              {reproduceOpen ? 'Hide reproductions' : 'Reproduce the papers'}
+            </button>
+            <button type="button" onClick={() => setGlossaryId(null)} data-testid="open-glossary">
+              Glossary
+            </button>
+            <button
+              type="button"
+              onClick={() => setPageOptions((current) => ({ ...current, present: !current.present }))}
+              aria-pressed={pageOptions.present}
+              title="Large type and thick lines for a projector"
+              data-testid="toggle-present"
+            >
+              Present
+            </button>
+            <SweepPanel scenario={currentScenario} scheme={schemeEntry} />
+            <ExportMenu
+              series={sim.store}
+              summary={sim.snapshot?.summary}
+              scenario={currentScenario}
+              partner={comparing ? { name: partnerEntry.name, series: partner.store, summary: partner.snapshot?.summary } : undefined}
+            />
+            <ShareLink buildLink={linkNow} />
+          </div>
+        </header>
 
-        <main className="main">
-          <TransportBar
-            snapshot={sim.snapshot}
-            speed={speed}
-            stepS={STEP_S}
-            onPlay={transport.play}
-            onPause={transport.pause}
-            onStep={transport.step}
-            onReset={() => {
-              setFollowing(true);
-              transport.reset();
+        {fatal && (
+          <p className="banner banner-error" role="alert">
+            {fatal}
+          </p>
+        )}
+        {notice && (
+          <div className="banner banner-notice" role="alert" data-testid="link-notice">
+            <span>{notice}</span>
+            <button type="button" onClick={() => setNotice(null)}>
+              Dismiss
+            </button>
+          </div>
+        )}
+        {sim.error && (
+          <p className="banner banner-error" role="alert" data-testid="run-error">
+            {sim.error}
+          </p>
+        )}
+        {heavyRun && (
+          <WorkWarning
+            estimate={heavyRun.estimate}
+            onRunAnyway={() => {
+              setHeavyRun(null);
+              start(heavyRun.scenario, heavyRun.json);
             }}
-            onSpeed={setSpeed}
+            onCancel={() => {
+              setHeavyRun(null);
+              // With nothing running yet (an opened link), run the default and keep the long one in the editor to shorten.
+              if (loaded === null) {
+                start(DEFAULT_SCENARIO, JSON.stringify(DEFAULT_SCENARIO));
+                setDraft(heavyRun.scenario);
+              }
+            }}
           />
-          <ComparePicker
-            catalogue={catalogue ?? []}
-            schemeId={scenario.queue.scheme}
-            partner={comparing ? partnerEntry.id : null}
-            onCompare={compareWith}
-            onLeave={() => setView((current) => ({ ...current, compare: null }))}
-          />
-          {comparing && partner.error && (
-            <p className="banner banner-error" role="alert" data-testid="partner-error">
-              {partnerEntry?.name ?? 'The compared scheme'}: {partner.error}
-            </p>
-          )}
-          {comparing ? (
-            <>
-              <CompareArea
-                scenario={scenario}
-                runs={comparedRuns}
-                windowS={view.windowS}
-                onWindow={(windowS) => setView((current) => ({ ...current, windowS }))}
+        )}
+        {galleryOpen && <PresetGallery presets={PRESETS} onPick={pickPreset} />}
+        {reproduceOpen && <ReproduceGallery reproductions={REPRODUCTIONS} onPick={pickReproduction} />}
+
+        <div className="pane-tabs" role="tablist" aria-label="Page sections">
+          {panes.map((id) => (
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              aria-selected={shownPane === id}
+              className={shownPane === id ? 'pane-tab current' : 'pane-tab'}
+              onClick={() => setPane(id)}
+              data-testid={`pane-${id}`}
+            >
+              {PANE_LABELS[id]}
+            </button>
+          ))}
+        </div>
+
+        <div className="layout">
+          <aside className="sidebar">
+            {lessonsOpen && (
+              <div className="pane-region" data-region="lesson">
+                <LessonPanel
+                  lessons={LESSONS}
+                  fileProblems={LESSON_FILE_PROBLEMS}
+                  lesson={openedLesson ?? null}
+                  stepIndex={stepIndex}
+                  onOpen={openLesson}
+                  onRun={runLessonStep}
+                  run={stepRun}
+                />
+              </div>
+            )}
+            <div className="pane-region" data-region="controls">
+              <SchemePanel
+                catalogue={catalogue ?? []}
+                schemeId={scenario.queue.scheme}
+                params={sim.params}
+                probe={sim.snapshot?.probe}
+                bufferUnit={unit}
+                bufferCapacity={bufferCapacity(scenario)}
+                onScheme={(id) => loadLocal({ ...scenario, queue: { scheme: id } })}
+                onParam={sim.setParam}
               />
+              <ScenarioPanel
+                draft={draft}
+                onDraft={setDraft}
+                problem={problem}
+                dirty={dirty}
+                onApply={() => loadLocal(draftToRun)}
+                onRevert={() => setDraft(scenario)}
+              />
+            </div>
+          </aside>
+
+          <div className="dock">
+            {transportBar}
+            {openedLesson && shownPane === 'charts' && (
+              <div className="lesson-strip" data-testid="lesson-strip">
+                <span>
+                  Lesson step {stepIndex + 1}: {stepRun?.finished ? 'the run is over.' : stepRun ? 'watch the charts.' : 'predict first.'}
+                </span>
+                <button type="button" className={stepRun?.finished ? 'primary' : undefined} onClick={() => setPane('lesson')} data-testid="back-to-lesson">
+                  {stepRun?.finished ? 'See the answer' : 'Back to the lesson'}
+                </button>
+              </div>
+            )}
+          </div>
+
+          <main className="main pane-region" data-region="charts">
+            <ComparePicker
+              catalogue={catalogue ?? []}
+              schemeId={scenario.queue.scheme}
+              partner={comparing ? partnerEntry.id : null}
+              onCompare={compareWith}
+              onLeave={() => setView((current) => ({ ...current, compare: null }))}
+            />
+            {comparing && partner.error && (
+              <p className="banner banner-error" role="alert" data-testid="partner-error">
+                {partnerEntry?.name ?? 'The compared scheme'}: {partner.error}
+              </p>
+            )}
+            {charts}
+            {comparing && (
               <CompareTable
                 nameA={schemeEntry?.name ?? scenario.queue.scheme}
                 nameB={partnerEntry.name}
@@ -408,34 +607,26 @@ export function App({ engine }: { engine: EngineClient }) {
                 summaryB={partner.snapshot?.summary}
                 measureFromS={scenario.measure_from_s ?? 0}
               />
-            </>
-          ) : (
-            <ChartsArea
-              store={sim.store}
-              scenario={scenario}
-              schemeEntry={schemeEntry}
-              params={sim.params}
-              paramChanges={sim.paramChanges}
-              snapshot={sim.snapshot}
-              view={view}
-              onView={setView}
-              following={following}
-              windowEndS={windowEndS}
-              onScroll={onScroll}
-            />
-          )}
-          {!comparing && <SummaryPanel summary={sim.snapshot?.summary} measureFromS={scenario.measure_from_s ?? 0} />}
-          {shownReproduction && (
-            <ReproductionResults
-              engine={engine}
-              reproduction={shownReproduction}
-              summary={sim.snapshot?.finished ? sim.snapshot.summary : undefined}
-              compareSummary={comparing && partner.snapshot?.finished ? partner.snapshot.summary : undefined}
-              durationS={scenario.duration_s}
-            />
-          )}
-        </main>
+            )}
+            {!comparing && <SummaryPanel summary={sim.snapshot?.summary} measureFromS={scenario.measure_from_s ?? 0} />}
+            {shownReproduction && (
+              <ReproductionResults
+                engine={engine}
+                reproduction={shownReproduction}
+                summary={sim.snapshot?.finished ? sim.snapshot.summary : undefined}
+                compareSummary={comparing && partner.snapshot?.finished ? partner.snapshot.summary : undefined}
+                durationS={scenario.duration_s}
+              />
+            )}
+            <p className="glossary-hint">
+              Words on the charts: <Term id="offered-load">offered load</Term>, <Term id="markov-model">Markov model</Term>,{' '}
+              <Term id="mathis-padhye">Mathis/Padhye</Term>, <Term id="ecn">ECN marks</Term>, <Term id="fair-share">fair share</Term>. Tap a word for its
+              meaning, or open the glossary from the top of the page.
+            </p>
+          </main>
+        </div>
       </div>
-    </div>
+      {glossaryId !== undefined && <GlossaryDialog focusId={glossaryId} onClose={() => setGlossaryId(undefined)} />}
+    </GlossaryContext.Provider>
   );
 }

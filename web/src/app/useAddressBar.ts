@@ -7,16 +7,17 @@
 
 import { useCallback, useEffect } from 'react';
 import { encodeFragment } from '../scenario/codec';
+import { withPageOptions, type PageOptions } from '../scenario/pageOptions';
 import type { Scenario } from '../scenario/types';
 import type { ViewState } from '../scenario/view';
 
 /** A slider drag applies many values: the address takes the one it settles on. */
 export const ADDRESS_DEBOUNCE_MS = 300;
 
-/** The page's address with `scenario` and `view` as its fragment. */
-export function experimentLink(scenario: Scenario, view: ViewState): string {
+/** The page's address with `scenario`, `view` and the page options (present, embed, lesson) as its fragment. */
+export function experimentLink(scenario: Scenario, view: ViewState, options: PageOptions): string {
   const url = new URL(window.location.href);
-  url.hash = encodeFragment(JSON.stringify(scenario), view);
+  url.hash = withPageOptions(encodeFragment(JSON.stringify(scenario), view), options);
   return url.toString();
 }
 
@@ -29,17 +30,17 @@ function showInAddressBar(link: string): void {
  * the address is that link until the page runs it) and `view`. Returns the
  * link to copy now, which it also puts in the address at once.
  */
-export function useAddressBar(scenario: Scenario | null, view: ViewState): () => string {
+export function useAddressBar(scenario: Scenario | null, view: ViewState, options: PageOptions): () => string {
   useEffect(() => {
     if (!scenario) return;
-    const timer = window.setTimeout(() => showInAddressBar(experimentLink(scenario, view)), ADDRESS_DEBOUNCE_MS);
+    const timer = window.setTimeout(() => showInAddressBar(experimentLink(scenario, view, options)), ADDRESS_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [scenario, view]);
+  }, [scenario, view, options]);
 
   return useCallback(() => {
     if (!scenario) return window.location.href;
-    const link = experimentLink(scenario, view);
+    const link = experimentLink(scenario, view, options);
     showInAddressBar(link);
     return link;
-  }, [scenario, view]);
+  }, [scenario, view, options]);
 }

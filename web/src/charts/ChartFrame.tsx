@@ -82,7 +82,11 @@ export function ChartFrame({ title, testId, height, margin, legend, description,
 
   // Before the browser paints, so the lines and the SVG around them always show the same moment.
   useLayoutEffect(() => {
-    if (canvasRef.current) paintSeries(canvasRef.current, plot.width, plot.height, pixelRatio, lines);
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    // Present mode thickens the lines for a projector (app.css sets --line-scale).
+    const lineScale = Number(getComputedStyle(canvas).getPropertyValue('--line-scale')) || 1;
+    paintSeries(canvas, plot.width, plot.height, pixelRatio, lineScale === 1 ? lines : lines.map((line) => ({ ...line, width: line.width * lineScale })));
   });
 
   return (
@@ -153,6 +157,7 @@ export function ChartFrame({ title, testId, height, margin, legend, description,
                   width={plot.width}
                   height={plot.height}
                   onPointerMove={cursor.onPointerMove}
+                  onPointerDown={cursor.onPointerDown}
                   onPointerLeave={cursor.onPointerLeave}
                 />
               )}

@@ -54,7 +54,8 @@ export interface ChartCursor {
   onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
   onBlur: () => void;
   onPointerMove: (event: PointerEvent<SVGElement>) => void;
-  onPointerLeave: () => void;
+  onPointerDown: (event: PointerEvent<SVGElement>) => void;
+  onPointerLeave: (event: PointerEvent<SVGElement>) => void;
 }
 
 export function useChartCursor({ active, hover, step }: CursorOptions): ChartCursor {
@@ -90,6 +91,10 @@ export function useChartCursor({ active, hover, step }: CursorOptions): ChartCur
       setAnnouncement('');
     },
     onPointerMove: (event) => setCursor({ x: event.clientX - event.currentTarget.getBoundingClientRect().left, source: 'pointer' }),
-    onPointerLeave: () => setCursor((current) => (current?.source === 'pointer' ? null : current)),
+    // A tap shows the values under the finger, and they stay when it lifts (a touch pointer leaves as it lifts).
+    onPointerDown: (event) => setCursor({ x: event.clientX - event.currentTarget.getBoundingClientRect().left, source: 'pointer' }),
+    onPointerLeave: (event) => {
+      if (event.pointerType !== 'touch') setCursor((current) => (current?.source === 'pointer' ? null : current));
+    },
   };
 }

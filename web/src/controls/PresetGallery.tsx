@@ -16,6 +16,7 @@ export function PresetGallery({ presets, onPick }: PresetGalleryProps) {
           <li key={preset.id}>
             <button type="button" className="preset" onClick={() => onPick(preset)} data-testid={`preset-${preset.id}`}>
               <span className="preset-title">{preset.title}</span>
+              {preset.plain && <span className="preset-plain">{preset.plain}</span>}
               {preset.caption && <span className="preset-caption">{preset.caption}</span>}
               <span className="preset-meta">
                 {preset.scenario.queue.scheme} · {preset.scenario.flows.reduce((n, g) => n + (g.count ?? 1), 0)} flows · {preset.scenario.duration_s} s

@@ -1,6 +1,8 @@
 // The run's summary over the measurement window (the numbers `aqm-sim run`
 // prints), updated a few times per second.
 
+import type { ReactNode } from 'react';
+import { Term } from '../glossary/Term';
 import type { Summary } from '../scenario/types';
 
 interface SummaryPanelProps {
@@ -10,7 +12,7 @@ interface SummaryPanelProps {
 
 const NUMBER = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
 
-function Stat({ label, value, unit, testId, wide }: { label: string; value: string; unit?: string; testId: string; wide?: boolean }) {
+function Stat({ label, value, unit, testId, wide }: { label: ReactNode; value: string; unit?: string; testId: string; wide?: boolean }) {
   return (
     <div className={wide ? 'stat stat-wide' : 'stat'}>
       <dt>{label}</dt>
@@ -37,17 +39,17 @@ export function SummaryPanel({ summary, measureFromS }: SummaryPanelProps) {
       <h2>
         Summary{' '}
         <span className="hint">
-          over {NUMBER.format(summary.window_s)} s from t = {measureFromS} s
+          over {NUMBER.format(summary.window_s)} s from t = {measureFromS} s (<Term id="measurement-window">measurement window</Term>)
         </span>
       </h2>
       <dl>
-        <Stat label="goodput" value={NUMBER.format(summary.aggregate_goodput_bps / 1e6)} unit="Mb/s" testId="summary-goodput" />
-        <Stat label="utilisation" value={NUMBER.format(summary.utilization * 100)} unit="%" testId="summary-utilization" />
+        <Stat label={<Term id="goodput">goodput</Term>} value={NUMBER.format(summary.aggregate_goodput_bps / 1e6)} unit="Mb/s" testId="summary-goodput" />
+        <Stat label={<Term id="utilisation">utilisation</Term>} value={NUMBER.format(summary.utilization * 100)} unit="%" testId="summary-utilization" />
         <Stat label="mean queue" value={NUMBER.format(summary.queue.mean_packets)} unit="packets" testId="summary-queue" />
-        <Stat label="mean delay" value={NUMBER.format(summary.queue.mean_delay_ms)} unit="ms" testId="summary-delay" />
-        <Stat label="p99 delay" value={NUMBER.format(summary.queue.p99_delay_ms)} unit="ms" testId="summary-p99" />
+        <Stat label={<Term id="queueing-delay">mean delay</Term>} value={NUMBER.format(summary.queue.mean_delay_ms)} unit="ms" testId="summary-delay" />
+        <Stat label={<Term id="p99">p99 delay</Term>} value={NUMBER.format(summary.queue.p99_delay_ms)} unit="ms" testId="summary-p99" />
         <Stat
-          label="drops"
+          label={<Term id="drop-reasons">drops</Term>}
           value={`${drops.total}`}
           unit={`(early ${drops.by_reason.early}, forced ${drops.by_reason.forced}, overflow ${drops.by_reason.overflow})`}
           testId="summary-drops"
@@ -57,9 +59,9 @@ export function SummaryPanel({ summary, measureFromS }: SummaryPanelProps) {
           // Only sources faster than their access link have any: shown apart, they are not the queue's drops.
           <Stat label="host drops" value={`${summary.host_drops}`} unit="(at the senders)" testId="summary-host-drops" />
         )}
-        <Stat label="marks" value={`${summary.marks}`} testId="summary-marks" />
+        <Stat label={<Term id="ecn">marks</Term>} value={`${summary.marks}`} testId="summary-marks" />
         <Stat
-          label="Jain fairness"
+          label={<Term id="jain">Jain fairness</Term>}
           // Undefined while every flow's goodput is zero: no share to compare.
           value={summary.fairness.jain_all === null ? '–' : NUMBER.format(summary.fairness.jain_all)}
           testId="summary-jain"
@@ -95,10 +97,10 @@ function GroupTable({ summary }: { summary: Summary }) {
             per flow / fair share (Mb/s)
           </th>
           <th scope="col" title="Jain's index over the group's flows (1 = equal)">
-            Jain
+            <Term id="jain">Jain</Term>
           </th>
           <th scope="col" title="Mean coefficient of variation of each flow's goodput over time (Cho & Cho 2002 eq. 12): lower is smoother">
-            CoV
+            <Term id="cov">CoV</Term>
           </th>
         </tr>
       </thead>

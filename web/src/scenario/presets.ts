@@ -1,12 +1,16 @@
 // Presets are the scenario files in the repository's scenarios/ folder, the
-// same files the CLI runs. Captions explain what each one is for; a file
-// without a caption is still offered, under its own name.
+// same files the CLI runs. Each has a plain sentence for newcomers and a
+// caption with the detail; a file without either is still offered, under its
+// own name.
 
 import type { Scenario } from './types';
 
 export interface Preset {
   id: string;
   title: string;
+  /** What the experiment shows, in words a newcomer knows. */
+  plain: string;
+  /** The detail: which paper, figure and parameters, and what to try. */
   caption: string;
   scenario: Scenario;
 }
@@ -45,8 +49,10 @@ const CAPTIONS: Record<string, string> = {
   'afpft-parking-lot':
     'AFpFT (2011) §3D: one CBR flow crosses 3 congested links. AFpFT keeps it at its 0.91 Mb/s max-min share; under RED or Drop Tail every hop cuts it again.',
   'csfq-20-cbr-water-filling': "The same water-filling under CSFQ: edge labels carry each flow's rate and the core drops with probability 1 − α/label.",
-  'csfq-32-cbr': "CSFQ's own benchmark: flow i sends i·C/32 and every flow leaves with about C/32 (Karam & Tobagi's (2000) fairness measure f stays below 0.01).",
-  'rqrd-cbr-among-tcp': 'Karam & Tobagi 2000 Fig. 8: one CBR at the link rate among 20 TCP flows. RQRD protects the TCP flows as CSFQ does; Drop Tail starves them.',
+  'csfq-32-cbr':
+    "CSFQ's own benchmark: flow i sends i·C/32 and every flow leaves with about C/32 (Karam & Tobagi's (2000) fairness measure f stays below 0.01).",
+  'rqrd-cbr-among-tcp':
+    'Karam & Tobagi 2000 Fig. 8: one CBR at the link rate among 20 TCP flows. RQRD protects the TCP flows as CSFQ does; Drop Tail starves them.',
   'rqrd-drop-precedence':
     'Karam & Tobagi 2000: an 8 Mb/s CBR sent at drop precedence 1 (loss-intolerant) among TCP flows. RQRD drops it only on overflow and the TCP flows share what is left; set its precedence to 0 and it loses most of its packets.',
   'dsred-three-ftp': 'Zheng & Atiquzzaman 2000 §3.1: three FTP sources under DSRED (K_l 6, K_h 20). Move gamma and watch the drop curve bend at K_m.',
@@ -68,6 +74,36 @@ const CAPTIONS: Record<string, string> = {
   'bench-100-tcp': 'The engine benchmark: 100 TCP flows on 10 Mb/s for 100 s. Heavy; run it at full speed.',
 };
 
+/** One sentence per preset for someone new to the field: what happens and what to look at, without jargon. */
+const PLAIN: Record<string, string> = {
+  'red-vs-droptail-cbr': 'One sender that never slows down shares a link with 32 polite ones, and takes most of it.',
+  bufferbloat: 'A router with a huge waiting room: the link stays busy, but every packet waits almost a second.',
+  'tcp-sync-droptail': 'Four downloads lose packets at the same moment and all slow down together, over and over.',
+  'two-way-traffic': 'Downloads in both directions at once: the small acknowledgements get stuck behind big data packets.',
+  'red-ten-flows': 'Ten downloads through RED, which drops a few packets early to keep the queue short. Move its sliders while it runs.',
+  'tcp32-cbr1': 'A sender that ignores losses among 32 that slow down: see which router rules keep it to its share.',
+  'web-sessions-with-cbr': 'Web pages loading beside a heavy video-like stream: how long does each page take?',
+  'bare-12-tcp-8-cbr': 'Eight greedy senders among twelve polite ones: BARE reins the greedy ones in.',
+  'bare-200-tcp': 'Two hundred downloads at once: BARE keeps each close to an equal share.',
+  'bare-weighted-tcp': 'Four groups of downloads that paid for 1, 2, 3 and 4 shares get bandwidth in that proportion.',
+  'afpft-20-cbr': 'Senders asking for different rates: the router gives the small ones all they ask and splits the rest evenly.',
+  'afpft-32-cbr': 'Thirty-two senders asking for ever more: the router gives each the same share anyway.',
+  'afpft-parking-lot': 'One long stream crosses three busy links: is it squeezed at every one?',
+  'csfq-20-cbr-water-filling': 'The same fair splitting done another way: each packet carries a note of its sender’s rate.',
+  'csfq-32-cbr': 'Thirty-two senders asking for ever more, and each leaves with about the same share.',
+  'rqrd-cbr-among-tcp': 'One sender as fast as the whole link among 20 polite ones: RQRD protects the polite ones.',
+  'rqrd-drop-precedence': 'A stream labelled “please don’t drop me”: the router honours the label, and the others share what is left.',
+  'dsred-three-ftp': 'Three downloads through DSRED, whose drop curve bends in two steps. Move gamma and watch it bend.',
+  'nlred-20-tcp': 'Twenty downloads through NLRED, whose drop chance curves up gently instead of in a straight line.',
+  'ared-5-to-100-flows': 'Five downloads, then 95 more join: Adaptive RED retunes itself to keep the queue in its target range.',
+  'rem-40-tcp': 'Forty downloads through REM, which sets a “price” on congestion that rises with the load.',
+  'codel-bufferbloat': 'The same huge waiting room as “Bufferbloat”, run by CoDel: packets wait about 10 ms instead of a second.',
+  'pie-bufferbloat': 'The huge waiting room again, run by PIE, which steers the waiting time to 15 ms.',
+  'fq-codel-sparse-flow': 'A small, steady stream (like a voice call) beside ten big downloads: it gets through with almost no waiting.',
+  'tfrc-tcp-red-smoothness': 'Video-style senders that change rate smoothly, beside ordinary downloads that lurch up and down.',
+  'bench-100-tcp': 'A stress test: one hundred downloads for 100 seconds. Heavy: run it at full speed.',
+};
+
 function presetId(path: string): string {
   return path.replace(/^.*\//, '').replace(/\.json$/, '');
 }
@@ -80,6 +116,6 @@ function orderOf(id: string): number {
 export const PRESETS: Preset[] = Object.entries(files)
   .map(([path, scenario]) => {
     const id = presetId(path);
-    return { id, title: scenario.name ?? id, caption: CAPTIONS[id] ?? '', scenario };
+    return { id, title: scenario.name ?? id, plain: PLAIN[id] ?? '', caption: CAPTIONS[id] ?? '', scenario };
   })
   .sort((a, b) => orderOf(a.id) - orderOf(b.id) || a.id.localeCompare(b.id));

@@ -1,0 +1,188 @@
+// Plain-language meanings of the words the page uses. Every term the page
+// shows (summary labels, lesson text) links here, so a student who meets
+// "p99" or "Jain's index" is one tap away from what it means.
+
+export interface GlossaryEntry {
+  /** Names the entry in links (`[[text|id]]` in lesson text). */
+  id: string;
+  term: string;
+  /** One or two sentences, no jargon that is not itself in the glossary. */
+  meaning: string;
+  /** Where the idea comes from, if it has a source. */
+  source?: string;
+}
+
+export const GLOSSARY: readonly GlossaryEntry[] = [
+  {
+    id: 'aqm',
+    term: 'AQM (active queue management)',
+    meaning:
+      'A router rule that drops or marks some packets before its buffer is full, to tell senders to slow down early and keep the queue (and so the delay) short. Every scheme here except Drop Tail is one.',
+  },
+  {
+    id: 'droptail',
+    term: 'Drop Tail',
+    meaning:
+      'The simplest router queue: accept every packet until the buffer is full, then drop whatever arrives. It says nothing to senders until it is too late.',
+  },
+  {
+    id: 'bufferbloat',
+    term: 'Bufferbloat',
+    meaning:
+      'Delay caused by a router buffer that is too big: TCP fills whatever buffer it finds, so a large one adds waiting time for every packet without making the link any faster.',
+  },
+  {
+    id: 'queueing-delay',
+    term: 'Queueing delay',
+    meaning: 'How long a packet waits in the router’s queue before it is sent. A long queue on a slow link means a long wait.',
+  },
+  {
+    id: 'goodput',
+    term: 'Goodput',
+    meaning:
+      'Useful data delivered per second: bits that reached the receiver for the first time, not counting headers-only packets or data sent again after a loss. Shown in Mb/s (millions of bits per second).',
+  },
+  {
+    id: 'utilisation',
+    term: 'Utilisation',
+    meaning: 'The share of time the bottleneck link is busy sending. 100 % means it never sat idle during the measurement window.',
+  },
+  {
+    id: 'p99',
+    term: 'p99 (99th percentile)',
+    meaning:
+      'The value that 99 % of the measurements stay below: “p99 delay 40 ms” means only 1 packet in 100 waited longer than 40 ms. It shows the bad cases an average hides.',
+  },
+  {
+    id: 'jain',
+    term: 'Jain’s fairness index',
+    meaning:
+      'One number for how evenly flows share the link: (Σx)² / (n·Σx²) over the flows’ goodputs x. It is 1 when every flow gets the same and 1/n when one flow of n gets everything.',
+    source: 'Jain, Chiu & Hawe 1984',
+  },
+  {
+    id: 'cov',
+    term: 'CoV (coefficient of variation)',
+    meaning:
+      'How much a flow’s goodput wobbles over time: its standard deviation divided by its mean. 0 is perfectly steady; 1 means the swings are as large as the average.',
+    source: 'Cho & Cho 2002 eq. 12',
+  },
+  {
+    id: 'fair-share',
+    term: 'Fair share (max-min)',
+    meaning:
+      'What each flow would get if the link were split as evenly as possible: flows that want less than an equal split get what they want, and the rest is divided equally among the others.',
+  },
+  {
+    id: 'offered-load',
+    term: 'Offered load (ρ = λ/μ)',
+    meaning:
+      'How much traffic arrives compared with what the link can send: the arrival rate λ divided by the service rate μ. Below 1 the queue can keep up on average; above 1 it must grow or drop.',
+  },
+  {
+    id: 'markov-model',
+    term: 'Markov model',
+    meaning:
+      'A queue described by its possible lengths and the chances of moving between them, one packet arriving or leaving at a time. From it, theory predicts how often a scheme such as RED drops at a given offered load; the chart compares that prediction with the run.',
+  },
+  {
+    id: 'mathis-padhye',
+    term: 'Mathis and Padhye models',
+    meaning:
+      'Formulas for the rate a TCP flow gets from its packet size, round-trip time and loss rate. Mathis et al. (1997): rate ≈ (segment / RTT) · √(3 / (2p)) for loss rate p. Padhye et al. (1998) adds timeouts. Both say a flow with twice the RTT gets half the rate.',
+  },
+  {
+    id: 'ecn',
+    term: 'ECN (Explicit Congestion Notification)',
+    meaning:
+      'A bit in the packet header that a router sets instead of dropping the packet. The receiver reports the mark back and the sender slows down just as if the packet were lost, but nothing has to be sent again.',
+    source: 'RFC 3168',
+  },
+  {
+    id: 'mark',
+    term: 'Mark',
+    meaning: 'A packet that was forwarded with its ECN congestion bit set, instead of being dropped.',
+  },
+  {
+    id: 'rtt',
+    term: 'RTT (round-trip time)',
+    meaning: 'The time from sending a packet until its acknowledgement comes back: the links’ delays both ways plus any time spent waiting in queues.',
+  },
+  {
+    id: 'tcp',
+    term: 'TCP',
+    meaning:
+      'The transport protocol of most Internet traffic. A TCP sender keeps a window of packets in flight, widens it by about one packet per round trip, and halves it when a packet is lost (or marked).',
+  },
+  {
+    id: 'global-sync',
+    term: 'Global synchronisation',
+    meaning:
+      'Many TCP flows losing packets at the same moment (typically when a Drop Tail buffer overflows) and all slowing down together, then speeding up together: the link swings between idle and overloaded.',
+    source: 'Floyd & Jacobson 1993 §1',
+  },
+  {
+    id: 'phase-effects',
+    term: 'Phase effects (phase locking)',
+    meaning:
+      'With Drop Tail, which flow loses a packet depends on exactly when its packets arrive relative to the moments the buffer is full. Flows whose timing happens to line up badly lose far more, however fair they are otherwise.',
+    source: 'Floyd & Jacobson 1992, on traffic phase effects',
+  },
+  {
+    id: 'unresponsive-flow',
+    term: 'Unresponsive flow',
+    meaning: 'Traffic that does not slow down when its packets are dropped, such as a constant-bit-rate video stream. It keeps what polite TCP flows give up.',
+  },
+  {
+    id: 'cbr',
+    term: 'CBR (constant bit rate)',
+    meaning: 'A sender that sends packets at a fixed rate whatever happens to them: the simplest unresponsive flow.',
+  },
+  {
+    id: 'red-average',
+    term: 'Average queue (RED’s avg, weight w_q)',
+    meaning:
+      'RED decides on a smoothed queue length, not the queue right now: avg ← (1 − w_q)·avg + w_q·q at each arrival. A small w_q (0.002) lets short bursts through while a lasting queue still raises avg.',
+    source: 'Floyd & Jacobson 1993 §4',
+  },
+  {
+    id: 'max_p',
+    term: 'max_p, min_th, max_th and p_b',
+    meaning:
+      'RED’s drop curve. Below min_th RED never drops early; between min_th and max_th the drop probability p_b rises in a straight line from 0 to max_p; above max_th it drops every packet (or, in gentle mode, rises on to 1 at twice max_th).',
+    source: 'Floyd & Jacobson 1993 §4',
+  },
+  {
+    id: 'drop-reasons',
+    term: 'Early, forced and overflow drops',
+    meaning:
+      'Early: the scheme chose to drop although there was room (a warning to the sender). Forced: the scheme’s rule says every packet must go (e.g. RED above max_th). Overflow: the buffer was simply full.',
+  },
+  {
+    id: 'measurement-window',
+    term: 'Measurement window',
+    meaning:
+      'The part of the run the summary covers: from measure_from_s to the end. The first seconds, while flows start and queues fill, are left out so they do not blur the steady state.',
+  },
+  {
+    id: 'fair-queueing',
+    term: 'Fair queueing',
+    meaning:
+      'Giving each flow its own queue and serving the queues in turn (DRR, FQ-CoDel), or dropping each flow by how far it exceeds its fair share (CSFQ, AFpFT): a flow that sends too much only hurts itself.',
+  },
+];
+
+const BY_ID = new Map(GLOSSARY.map((entry) => [entry.id, entry]));
+
+/** Lower-case ids and terms (without their parenthesised expansions) map to an entry, so lesson text can write [[ECN]] or [[goodput]]. */
+const BY_NAME = new Map(
+  GLOSSARY.flatMap((entry) => [
+    [entry.id.toLowerCase(), entry] as const,
+    [entry.term.toLowerCase(), entry] as const,
+    [entry.term.replace(/\s*\(.*\)$/, '').toLowerCase(), entry] as const,
+  ]),
+);
+
+export function glossaryEntry(idOrName: string): GlossaryEntry | undefined {
+  return BY_ID.get(idOrName) ?? BY_NAME.get(idOrName.toLowerCase());
+}

@@ -1,0 +1,53 @@
+// How the page presents itself, carried in the link beside the scenario:
+// `&present=1` (projector), `&embed=1` (charts and transport only, for an
+// iframe) and `&lesson=<id>&step=<n>` (a lesson opened at a step, counted
+// from 1). Like the view, none of it is needed to reproduce a run, and a
+// link without these keys opens the ordinary page.
+
+export interface LessonPlace {
+  lessonId: string;
+  /** Index into the lesson's steps, from 0 (the link counts from 1). */
+  stepIndex: number;
+}
+
+export interface PageOptions {
+  present: boolean;
+  embed: boolean;
+  lesson: LessonPlace | null;
+}
+
+export const DEFAULT_PAGE_OPTIONS: PageOptions = { present: false, embed: false, lesson: null };
+
+const KEYS = ['present', 'embed', 'lesson', 'step'] as const;
+/** Longest lesson id kept from a link (ids are file names). */
+const MAX_LESSON_ID_CHARS = 64;
+
+function flag(params: URLSearchParams, key: string): boolean {
+  const value = params.get(key);
+  return value !== null && value !== '0' && value !== 'false';
+}
+
+/** Read the page options from a location hash (with or without `#`). */
+export function decodePageOptions(hash: string): PageOptions {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const lessonId = params.get('lesson')?.trim().slice(0, MAX_LESSON_ID_CHARS);
+  const step = Number(params.get('step') ?? '1');
+  return {
+    present: flag(params, 'present'),
+    embed: flag(params, 'embed'),
+    lesson: lessonId ? { lessonId, stepIndex: Number.isInteger(step) && step >= 1 ? step - 1 : 0 } : null,
+  };
+}
+
+/** `fragment` (without `#`) with its page-option keys replaced by `options` (defaults are left out). */
+export function withPageOptions(fragment: string, options: PageOptions): string {
+  const params = new URLSearchParams(fragment.replace(/^#/, ''));
+  for (const key of KEYS) params.delete(key);
+  if (options.present) params.set('present', '1');
+  if (options.embed) params.set('embed', '1');
+  if (options.lesson) {
+    params.set('lesson', options.lesson.lessonId);
+    params.set('step', String(options.lesson.stepIndex + 1));
+  }
+  return params.toString();
+}
