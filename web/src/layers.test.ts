@@ -8,21 +8,22 @@ import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-type Room = 'engine' | 'scenario' | 'explain' | 'charts' | 'export' | 'controls' | 'lessons' | 'compare' | 'sweep' | 'reproduce' | 'app';
+type Room = 'engine' | 'scenario' | 'glossary' | 'explain' | 'charts' | 'export' | 'controls' | 'lessons' | 'compare' | 'sweep' | 'reproduce' | 'app';
 
 /** Each room and the rooms it may import (its own files always). */
 const ALLOWED: Record<Room, readonly Room[]> = {
   engine: [],
   scenario: ['engine'],
+  glossary: [],
   explain: ['engine', 'scenario'],
   charts: ['engine', 'scenario'],
   export: ['engine', 'scenario', 'charts'],
-  controls: ['engine', 'scenario', 'explain', 'charts', 'export'],
-  lessons: ['engine', 'scenario', 'explain', 'charts', 'export', 'controls'],
+  controls: ['engine', 'scenario', 'glossary', 'explain', 'charts', 'export'],
+  lessons: ['engine', 'scenario', 'glossary', 'explain', 'charts', 'export', 'controls'],
   compare: ['engine', 'scenario', 'charts', 'export', 'controls'],
   sweep: ['engine', 'scenario', 'charts', 'export', 'controls'],
   reproduce: ['engine', 'scenario'],
-  app: ['engine', 'scenario', 'explain', 'charts', 'export', 'controls', 'lessons', 'compare', 'sweep', 'reproduce'],
+  app: ['engine', 'scenario', 'glossary', 'explain', 'charts', 'export', 'controls', 'lessons', 'compare', 'sweep', 'reproduce'],
 };
 
 const SOURCE = /\.(ts|tsx)$/;

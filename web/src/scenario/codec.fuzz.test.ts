@@ -20,7 +20,9 @@ const base64Url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url'
 const fragment = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary' }),
-  fc.dictionary(fc.constantFrom('s', 'view', 'window', 'compare', 'x'), fc.string({ unit: 'grapheme' })).map((params) => new URLSearchParams(params).toString()),
+  fc
+    .dictionary(fc.constantFrom('s', 'view', 'window', 'compare', 'x'), fc.string({ unit: 'grapheme' }))
+    .map((params) => new URLSearchParams(params).toString()),
   fc.uint8Array({ maxLength: 400 }).map((bytes) => `s=${base64Url(bytes)}`),
   fc.uint8Array({ maxLength: 400 }).map((bytes) => `s=${base64Url(deflateSync(bytes))}`),
   fc.jsonValue().map((value) => `s=${base64Url(deflateSync(new TextEncoder().encode(JSON.stringify(value))))}`),
@@ -33,36 +35,44 @@ const view: fc.Arbitrary<ViewState> = fc.record({
 });
 
 describe('share-link decoder (property-based)', () => {
-  it('turns any fragment into no link, a scenario object or a sentence, without throwing', () => {
-    fc.assert(
-      fc.property(fragment, (hash) => {
-        const decoded = decodeFragment(hash);
-        if (decoded.kind === 'none') return;
-        expect(decoded.view.charts.length).toBeGreaterThan(0);
-        for (const id of decoded.view.charts) expect(CHART_IDS).toContain(id);
-        expect(decoded.view.windowS).toBeGreaterThanOrEqual(0);
-        expect(decoded.view.windowS).toBeLessThanOrEqual(100_000);
-        expect((decoded.view.compare ?? '').length).toBeLessThanOrEqual(MAX_COMPARE_CHARS);
-        if (decoded.kind === 'invalid') {
-          expect(decoded.reason.length).toBeGreaterThan(0);
-        } else {
-          const document: unknown = JSON.parse(decoded.scenarioJson);
-          expect(typeof document === 'object' && document !== null && !Array.isArray(document)).toBe(true);
-        }
-      }),
-      { numRuns },
-    );
-  }, timeoutMs);
+  it(
+    'turns any fragment into no link, a scenario object or a sentence, without throwing',
+    () => {
+      fc.assert(
+        fc.property(fragment, (hash) => {
+          const decoded = decodeFragment(hash);
+          if (decoded.kind === 'none') return;
+          expect(decoded.view.charts.length).toBeGreaterThan(0);
+          for (const id of decoded.view.charts) expect(CHART_IDS).toContain(id);
+          expect(decoded.view.windowS).toBeGreaterThanOrEqual(0);
+          expect(decoded.view.windowS).toBeLessThanOrEqual(100_000);
+          expect((decoded.view.compare ?? '').length).toBeLessThanOrEqual(MAX_COMPARE_CHARS);
+          if (decoded.kind === 'invalid') {
+            expect(decoded.reason.length).toBeGreaterThan(0);
+          } else {
+            const document: unknown = JSON.parse(decoded.scenarioJson);
+            expect(typeof document === 'object' && document !== null && !Array.isArray(document)).toBe(true);
+          }
+        }),
+        { numRuns },
+      );
+    },
+    timeoutMs,
+  );
 
-  it('gives back exactly the scenario text and view it encoded', () => {
-    fc.assert(
-      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), view, (document, shown) => {
-        const scenarioJson = JSON.stringify(document);
-        expect(decodeFragment(encodeFragment(scenarioJson, shown))).toEqual({ kind: 'scenario', scenarioJson, view: shown });
-      }),
-      { numRuns },
-    );
-  }, timeoutMs);
+  it(
+    'gives back exactly the scenario text and view it encoded',
+    () => {
+      fc.assert(
+        fc.property(fc.dictionary(fc.string(), fc.jsonValue()), view, (document, shown) => {
+          const scenarioJson = JSON.stringify(document);
+          expect(decodeFragment(encodeFragment(scenarioJson, shown))).toEqual({ kind: 'scenario', scenarioJson, view: shown });
+        }),
+        { numRuns },
+      );
+    },
+    timeoutMs,
+  );
 });
 
 /** Flow groups as a hand-edited or link-carried document might hold them. */
@@ -79,7 +89,11 @@ const group = fc.record(
 
 describe('scenario model (property-based)', () => {
   it('counts a group whose count is not a finite number as no flows (found by fuzzing)', () => {
-    const flows = [{ kind: 'tcp', count: Number.POSITIVE_INFINITY }, { kind: 'cbr', count: Number.NaN }, { kind: 'tcp', count: 2 }] as FlowGroup[];
+    const flows = [
+      { kind: 'tcp', count: Number.POSITIVE_INFINITY },
+      { kind: 'cbr', count: Number.NaN },
+      { kind: 'tcp', count: 2 },
+    ] as FlowGroup[];
     expect(flowGroups({ flows } as Scenario).map((g) => [g.count, g.firstFlow])).toEqual([
       [0, 0],
       [0, 0],
@@ -87,31 +101,39 @@ describe('scenario model (property-based)', () => {
     ]);
   });
 
-  it('numbers flows group by group with whole, non-negative counts', () => {
-    fc.assert(
-      fc.property(fc.array(group, { maxLength: 12 }), (flows) => {
-        const groups = flowGroups({ flows } as Scenario);
-        let next = 0;
-        for (const info of groups) {
-          expect(Number.isInteger(info.count) && info.count >= 0).toBe(true);
-          expect(info.firstFlow).toBe(next);
-          next += info.count;
-        }
-      }),
-      { numRuns },
-    );
-  }, timeoutMs);
+  it(
+    'numbers flows group by group with whole, non-negative counts',
+    () => {
+      fc.assert(
+        fc.property(fc.array(group, { maxLength: 12 }), (flows) => {
+          const groups = flowGroups({ flows } as Scenario);
+          let next = 0;
+          for (const info of groups) {
+            expect(Number.isInteger(info.count) && info.count >= 0).toBe(true);
+            expect(info.firstFlow).toBe(next);
+            next += info.count;
+          }
+        }),
+        { numRuns },
+      );
+    },
+    timeoutMs,
+  );
 
-  it('changing a group’s kind keeps the shared keys and only the new kind’s own keys', () => {
-    fc.assert(
-      fc.property(group, fc.constantFrom(...FLOW_KINDS), (before, kind) => {
-        const after = withKind(before, kind);
-        expect(after.kind).toBe(kind);
-        if (before.label !== undefined) expect(after.label).toBe(before.label);
-        if (before.access_delay_ms !== undefined) expect(after.access_delay_ms).toBe(before.access_delay_ms);
-        if (kind === 'tcp') expect(after.rate_bps).toBeUndefined();
-      }),
-      { numRuns },
-    );
-  }, timeoutMs);
+  it(
+    'changing a group’s kind keeps the shared keys and only the new kind’s own keys',
+    () => {
+      fc.assert(
+        fc.property(group, fc.constantFrom(...FLOW_KINDS), (before, kind) => {
+          const after = withKind(before, kind);
+          expect(after.kind).toBe(kind);
+          if (before.label !== undefined) expect(after.label).toBe(before.label);
+          if (before.access_delay_ms !== undefined) expect(after.access_delay_ms).toBe(before.access_delay_ms);
+          if (kind === 'tcp') expect(after.rate_bps).toBeUndefined();
+        }),
+        { numRuns },
+      );
+    },
+    timeoutMs,
+  );
 });

@@ -35,19 +35,19 @@ const CAPTIONS: Record<string, string> = {
   'ns3-red-dumbbell':
     "The dumbbell of an ns-3 comparison: 10 NewReno flows, RED with min_th 5, max_th 15, max_p 0.1. Toggle wait: on (ns-2 and ns-3's count rule) gives about 8.7 Mb/s with a mean queue of 7 packets, off (Floyd & Jacobson's) about 8.0 Mb/s with 5.6.",
   'tcp32-cbr1':
-    'AFpFT (2011) §3B as the paper sets it (100 kB buffer): RED lets the CBR take over 70% of the link. Switch scheme: FRED and SFRED hold the CBR near its 30 kb/s fair share, DRR and AFpFT at it, CSFQ at about 4× (the paper reports "more than 3×").',
+    'The AFpFT paper (2011) §3B as it sets it (100 kB buffer): RED lets the CBR take over 70% of the link. Switch scheme (each with its default parameters): FRED still lets the CBR take about 6× its 30 kb/s fair share, SFRED cuts it off, DRR and AFpFT hold it at its fair share, CSFQ at about 4× (the paper reports "more than 3×").',
   'web-sessions-with-cbr':
-    'AFpFT (2011) Table III: web transfers (25 sessions/s, Pareto sizes) beside a 5 Mb/s CBR. Under RED transfers take several hundred ms on average; under FRED, CSFQ or AFpFT they take 90–170 ms. Watch the transfer times in the summary.',
+    'The AFpFT paper (2011) Table III: web transfers (25 sessions/s, Pareto sizes) beside a 5 Mb/s CBR. Under RED transfers take about 350 ms on average; under FRED, CSFQ or AFpFT they take 90–175 ms. Watch the transfer times in the summary.',
   'bare-12-tcp-8-cbr':
     'Cho & Cho 2002 Fig. 9: 8 CBR flows at 3× their fair share among 12 TCP flows. BARE reins the CBR flows in within seconds: compare their bars with the fair-share line, then try RED.',
   'bare-200-tcp':
     'Cho & Cho 2002 §3.5: 200 TCP flows. BARE keeps every flow close to its fair share and the queue bounded; toggle fair_drop and watch the queue grow.',
   'bare-weighted-tcp': 'Weighted BARE: four TCP groups with weights 1, 2, 3 and 4 get goodput in proportion to their weights.',
   'afpft-20-cbr':
-    'AFpFT (2011) Fig. 2: CBR flows at 0.5, 1, 1.5 and 2 Mb/s on 20 Mb/s. AFpFT water-fills: the lower two groups keep their rate, the upper two get 1.25 Mb/s each. Turn finish_correction off to see Fig. 2a.',
-  'afpft-32-cbr': 'AFpFT (2011) Fig. 6: flow i sends i·C/32. AFpFT gives every flow C/32; try RED to see shares follow the input rates instead.',
+    'The AFpFT paper (2011) Fig. 2: CBR flows at 0.5, 1, 1.5 and 2 Mb/s on 20 Mb/s. AFpFT water-fills: the lower two groups keep their rate, the upper two get 1.25 Mb/s each. Turn finish_correction off to see Fig. 2a.',
+  'afpft-32-cbr': 'The AFpFT paper (2011) Fig. 6: flow i sends i·C/32. AFpFT gives every flow C/32; try RED to see shares follow the input rates instead.',
   'afpft-parking-lot':
-    'AFpFT (2011) §3D: one CBR flow crosses 3 congested links. AFpFT keeps it at its 0.91 Mb/s max-min share; under RED or Drop Tail every hop cuts it again.',
+    'The AFpFT paper (2011) §3D: one CBR flow crosses 3 congested links. AFpFT keeps it at its 0.91 Mb/s max-min share; under RED or Drop Tail every hop cuts it again.',
   'csfq-20-cbr-water-filling': "The same water-filling under CSFQ: edge labels carry each flow's rate and the core drops with probability 1 − α/label.",
   'csfq-32-cbr':
     "CSFQ's own benchmark: flow i sends i·C/32 and every flow leaves with about C/32 (Karam & Tobagi's (2000) fairness measure f stays below 0.01).",
@@ -68,7 +68,7 @@ const CAPTIONS: Record<string, string> = {
   'tfrc-tcp-red-smoothness':
     "Cho & Cho 2002 §4.4: 40 TFRC and 60 TCP flows under RED. TFRC's goodput is smoother than TCP's (lower CoV, eq. 12); compare under BARE and FRED.",
   'ns3-dumbbell-sack':
-    "ns-3's 10-flow dumbbell with today's TCP: NewReno with SACK under RED. Switch SACK off in the flow group and watch the timeouts come back; try Drop Tail and FQ-CoDel.",
+    "ns-3's 10-flow dumbbell with today's TCP: NewReno with SACK under RED, and ns-3's 1 ms of access jitter. Switch SACK off in the flow group and watch the timeouts come back; try Drop Tail and FQ-CoDel.",
   'ns3-dumbbell-cubic-sack':
     'The same dumbbell with CUBIC and SACK: each flow regrows along a cubic curve after a loss. Compare the cwnd chart with NewReno, and the queue under Drop Tail, CoDel and FQ-CoDel.',
   'bench-100-tcp': 'The engine benchmark: 100 TCP flows on 10 Mb/s for 100 s. Heavy; run it at full speed.',
@@ -79,6 +79,11 @@ const PLAIN: Record<string, string> = {
   'red-vs-droptail-cbr': 'One sender that never slows down shares a link with 32 polite ones, and takes most of it.',
   bufferbloat: 'A router with a huge waiting room: the link stays busy, but every packet waits almost a second.',
   'tcp-sync-droptail': 'Four downloads lose packets at the same moment and all slow down together, over and over.',
+  'droptail-phase-locking': 'Ten downloads with clockwork timing: the full queue keeps turning away the same few, and one download takes half the link.',
+  'droptail-access-jitter': 'The same ten downloads with a little random timing noise, as real computers have: the link is shared far more evenly.',
+  'ns3-red-dumbbell': 'Ten downloads through RED, set up exactly as in a comparison with the ns-3 simulator.',
+  'ns3-dumbbell-sack': 'The same comparison with the senders of today, which are told exactly which packets arrived and which were lost.',
+  'ns3-dumbbell-cubic-sack': 'The same comparison with CUBIC, the way Linux computers send today: after a loss they grow back along a curve.',
   'two-way-traffic': 'Downloads in both directions at once: the small acknowledgements get stuck behind big data packets.',
   'red-ten-flows': 'Ten downloads through RED, which drops a few packets early to keep the queue short. Move its sliders while it runs.',
   'tcp32-cbr1': 'A sender that ignores losses among 32 that slow down: see which router rules keep it to its share.',
