@@ -4,7 +4,7 @@
 // transferable typed arrays, and a snapshot (probe, drop curve, summary)
 // follows a few times per second.
 
-import init, { Simulation, catalogue, validate } from './pkg/aqm_core.js';
+import init, { Simulation, catalogue, onEnginePanic, panicForTest, validate } from './pkg/aqm_core.js';
 import type { Scenario, Summary } from './pkg/aqm_core';
 import { SLICE_BUDGET_MS, StepSizer, lockstepTarget, playTarget, reached } from './pacing';
 import type { FromWorker, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
@@ -50,11 +50,15 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 const runs = new Map<number, Run>();
-const engineReady = init();
+/** The message of the engine's last panic: a trap itself says only "unreachable". */
+let panicMessage: string | null = null;
+/** Set once the engine trapped: a trapped instance must not be called again, so the worker goes quiet. */
+let crashed = false;
+const engineReady = init().then(() => onEnginePanic((message: string) => (panicMessage = message)));
 let turnScheduled = false;
 // A MessageChannel schedules the next turn without setTimeout's minimum delay.
 const turnChannel = new MessageChannel();
-turnChannel.port1.onmessage = () => turn();
+turnChannel.port1.onmessage = () => guarded(turn);
 
 function post(message: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
@@ -76,16 +80,17 @@ scope.onmessage = async (event: MessageEvent<ToWorker>) => {
   try {
     await engineReady;
   } catch (error) {
-    post({ type: 'fatal', message: `The simulator engine could not start: ${messageOf(error)}` });
+    post({ type: 'fatal', cause: 'start', message: messageOf(error) });
     return;
   }
+  if (crashed) return;
   const message = event.data;
   try {
     handle(message);
   } catch (error) {
-    // Only an engine trap gets here (bad input is answered by replies).
-    if ('runId' in message && runs.has(message.runId)) fail(runs.get(message.runId)!, Number.NaN, error);
-    else post({ type: 'fatal', message: `The simulator engine failed: ${messageOf(error)}` });
+    // Bad input is answered by replies: only an engine trap or an engine error about one run gets here.
+    if (!isTrap(error) && 'runId' in message && runs.has(message.runId)) fail(runs.get(message.runId)!, Number.NaN, error);
+    else crash(error);
   }
 };
 
@@ -110,6 +115,9 @@ function handle(message: ToWorker): void {
       return;
     case 'setParam':
       setParam(message.requestId, message.runId, message.id, message.value);
+      return;
+    case 'panicForTest':
+      panicForTest();
       return;
   }
   const run = runs.get(message.runId);
@@ -224,7 +232,7 @@ function needsWork(run: Run): boolean {
 function scheduleTurn(delayMs = 0): void {
   if (turnScheduled) return;
   turnScheduled = true;
-  if (delayMs > 0) setTimeout(() => turn(), delayMs);
+  if (delayMs > 0) setTimeout(() => guarded(turn), delayMs);
   else turnChannel.port2.postMessage(null);
 }
 
@@ -247,6 +255,7 @@ function turn(): void {
     try {
       advance(run, target, performance.now() + sharePerRunMs);
     } catch (error) {
+      if (isTrap(error)) throw error;
       fail(run, fromS, error);
       continue;
     }
@@ -351,4 +360,26 @@ function fail(run: Run, lastGoodS: number, error: unknown): void {
     runId: run.runId,
     message: `The engine stopped with an internal error${Number.isFinite(lastGoodS) ? ` after t = ${lastGoodS.toFixed(3)} s` : ''} (${messageOf(error)}). Load the scenario again to continue.`,
   });
+}
+
+function isTrap(error: unknown): boolean {
+  return error instanceof WebAssembly.RuntimeError;
+}
+
+/** Run `work`, turning an engine trap inside it into a crash report. */
+function guarded(work: () => void): void {
+  if (crashed) return;
+  try {
+    work();
+  } catch (error) {
+    if (!isTrap(error)) throw error;
+    crash(error);
+  }
+}
+
+/** The engine trapped, so its memory may be inconsistent: touch no simulation again and tell the page. */
+function crash(error: unknown): void {
+  crashed = true;
+  runs.clear();
+  post({ type: 'fatal', cause: 'panic', message: panicMessage ?? String(error) });
 }
