@@ -2,10 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { EngineClient } from './engine/client';
+import { installTestHooks } from './engine/testHooks';
 import './app/app.css';
 
-// One engine worker for the page's lifetime.
+// One engine client for the page's lifetime (it replaces its worker on a restart after a crash).
 const engine = new EngineClient();
+installTestHooks(engine);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

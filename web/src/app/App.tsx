@@ -21,6 +21,7 @@ import type { CatalogueEntry, Scenario, ScenarioProblem } from '../scenario/type
 import { DEFAULT_VIEW, type ViewState } from '../scenario/view';
 import { SweepPanel } from '../sweep/SweepPanel';
 import { ChartsArea } from './ChartsArea';
+import { CrashBanner } from './CrashBanner';
 import { useSimulation } from './useSimulation';
 
 const STEP_S = 0.1;
@@ -85,8 +86,6 @@ export function App({ engine }: { engine: EngineClient }) {
     setDraft(scenario);
     setFollowing(true);
   }, []);
-
-  useEffect(() => engine.onFatal(setFatal), [engine]);
 
   // Open the experiment in the link, now and whenever another link is pasted.
   useEffect(() => {
@@ -272,6 +271,7 @@ export function App({ engine }: { engine: EngineClient }) {
         <ShareLink buildLink={buildLink} />
       </header>
 
+      <CrashBanner engine={engine} />
       {fatal && (
         <p className="banner banner-error" role="alert">
           {fatal}
