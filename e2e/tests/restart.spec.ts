@@ -25,6 +25,10 @@ test('an engine panic shows what happened, and Restart runs the same experiment 
   const link = page.url();
   await expect(page.getByTestId('experiment-name')).toHaveText('Poisson load at 97% through RED');
   await waitForSimTime(page, 3);
+  // A live parameter change belongs to the experiment the restart rebuilds.
+  await page.getByTestId('param-max_th-value').fill('20');
+  await page.getByTestId('param-max_th-value').press('Enter');
+  await expect(page.getByTestId('chart-queue')).toContainText('max_th 20');
 
   await panicEngine(page);
   const banner = page.getByTestId('engine-crash');
@@ -45,6 +49,9 @@ test('an engine panic shows what happened, and Restart runs the same experiment 
   await expect.poll(() => pointsOf(page.getByTestId('queue-line'))).toBeGreaterThan(50);
   await expect.poll(() => inkColumns(page, 'chart-queue', '#0072B2')).toBeGreaterThan(30);
   await expect(page.getByTestId('play-pause')).toHaveText('Pause');
+  // The engine's own report of the rebuilt run (every snapshot) still has the changed value.
+  await expect(page.getByTestId('param-max_th-value')).toHaveValue('20');
+  await expect(page.getByTestId('chart-queue')).toContainText('max_th 20');
   expect(page.url()).toBe(link);
 
   // A second crash after the restart says it happened again.
