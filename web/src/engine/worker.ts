@@ -100,6 +100,7 @@ function handle(message: ToWorker): void {
       try {
         reply(message.requestId, catalogue(message.bufferUnit));
       } catch (error) {
+        rethrowTrap(error);
         replyError(message.requestId, error);
       }
       return;
@@ -158,6 +159,7 @@ function load(requestId: number, runId: number, scenarioJson: string, speed: Spe
     sim = new Simulation(scenarioJson);
     scenario = JSON.parse(scenarioJson) as Scenario;
   } catch (error) {
+    rethrowTrap(error);
     replyError(requestId, error);
     return;
   }
@@ -211,6 +213,7 @@ function setParam(requestId: number, runId: number, id: string, value: number): 
   try {
     run.sim.set_param(id, value);
   } catch (error) {
+    rethrowTrap(error);
     replyError(requestId, error);
     return;
   }
@@ -255,7 +258,7 @@ function turn(): void {
     try {
       advance(run, target, performance.now() + sharePerRunMs);
     } catch (error) {
-      if (isTrap(error)) throw error;
+      rethrowTrap(error);
       fail(run, fromS, error);
       continue;
     }
@@ -364,6 +367,11 @@ function fail(run: Run, lastGoodS: number, error: unknown): void {
 
 function isTrap(error: unknown): boolean {
   return error instanceof WebAssembly.RuntimeError;
+}
+
+/** In a handler of bad input or of one run's failure: a trap is neither, it crashes the worker. */
+function rethrowTrap(error: unknown): void {
+  if (isTrap(error)) throw error;
 }
 
 /** Run `work`, turning an engine trap inside it into a crash report. */
