@@ -17,6 +17,8 @@ mod testing;
 pub mod transport;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
+#[cfg(any(test, target_arch = "wasm32"))]
+mod wasm_panic;
 
 pub use scenario::{Scenario, ScenarioError};
 pub use sim::Simulation;

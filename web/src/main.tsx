@@ -4,10 +4,12 @@ import { App } from './app/App';
 import { ChartActions } from './charts/chartActions';
 import { EngineClient } from './engine/client';
 import { chartExportActions } from './export/ChartExportButtons';
+import { installTestHooks } from './engine/testHooks';
 import './app/app.css';
 
-// One engine worker for the page's lifetime.
+// One engine client for the page's lifetime (it replaces its worker on a restart after a crash).
 const engine = new EngineClient();
+installTestHooks(engine);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

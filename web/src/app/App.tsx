@@ -33,6 +33,7 @@ import { ReproductionResults } from '../reproduce/ReproductionResults';
 import { REPRODUCTIONS, type Reproduction } from '../reproduce/reproductions';
 import { SweepPanel } from '../sweep/SweepPanel';
 import { ChartsArea } from './ChartsArea';
+import { CrashBanner } from './CrashBanner';
 import { useAddressBar } from './useAddressBar';
 import { useSimulation } from './useSimulation';
 
@@ -141,8 +142,6 @@ export function App({ engine }: { engine: EngineClient }) {
     },
     [engine, start],
   );
-
-  useEffect(() => engine.onFatal(setFatal), [engine]);
 
   // Open the experiment in the link, now and whenever another link is pasted.
   useEffect(() => {
@@ -427,6 +426,7 @@ export function App({ engine }: { engine: EngineClient }) {
             Open in AQM Lab
           </a>
         </div>
+        <CrashBanner engine={engine} />
         {sim.error && (
           <p className="banner banner-error" role="alert" data-testid="run-error">
             {sim.error}
@@ -480,6 +480,7 @@ export function App({ engine }: { engine: EngineClient }) {
           </div>
         </header>
 
+        <CrashBanner engine={engine} />
         {fatal && (
           <p className="banner banner-error" role="alert">
             {fatal}

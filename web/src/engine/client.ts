@@ -1,9 +1,10 @@
 // The typed client of the engine worker: the only code in the page that
 // talks to the worker (and so to wasm). Everything is asynchronous; series
-// rows and snapshots arrive through a listener.
+// rows and snapshots arrive through a listener. When the worker crashes, the
+// client keeps what it needs to rebuild every run in a new worker: `restart()`.
 
-import type { CatalogueEntry, ClaimResult, ScenarioProblem, WorkEstimate } from './pkg/aqm_core';
-import type { BufferUnit, FromWorker, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
+import type { CatalogueEntry, ClaimResult, Scenario, ScenarioProblem, WorkEstimate } from './pkg/aqm_core';
+import type { BufferUnit, EngineFailure, FromWorker, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
 
 export type { BufferUnit, ParamApplied, RunSnapshot, Speed, WorkEstimate };
 
@@ -34,7 +35,18 @@ export interface SimulationHandle {
   dispose(): void;
 }
 
+/** The engine worker stopped working; `EngineClient.restart()` starts a new one. */
+export interface EngineCrash {
+  /** 'worker': the worker itself failed (its script did not load, or an error escaped it). */
+  cause: EngineFailure | 'worker';
+  message: string;
+  /** Restarts before this crash: 0 for the first, more when restarting did not help. */
+  restarts: number;
+}
+
 interface Pending {
+  /** Kept so the request can be sent again to a restarted worker. */
+  message: ToWorker;
   resolve(value: unknown): void;
   reject(error: Error): void;
 }
@@ -42,28 +54,65 @@ interface Pending {
 interface RunRecord {
   listener: SimulationListener;
   epoch: number;
+  /** What a restart rebuilds the run from: its scenario, live parameter changes, speed and lockstep group. */
+  scenarioJson: string;
+  params: Record<string, number>;
+  speed: Speed;
+  lockstepGroup: string | undefined;
+  /** The worker has built it (until then its pending load request stands for it). */
+  built: boolean;
 }
 
 export class EngineClient {
-  private readonly worker: Worker;
+  private worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private readonly runs = new Map<number, RunRecord>();
   private nextRequestId = 1;
   private nextRunId = 1;
-  private fatalListeners: ((message: string) => void)[] = [];
+  private crashListeners: ((crash: EngineCrash) => void)[] = [];
+  /** Set while the worker is dead: requests wait for `restart()`. */
+  private crash: EngineCrash | null = null;
+  private restarts = 0;
 
   constructor() {
-    this.worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'aqm-engine' });
-    this.worker.onmessage = (event: MessageEvent<FromWorker>) => this.receive(event.data);
-    this.worker.onerror = (event) => this.fatal(`The simulator worker failed to start: ${event.message || 'unknown error'}`);
+    this.worker = this.startWorker();
   }
 
-  /** Called when the engine cannot run at all (e.g. WebAssembly unavailable); returns an unsubscribe function. */
-  onFatal(listener: (message: string) => void): () => void {
-    this.fatalListeners.push(listener);
+  /** Called when the engine stops working (it could not start, or it panicked); returns an unsubscribe function. */
+  onCrash(listener: (crash: EngineCrash) => void): () => void {
+    this.crashListeners.push(listener);
     return () => {
-      this.fatalListeners = this.fatalListeners.filter((l) => l !== listener);
+      this.crashListeners = this.crashListeners.filter((l) => l !== listener);
     };
+  }
+
+  /**
+   * After a crash: start a new worker and rebuild every run in it from t = 0
+   * (same scenario, live parameter values, speed and lockstep group), playing;
+   * each run's listener hears `onRestart`. Requests still waiting for an
+   * answer are sent again. Does nothing while the engine works.
+   */
+  restart(): void {
+    if (!this.crash) return;
+    this.crash = null;
+    this.restarts += 1;
+    this.worker = this.startWorker();
+    for (const [runId, run] of this.runs) {
+      if (!run.built) continue;
+      run.epoch = 0;
+      run.listener.onRestart();
+      // The run loaded before, so the new worker accepts it again; its reply has no one waiting.
+      const requestId = this.nextRequestId++;
+      const scenarioJson = withParams(run.scenarioJson, run.params);
+      this.worker.postMessage({ type: 'load', requestId, runId, scenarioJson, speed: run.speed, lockstepGroup: run.lockstepGroup } satisfies ToWorker);
+      this.worker.postMessage({ type: 'play', runId } satisfies ToWorker);
+    }
+    for (const pending of this.pending.values()) this.worker.postMessage(pending.message);
+  }
+
+  /** Make the engine panic as a bug in it would (for the end-to-end test of `restart`). */
+  panicForTest(): void {
+    this.send({ type: 'panicForTest' });
   }
 
   catalogue(bufferUnit: BufferUnit): Promise<CatalogueEntry[]> {
@@ -91,7 +140,8 @@ export class EngineClient {
    */
   async createSimulation(scenarioJson: string, listener: SimulationListener, speed: Speed, lockstepGroup?: string): Promise<SimulationHandle> {
     const runId = this.nextRunId++;
-    this.runs.set(runId, { listener, epoch: 0 });
+    const run: RunRecord = { listener, epoch: 0, scenarioJson, params: {}, speed, lockstepGroup, built: false };
+    this.runs.set(runId, run);
     let loaded: LoadedRun;
     try {
       loaded = await this.request((requestId) => ({ type: 'load', requestId, runId, scenarioJson, speed, lockstepGroup }));
@@ -99,30 +149,52 @@ export class EngineClient {
       this.runs.delete(runId);
       throw error;
     }
-    const send = (message: ToWorker) => this.worker.postMessage(message);
+    run.built = true;
     return {
       columns: loaded.columns,
       durationS: loaded.durationS,
       initialParams: loaded.params,
-      play: () => send({ type: 'play', runId }),
-      pause: () => send({ type: 'pause', runId }),
-      step: (seconds) => send({ type: 'step', runId, seconds }),
-      reset: () => send({ type: 'reset', runId }),
-      setSpeed: (next) => send({ type: 'speed', runId, speed: next }),
-      setParam: (id, value) => this.request<ParamApplied>((requestId) => ({ type: 'setParam', requestId, runId, id, value })),
+      play: () => this.send({ type: 'play', runId }),
+      pause: () => this.send({ type: 'pause', runId }),
+      step: (seconds) => this.send({ type: 'step', runId, seconds }),
+      reset: () => this.send({ type: 'reset', runId }),
+      setSpeed: (next) => {
+        run.speed = next;
+        this.send({ type: 'speed', runId, speed: next });
+      },
+      setParam: async (id, value) => {
+        const applied = await this.request<ParamApplied>((requestId) => ({ type: 'setParam', requestId, runId, id, value }));
+        run.params[id] = value;
+        return applied;
+      },
       dispose: () => {
         this.runs.delete(runId);
-        send({ type: 'dispose', runId });
+        this.send({ type: 'dispose', runId });
       },
     };
   }
 
+  /** Transport commands to a dead worker are dropped: a restart rebuilds each run playing. */
+  private send(message: ToWorker): void {
+    if (!this.crash) this.worker.postMessage(message);
+  }
+
   private request<T>(build: (requestId: number) => ToWorker): Promise<T> {
     const requestId = this.nextRequestId++;
+    const message = build(requestId);
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(requestId, { resolve: resolve as (value: unknown) => void, reject });
-      this.worker.postMessage(build(requestId));
+      this.pending.set(requestId, { message, resolve: resolve as (value: unknown) => void, reject });
+      // While the worker is dead, the request waits for a restart to send it.
+      this.send(message);
     });
+  }
+
+  private startWorker(): Worker {
+    const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'aqm-engine' });
+    worker.onmessage = (event: MessageEvent<FromWorker>) => this.receive(event.data);
+    worker.onerror = (event) => this.crashed('worker', event.message || 'its script did not load');
+    worker.onmessageerror = () => this.crashed('worker', 'a message from it could not be read');
+    return worker;
   }
 
   private receive(message: FromWorker): void {
@@ -152,7 +224,7 @@ export class EngineClient {
         return;
       }
       case 'fatal':
-        this.fatal(message.message);
+        this.crashed(message.cause, message.message);
         return;
     }
   }
@@ -168,7 +240,30 @@ export class EngineClient {
     return run;
   }
 
-  private fatal(message: string): void {
-    for (const listener of this.fatalListeners) listener(message);
+  /**
+   * The worker is unusable: stop it for good. Runs and waiting requests are
+   * kept for `restart()`, except parameter changes, which are refused (one
+   * may have caused the crash; a restart must not repeat it unasked).
+   */
+  private crashed(cause: EngineCrash['cause'], message: string): void {
+    if (this.crash) return;
+    this.worker.onmessage = null;
+    this.worker.onerror = null;
+    this.worker.onmessageerror = null;
+    this.worker.terminate();
+    this.crash = { cause, message, restarts: this.restarts };
+    for (const [requestId, pending] of this.pending) {
+      if (pending.message.type !== 'setParam') continue;
+      this.pending.delete(requestId);
+      pending.reject(new Error('the simulator crashed before the change was applied'));
+    }
+    for (const listener of this.crashListeners) listener(this.crash);
   }
+}
+
+/** A scenario with live parameter changes folded into its queue (the exact text when there are none). */
+function withParams(scenarioJson: string, params: Readonly<Record<string, number>>): string {
+  if (Object.keys(params).length === 0) return scenarioJson;
+  const scenario = JSON.parse(scenarioJson) as Scenario;
+  return JSON.stringify({ ...scenario, queue: { ...scenario.queue, params: { ...scenario.queue.params, ...params } } });
 }

@@ -23,7 +23,9 @@ export type ToWorker =
   | { type: 'reset'; runId: number }
   | { type: 'speed'; runId: number; speed: Speed }
   | { type: 'setParam'; requestId: number; runId: number; id: string; value: number }
-  | { type: 'dispose'; runId: number };
+  | { type: 'dispose'; runId: number }
+  /** Make the engine panic (the crash-restart test; the page sends it only when a test installed its hooks). */
+  | { type: 'panicForTest' };
 
 /** What `load` answers: the shape of the run's series. */
 export interface LoadedRun {
@@ -64,5 +66,8 @@ export type FromWorker =
   | { type: 'snapshot'; runId: number; epoch: number; snapshot: RunSnapshot }
   /** The run failed (an engine panic); it is gone. */
   | { type: 'runError'; runId: number; message: string }
-  /** The worker could not start the engine at all. */
-  | { type: 'fatal'; message: string };
+  /** The engine is unusable: it could not start, or it panicked (a trap). Every run is gone; only a new worker helps. */
+  | { type: 'fatal'; cause: EngineFailure; message: string };
+
+/** Why an engine worker stopped working: its wasm did not load, or the engine panicked. */
+export type EngineFailure = 'start' | 'panic';

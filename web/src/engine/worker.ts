@@ -4,7 +4,7 @@
 // transferable typed arrays, and a snapshot (probe, drop curve, summary)
 // follows a few times per second.
 
-import init, { Simulation, catalogue, estimateWork, judgeReproduction, validate } from './pkg/aqm_core.js';
+import init, { Simulation, catalogue, estimateWork, judgeReproduction, onEnginePanic, panicForTest, validate } from './pkg/aqm_core.js';
 import type { Scenario, Summary } from './pkg/aqm_core';
 import { SLICE_BUDGET_MS, StepSizer, lockstepTarget, playTarget, reached } from './pacing';
 import type { FromWorker, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
@@ -50,11 +50,15 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 const runs = new Map<number, Run>();
-const engineReady = init();
+/** The message of the engine's last panic: a trap itself says only "unreachable". */
+let panicMessage: string | null = null;
+/** Set once the engine trapped: a trapped instance must not be called again, so the worker goes quiet. */
+let crashed = false;
+const engineReady = init().then(() => onEnginePanic((message: string) => (panicMessage = message)));
 let turnScheduled = false;
 // A MessageChannel schedules the next turn without setTimeout's minimum delay.
 const turnChannel = new MessageChannel();
-turnChannel.port1.onmessage = () => turn();
+turnChannel.port1.onmessage = () => guarded(turn);
 
 function post(message: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
@@ -76,16 +80,17 @@ scope.onmessage = async (event: MessageEvent<ToWorker>) => {
   try {
     await engineReady;
   } catch (error) {
-    post({ type: 'fatal', message: `The simulator engine could not start: ${messageOf(error)}` });
+    post({ type: 'fatal', cause: 'start', message: messageOf(error) });
     return;
   }
+  if (crashed) return;
   const message = event.data;
   try {
     handle(message);
   } catch (error) {
-    // Only an engine trap gets here (bad input is answered by replies).
-    if ('runId' in message && runs.has(message.runId)) fail(runs.get(message.runId)!, Number.NaN, error);
-    else post({ type: 'fatal', message: `The simulator engine failed: ${messageOf(error)}` });
+    // Bad input is answered by replies: only an engine trap or an engine error about one run gets here.
+    if (!isTrap(error) && 'runId' in message && runs.has(message.runId)) fail(runs.get(message.runId)!, Number.NaN, error);
+    else crash(error);
   }
 };
 
@@ -95,6 +100,7 @@ function handle(message: ToWorker): void {
       try {
         reply(message.requestId, catalogue(message.bufferUnit));
       } catch (error) {
+        rethrowTrap(error);
         replyError(message.requestId, error);
       }
       return;
@@ -105,6 +111,7 @@ function handle(message: ToWorker): void {
       try {
         reply(message.requestId, estimateWork(message.scenarioJson));
       } catch (error) {
+        rethrowTrap(error);
         replyError(message.requestId, error);
       }
       return;
@@ -112,6 +119,7 @@ function handle(message: ToWorker): void {
       try {
         reply(message.requestId, judgeReproduction(message.reproductionJson, message.summaryJson, message.compareSummaryJson));
       } catch (error) {
+        rethrowTrap(error);
         replyError(message.requestId, error);
       }
       return;
@@ -124,6 +132,9 @@ function handle(message: ToWorker): void {
       return;
     case 'setParam':
       setParam(message.requestId, message.runId, message.id, message.value);
+      return;
+    case 'panicForTest':
+      panicForTest();
       return;
   }
   const run = runs.get(message.runId);
@@ -164,6 +175,7 @@ function load(requestId: number, runId: number, scenarioJson: string, speed: Spe
     sim = new Simulation(scenarioJson);
     scenario = JSON.parse(scenarioJson) as Scenario;
   } catch (error) {
+    rethrowTrap(error);
     replyError(requestId, error);
     return;
   }
@@ -217,6 +229,7 @@ function setParam(requestId: number, runId: number, id: string, value: number): 
   try {
     run.sim.set_param(id, value);
   } catch (error) {
+    rethrowTrap(error);
     replyError(requestId, error);
     return;
   }
@@ -238,7 +251,7 @@ function needsWork(run: Run): boolean {
 function scheduleTurn(delayMs = 0): void {
   if (turnScheduled) return;
   turnScheduled = true;
-  if (delayMs > 0) setTimeout(() => turn(), delayMs);
+  if (delayMs > 0) setTimeout(() => guarded(turn), delayMs);
   else turnChannel.port2.postMessage(null);
 }
 
@@ -261,6 +274,7 @@ function turn(): void {
     try {
       advance(run, target, performance.now() + sharePerRunMs);
     } catch (error) {
+      rethrowTrap(error);
       fail(run, fromS, error);
       continue;
     }
@@ -365,4 +379,31 @@ function fail(run: Run, lastGoodS: number, error: unknown): void {
     runId: run.runId,
     message: `The engine stopped with an internal error${Number.isFinite(lastGoodS) ? ` after t = ${lastGoodS.toFixed(3)} s` : ''} (${messageOf(error)}). Load the scenario again to continue.`,
   });
+}
+
+function isTrap(error: unknown): boolean {
+  return error instanceof WebAssembly.RuntimeError;
+}
+
+/** In a handler of bad input or of one run's failure: a trap is neither, it crashes the worker. */
+function rethrowTrap(error: unknown): void {
+  if (isTrap(error)) throw error;
+}
+
+/** Run `work`, turning an engine trap inside it into a crash report. */
+function guarded(work: () => void): void {
+  if (crashed) return;
+  try {
+    work();
+  } catch (error) {
+    if (!isTrap(error)) throw error;
+    crash(error);
+  }
+}
+
+/** The engine trapped, so its memory may be inconsistent: touch no simulation again and tell the page. */
+function crash(error: unknown): void {
+  crashed = true;
+  runs.clear();
+  post({ type: 'fatal', cause: 'panic', message: panicMessage ?? String(error) });
 }
