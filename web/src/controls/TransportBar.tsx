@@ -68,7 +68,12 @@ export function TransportBar({ snapshot, speed, stepS, onPlay, onPause, onStep, 
         <span className="clock-of"> / {durationS.toFixed(0)} s</span>
         <progress max={durationS || 1} value={nowS} aria-label="simulated time elapsed" />
       </div>
-      <span className="event-rate" title="Engine events handled per wall-clock second" data-testid="event-rate">
+      <span
+        className="event-rate"
+        title="Engine events handled per wall-clock second"
+        data-testid="event-rate"
+        data-engine-memory-bytes={snapshot?.engineMemoryBytes ?? 0}
+      >
         {EVENTS.format(snapshot?.eventsPerSecond ?? 0)} events/s
       </span>
     </div>

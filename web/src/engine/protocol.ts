@@ -55,6 +55,8 @@ export interface RunSnapshot {
   summary: Summary;
   /** Zheng & Atiquzzaman's (2000) Markov-chain drop probability against offered load (RED and DSRED only). */
   markovModel: ModelPoint[] | undefined;
+  /** Size of the engine's WebAssembly memory, in bytes. */
+  engineMemoryBytes: number;
 }
 
 export type FromWorker =

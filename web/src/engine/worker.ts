@@ -54,7 +54,12 @@ const runs = new Map<number, Run>();
 let panicMessage: string | null = null;
 /** Set once the engine trapped: a trapped instance must not be called again, so the worker goes quiet. */
 let crashed = false;
-const engineReady = init().then(() => onEnginePanic((message: string) => (panicMessage = message)));
+/** The engine's linear memory, read into snapshots (it only grows: a bounded run keeps it flat). */
+let engineMemory: WebAssembly.Memory | null = null;
+const engineReady = init().then((exports) => {
+  engineMemory = exports.memory;
+  onEnginePanic((message: string) => (panicMessage = message));
+});
 let turnScheduled = false;
 // A MessageChannel schedules the next turn without setTimeout's minimum delay.
 const turnChannel = new MessageChannel();
@@ -366,6 +371,7 @@ function sendSnapshot(run: Run): void {
     dropCurve: sim.drop_curve(),
     summary,
     markovModel: sim.markov_model(modelLoads(summary)),
+    engineMemoryBytes: engineMemory?.buffer.byteLength ?? 0,
   };
   run.lastSnapshotMs = performance.now();
   post({ type: 'snapshot', runId: run.runId, epoch: run.epoch, snapshot });
