@@ -84,3 +84,9 @@ export async function inkColumns(page: Page, chartTestId: string, color: string)
     return Math.round(columns / (canvas.width / canvas.clientWidth));
   }, color);
 }
+
+/** On a narrow screen the page shows one pane at a time: bring `pane` forward (a wide screen shows every pane, and this does nothing). */
+export async function showPane(page: Page, pane: 'charts' | 'controls' | 'lesson'): Promise<void> {
+  const tab = page.getByTestId(`pane-${pane}`);
+  if (await tab.isVisible()) await tab.click();
+}

@@ -3,7 +3,7 @@
 // desktop size, measured with getBoundingClientRect.
 
 import { expect, test, type Page } from '@playwright/test';
-import { SCREENSHOT_DIR, linkFor, poissonScenario, setSpeed, waitForSimTime, watchForErrors } from './helpers';
+import { SCREENSHOT_DIR, linkFor, poissonScenario, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
 
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 720 } } as const;
 const ALL_CHARTS = '&view=queue,goodput,bars,curve,markov,rate&window=10';
@@ -64,6 +64,7 @@ async function expectClearLabels(page: Page, what: string, queueChart = 'chart-q
     if (button?.textContent === 'Pause') button.click();
   });
   await expect(playPause).toHaveText(/Play|Finished/);
+  await showPane(page, 'charts');
   const report = await axisLabelReport(page);
   // The check saw the charts (a chart with nothing to draw, like the drop curve of DropTail, has no axes).
   expect(Object.keys(report.counts).length, `${what}: charts measured`).toBeGreaterThanOrEqual(4);
@@ -78,12 +79,14 @@ for (const [sizeName, viewport] of Object.entries(SIZES)) {
     await page.setViewportSize(viewport);
     await page.goto(linkFor(poissonScenario(), ALL_CHARTS));
     await setSpeed(page, SPEED);
+    await showPane(page, 'controls');
     const picker = page.getByTestId('scheme-picker');
     await expect.poll(() => picker.locator('option').count()).toBeGreaterThan(2);
     const schemes = await picker.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
     expect(schemes).toHaveLength(18);
     for (const scheme of schemes) {
       await test.step(scheme, async () => {
+        await showPane(page, 'controls');
         await picker.selectOption(scheme);
         await expectClearLabels(page, `${scheme} at ${sizeName} size`);
       });
@@ -99,12 +102,10 @@ for (const [sizeName, viewport] of Object.entries(SIZES)) {
     await expect(page.locator('[data-testid=chart-queue] .axis-label', { hasText: 'queue (bytes)' })).toHaveCount(1);
     await expectClearLabels(page, `RED with a buffer in bytes at ${sizeName} size`);
     await page.screenshot({ path: `${SCREENSHOT_DIR}labels-bytes-${sizeName}.png`, fullPage: true });
-    // Compare mode's charts (RED against DropTail on shared axes); on a phone the page's fixed two columns leave them no width yet.
-    if (sizeName === 'desktop') {
-      await page.goto(linkFor(poissonScenario(), `${ALL_CHARTS}&compare=droptail`));
-      await expect(page.getByTestId('compare-area')).toBeVisible();
-      await expectClearLabels(page, 'compare mode at desktop size', 'compare-queue');
-    }
+    // Compare mode's charts (RED against DropTail on shared axes).
+    await page.goto(linkFor(poissonScenario(), `${ALL_CHARTS}&compare=droptail`));
+    await expect(page.getByTestId('compare-area')).toBeVisible();
+    await expectClearLabels(page, `compare mode at ${sizeName} size`, 'compare-queue');
     expect(errors).toEqual([]);
   });
 }

@@ -5,7 +5,7 @@
 
 import { expect, test, type Page } from '@playwright/test';
 import { inflateRawSync } from 'node:zlib';
-import { SCREENSHOT_DIR, linkFor, poissonScenario, waitForSimTime, watchForErrors } from './helpers';
+import { SCREENSHOT_DIR, linkFor, poissonScenario, showPane, waitForSimTime, watchForErrors } from './helpers';
 
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 720 } } as const;
 
@@ -75,10 +75,12 @@ for (const [sizeName, viewport] of Object.entries(SIZES)) {
 
       // A live change reaches the address without adding history entries.
       const historyLength = await page.evaluate(() => history.length);
+      await showPane(page, 'controls');
       await page.getByTestId('param-max_p-value').fill('0.2');
       await page.getByTestId('param-max_p-value').press('Enter');
       await expect.poll(() => experimentIn(page.url()).scenario.queue.params.max_p).toBe(0.2);
       // So does the view.
+      await showPane(page, 'charts');
       await page.getByTestId('show-bars').uncheck();
       await expect.poll(() => experimentIn(page.url()).view.get('view')).not.toContain('bars');
       expect(await page.evaluate(() => history.length)).toBe(historyLength);
@@ -91,7 +93,9 @@ for (const [sizeName, viewport] of Object.entries(SIZES)) {
 
       // Reloading the address reopens what was on screen.
       await page.reload();
+      await showPane(page, 'controls');
       await expect(page.getByTestId('param-max_p-value')).toHaveValue('0.2');
+      await showPane(page, 'charts');
       await expect(page.getByTestId('show-bars')).not.toBeChecked();
 
       // A refused clipboard is reported as refused; the box still holds the link.
@@ -111,9 +115,10 @@ for (const [sizeName, viewport] of Object.entries(SIZES)) {
       const errors = watchForErrors(page);
       await page.goto(linkFor(poissonScenario()));
       await waitForSimTime(page, 0.5);
+      await expect(page.locator('[data-testid=chart-queue] .threshold-label', { hasText: 'max threshold (max_th)' })).toHaveCount(1);
+      await showPane(page, 'controls');
       await expect(page.locator('[data-param=max_th] .param-label')).toHaveText('max threshold (max_th) · packets');
       await expect(page.getByRole('textbox', { name: 'max threshold (max_th) value' })).toHaveValue('30');
-      await expect(page.locator('[data-testid=chart-queue] .threshold-label', { hasText: 'max threshold (max_th)' })).toHaveCount(1);
       // Lowering min_th's partner below it is refused for max_th's sake, by name and by path.
       const minTh = page.getByTestId('param-min_th-value');
       await minTh.fill('40');

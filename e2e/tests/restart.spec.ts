@@ -22,13 +22,15 @@ async function expectStopped(page: Page): Promise<void> {
 test('an engine panic shows what happened, and Restart runs the same experiment again from t = 0', async ({ page }) => {
   const errors = watchForErrors(page);
   await page.goto(linkFor(poissonScenario(), '&window=30'));
-  const link = page.url();
   await expect(page.getByTestId('experiment-name')).toHaveText('Poisson load at 97% through RED');
   await waitForSimTime(page, 3);
-  // A live parameter change belongs to the experiment the restart rebuilds.
+  // A live parameter change belongs to the experiment the restart rebuilds (and to the address, which follows it).
+  const opened = page.url();
   await page.getByTestId('param-max_th-value').fill('20');
   await page.getByTestId('param-max_th-value').press('Enter');
-  await expect(page.getByTestId('chart-queue')).toContainText('max_th 20');
+  await expect(page.getByTestId('chart-queue')).toContainText('max threshold (max_th) = 20');
+  await expect.poll(() => page.url(), { message: 'the address takes the changed experiment' }).not.toBe(opened);
+  const link = page.url();
 
   await panicEngine(page);
   const banner = page.getByTestId('engine-crash');
@@ -51,7 +53,7 @@ test('an engine panic shows what happened, and Restart runs the same experiment 
   await expect(page.getByTestId('play-pause')).toHaveText('Pause');
   // The engine's own report of the rebuilt run (every snapshot) still has the changed value.
   await expect(page.getByTestId('param-max_th-value')).toHaveValue('20');
-  await expect(page.getByTestId('chart-queue')).toContainText('max_th 20');
+  await expect(page.getByTestId('chart-queue')).toContainText('max threshold (max_th) = 20');
   expect(page.url()).toBe(link);
 
   // A second crash after the restart says it happened again.
@@ -67,8 +69,9 @@ test('Restart rebuilds both runs of compare mode in lockstep', async ({ page }) 
   const errors = watchForErrors(page);
   await page.goto(linkFor(poissonScenario(), '&view=queue&window=30&compare=droptail'));
   await expect(page.getByTestId('compare-area')).toBeVisible();
-  const link = page.url();
+  // By now the address holds the running experiment's own link (it follows the experiment).
   await waitForSimTime(page, 2);
+  const link = page.url();
 
   await panicEngine(page);
   await expect(page.getByTestId('engine-crash')).toContainText('The simulator crashed: injected by a test hook');

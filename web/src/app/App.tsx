@@ -117,27 +117,33 @@ export function App({ engine }: { engine: EngineClient }) {
   const sim = useSimulation(engine, waitForPartner ? null : (loaded?.json ?? null), loaded?.loadId ?? 0, speed, lockstepGroup);
   const partner = useSimulation(engine, partnerJson, loaded?.loadId ?? 0, speed, lockstepGroup);
 
-  const start = useCallback((scenario: Scenario, json: string) => {
+  /** Run `scenario` now; returns the load's id. */
+  const start = useCallback((scenario: Scenario, json: string): number => {
     loadCount.current += 1;
     setLoaded({ scenario, json, loadId: loadCount.current });
     setDraft(scenario);
     setFollowing(true);
+    return loadCount.current;
   }, []);
 
-  /** Start a scenario, asking first when the engine estimates it as long; only the latest request counts. */
+  /**
+   * Start a scenario, asking first when the engine estimates it as long; only the latest request counts.
+   * Resolves to the id of the load it started, or null when it started nothing (superseded, or waiting for Run anyway).
+   */
   const load = useCallback(
-    (scenario: Scenario, json = JSON.stringify(scenario)) => {
+    (scenario: Scenario, json = JSON.stringify(scenario)): Promise<number | null> => {
       const attempt = ++loadAttempt.current;
       setHeavyRun(null);
-      engine.estimateWork(json).then(
+      return engine.estimateWork(json).then(
         (estimate) => {
-          if (attempt !== loadAttempt.current) return;
+          if (attempt !== loadAttempt.current) return null;
           if (estimate.events <= estimate.limit) return start(scenario, json);
           setDraft(scenario);
           setHeavyRun({ scenario, json, estimate });
+          return null;
         },
         // An invalid scenario starts as before, and the run reports the engine's message.
-        () => attempt === loadAttempt.current && start(scenario, json),
+        () => (attempt === loadAttempt.current ? start(scenario, json) : null),
       );
     },
     [engine, start],
@@ -299,10 +305,10 @@ export function App({ engine }: { engine: EngineClient }) {
   const linkNow = useAddressBar(loaded ? currentScenario : null, view, pageOptions);
 
   /** Run something the user made or picked here (not from the link). */
-  const loadLocal = (next: Scenario) => {
+  const loadLocal = (next: Scenario): Promise<number | null> => {
     // A scheme compared with itself is no comparison: a scheme or preset that picks the partner ends compare mode.
     if (next.queue.scheme === view.compare) setView((current) => ({ ...current, compare: null }));
-    load(next);
+    return load(next);
   };
 
   /** Enter compare mode (or switch partner): both runs restart from t = 0 together. */
@@ -322,8 +328,7 @@ export function App({ engine }: { engine: EngineClient }) {
     setNotice(null);
     setReproduceOpen(false);
     setView((current) => ({ ...current, compare: reproduction.file.compare?.scheme ?? null }));
-    load(reproduction.scenario);
-    setOpenReproduction({ reproduction, loadId: loadCount.current });
+    void load(reproduction.scenario).then((loadId) => loadId !== null && setOpenReproduction({ reproduction, loadId }));
   };
   const shownReproduction = openReproduction !== null && openReproduction.loadId === loaded?.loadId ? openReproduction.reproduction : null;
 
@@ -348,8 +353,8 @@ export function App({ engine }: { engine: EngineClient }) {
     setNotice(null);
     setView({ charts: step.setup.charts ?? DEFAULT_VIEW.charts, windowS: step.setup.window_s ?? 0, compare: null });
     setSpeed(step.setup.speed ?? DEFAULT_LESSON_SPEED);
-    loadLocal(stepScenario(step.setup, preset.scenario));
-    setLessonRun({ lessonId: openedLesson.id, stepIndex, loadId: loadCount.current });
+    const lessonId = openedLesson.id;
+    void loadLocal(stepScenario(step.setup, preset.scenario)).then((loadId) => loadId !== null && setLessonRun({ lessonId, stepIndex, loadId }));
     setPane('charts');
   };
 
