@@ -14,7 +14,10 @@
 //! max_p 0.1 as Floyd later recommended and ns-2 uses (the paper ran 1/50).
 
 use super::registry::{configured, ParamValues, SchemeInfo};
-use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM};
+use super::{
+    switch_on, DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc,
+    QueueCtx, QueueSetup, ECN_PARAM,
+};
 use crate::kernel::{tx_time_ns, Nanos};
 use crate::net::Packet;
 
@@ -25,9 +28,9 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "Drops arrivals with a probability that grows with the averaged queue length.",
     params: PARAMS,
     probes: &[
-        ProbeSpec { id: "avg", label: "average queue", unit: "buffer" },
-        ProbeSpec { id: "p_b", label: "drop probability p_b", unit: "" },
-        ProbeSpec { id: "count", label: "arrivals since last drop", unit: "packets" },
+        ProbeSpec { id: "avg", label: "average queue", kind: ParamKind::Buffer, unit: "buffer" },
+        ProbeSpec { id: "p_b", label: "drop probability p_b", kind: ParamKind::Number, unit: "" },
+        ProbeSpec { id: "count", label: "arrivals since last drop", kind: ParamKind::Number, unit: "packets" },
     ],
     build,
     cross_check,
@@ -38,6 +41,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
 pub(crate) const MIN_TH: ParamSpec = ParamSpec {
     id: "min_th",
     label: "min threshold",
+    kind: ParamKind::Buffer,
     unit: "buffer",
     min: 0.0,
     max: 5000.0,
@@ -48,6 +52,7 @@ pub(crate) const MIN_TH: ParamSpec = ParamSpec {
 pub(crate) const MAX_TH: ParamSpec = ParamSpec {
     id: "max_th",
     label: "max threshold",
+    kind: ParamKind::Buffer,
     unit: "buffer",
     min: 1.0,
     max: 10000.0,
@@ -58,6 +63,7 @@ pub(crate) const MAX_TH: ParamSpec = ParamSpec {
 pub(crate) const MAX_P: ParamSpec = ParamSpec {
     id: "max_p",
     label: "max_p",
+    kind: ParamKind::Number,
     unit: "",
     min: 0.0,
     max: 1.0,
@@ -68,6 +74,7 @@ pub(crate) const MAX_P: ParamSpec = ParamSpec {
 pub(crate) const W_Q: ParamSpec = ParamSpec {
     id: "w_q",
     label: "queue weight w_q",
+    kind: ParamKind::Number,
     unit: "",
     min: 0.0001,
     max: 1.0,
@@ -78,6 +85,7 @@ pub(crate) const W_Q: ParamSpec = ParamSpec {
 pub(crate) const GENTLE: ParamSpec = ParamSpec {
     id: "gentle",
     label: "gentle",
+    kind: ParamKind::Switch,
     unit: "on/off",
     min: 0.0,
     max: 1.0,
@@ -88,6 +96,7 @@ pub(crate) const GENTLE: ParamSpec = ParamSpec {
 pub(crate) const BYTE_MODE: ParamSpec = ParamSpec {
     id: "byte_mode",
     label: "byte mode",
+    kind: ParamKind::Switch,
     unit: "on/off",
     min: 0.0,
     max: 1.0,
@@ -98,6 +107,7 @@ pub(crate) const BYTE_MODE: ParamSpec = ParamSpec {
 pub(crate) const MAX_PACKET_BYTES: ParamSpec = ParamSpec {
     id: "max_packet_bytes",
     label: "max packet size",
+    kind: ParamKind::Number,
     unit: "bytes",
     min: 40.0,
     max: 65535.0,
@@ -108,6 +118,7 @@ pub(crate) const MAX_PACKET_BYTES: ParamSpec = ParamSpec {
 pub(crate) const MEAN_PACKET_BYTES: ParamSpec = ParamSpec {
     id: "mean_packet_bytes",
     label: "typical packet size",
+    kind: ParamKind::Number,
     unit: "bytes",
     min: 40.0,
     max: 65535.0,
@@ -121,9 +132,9 @@ pub(crate) const ECN: ParamSpec =
 pub(crate) const PARAMS: &[ParamSpec] =
     &[MIN_TH, MAX_TH, MAX_P, W_Q, GENTLE, BYTE_MODE, MAX_PACKET_BYTES, MEAN_PACKET_BYTES, ECN];
 
-pub(crate) fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)> {
+pub(crate) fn cross_check(p: &ParamValues) -> Result<(), ParamError> {
     if p.get("max_th") <= p.get("min_th") {
-        return Err(("max_th", format!("must exceed min_th ({})", p.get("min_th"))));
+        return Err(ParamError::new("max_th", format!("must exceed min_th ({})", p.get("min_th"))));
     }
     Ok(())
 }
@@ -238,18 +249,19 @@ impl RedState {
         }
     }
 
-    pub fn set(&mut self, id: &str, v: f64) {
+    pub fn set(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
         match id {
             "min_th" => self.min_th = v,
             "max_th" => self.max_th = v,
             "max_p" => self.max_p = v,
             "w_q" => self.w_q = v,
-            "gentle" => self.gentle = v >= 0.5,
-            "byte_mode" => self.byte_mode = v >= 0.5,
+            "gentle" => self.gentle = switch_on(v),
+            "byte_mode" => self.byte_mode = switch_on(v),
             "max_packet_bytes" => self.max_packet_bytes = v,
             "mean_packet_bytes" => self.mean_packet_bytes = v,
-            _ => {}
+            _ => return Err(ParamError::unknown(id)),
         }
+        Ok(())
     }
 
     /// The curve p_b(avg) over [0, 2.5·max_th], with its kinks sampled exactly.
@@ -418,18 +430,19 @@ impl Qdisc for Red {
         self.queue.fifo.bytes()
     }
 
-    fn set_param(&mut self, id: &str, value: f64) {
+    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         match id {
-            "ecn" => self.ecn = value >= 0.5,
-            _ => self.queue.state.set(id, value),
+            "ecn" => self.ecn = switch_on(value),
+            _ => self.queue.state.set(id, value)?,
         }
+        Ok(())
     }
 
-    fn probe(&self, out: &mut [f64]) {
+    fn probe(&self, out: &mut ProbeSink) {
         let s = &self.queue.state;
-        out[0] = s.avg;
-        out[1] = s.p_b(s.avg);
-        out[2] = s.count.max(0) as f64;
+        out.put("avg", s.avg);
+        out.put("p_b", s.p_b(s.avg));
+        out.put("count", s.count.max(0) as f64);
     }
 
     fn drop_curve(&self) -> Option<DropCurve> {

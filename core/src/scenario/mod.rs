@@ -35,6 +35,12 @@ impl fmt::Display for ScenarioError {
 
 impl std::error::Error for ScenarioError {}
 
+impl From<crate::queue::ParamError> for ScenarioError {
+    fn from(e: crate::queue::ParamError) -> ScenarioError {
+        ScenarioError::new(format!("queue.params.{}", e.param), e.message)
+    }
+}
+
 impl Scenario {
     /// Parse a scenario document; errors name the field.
     pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {

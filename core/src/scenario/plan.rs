@@ -226,14 +226,9 @@ pub(super) fn build(s: &Scenario) -> Result<Plan, ScenarioError> {
     })?;
     let mut params = ParamValues::defaults(scheme, limit);
     for (id, value) in &s.queue.params {
-        let path = format!("queue.params.{id}");
-        let spec = scheme
-            .param(id)
-            .ok_or_else(|| ScenarioError::new(&path, format!("`{}` has no parameter `{id}`", scheme.id)))?;
-        let v = spec.for_limit(limit).check(value.as_f64()).map_err(|m| ScenarioError::new(&path, m))?;
-        params.set(id, v);
+        params.set(id, scheme.check_param(id, value.as_f64(), limit)?);
     }
-    (scheme.cross_check)(&params).map_err(|(id, m)| ScenarioError::new(format!("queue.params.{id}"), m))?;
+    (scheme.cross_check)(&params)?;
 
     if s.flows.is_empty() {
         return err("flows", "needs at least one flow group");

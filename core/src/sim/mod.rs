@@ -9,7 +9,7 @@ use crate::net::{Dir, FlowId, Packet, Port, PortId};
 use crate::queue::droptail::DropTail;
 use crate::queue::markov::{self, ModelPoint};
 use crate::queue::registry::ParamValues;
-use crate::queue::{DropCurve, Limit, QueueCtx, QueueOutcome, QueueSetup};
+use crate::queue::{DropCurve, Limit, ParamError, ProbeSink, QueueCtx, QueueOutcome, QueueSetup};
 use crate::scenario::{Plan, Scenario, ScenarioError, TrafficPlan};
 use crate::transport::tcp::{TcpReceiver, TcpSender};
 use crate::transport::tfrc::{TfrcReceiver, TfrcSender};
@@ -100,19 +100,6 @@ pub struct SeriesMode {
     pub history: bool,
     /// Keep rows until [`Simulation::drain`] takes them (live charts).
     pub streaming: bool,
-}
-
-/// A live parameter change that was refused.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ParamError {
-    pub param: String,
-    pub message: String,
-}
-
-impl std::fmt::Display for ParamError {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        write!(f, "queue.params.{}: {}", self.param, self.message)
-    }
 }
 
 impl Simulation {
@@ -445,7 +432,7 @@ impl Simulation {
     }
 
     fn sample(&mut self, now: Nanos) {
-        self.ports[0].queue.probe(&mut self.probe_buf);
+        self.ports[0].queue.probe(&mut ProbeSink::new(self.plan.scheme.probes, &mut self.probe_buf));
         for (slot, f) in self.agent_probes.iter_mut().zip(&self.flows) {
             *slot = f.source.probe();
         }
@@ -455,16 +442,14 @@ impl Simulation {
     /// Change a scheme parameter on every congested hop, mid-run.
     pub fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         let scheme = self.plan.scheme;
-        let err = |m: String| ParamError { param: id.to_string(), message: m };
-        let spec = scheme.param(id).ok_or_else(|| err(format!("`{}` has no parameter `{id}`", scheme.id)))?;
-        let value = spec.for_limit(self.plan.limit).check(value).map_err(err)?;
+        let value = scheme.check_param(id, value, self.plan.limit)?;
         let mut next = self.params.clone();
         next.set(id, value);
-        (scheme.cross_check)(&next).map_err(|(param, message)| ParamError { param: param.to_string(), message })?;
+        (scheme.cross_check)(&next)?;
         self.params = next;
         for (port, &scheme) in self.ports.iter_mut().zip(&self.runs_scheme) {
             if scheme {
-                port.queue.set_param(id, value);
+                port.queue.set_param(id, value)?;
             }
         }
         Ok(())
@@ -477,7 +462,7 @@ impl Simulation {
     /// The scheme's probe values at the first congested hop, now.
     pub fn probe(&self) -> Vec<(&'static str, f64)> {
         let mut out = vec![0.0; self.plan.scheme.probes.len()];
-        self.ports[0].queue.probe(&mut out);
+        self.ports[0].queue.probe(&mut ProbeSink::new(self.plan.scheme.probes, &mut out));
         self.plan.scheme.probes.iter().map(|p| p.id).zip(out).collect()
     }
 
