@@ -121,7 +121,10 @@ describe('fields', () => {
     const field = { path: 'queue.params.max_p', label: '', unit: '', scale: 1, integer: false, group: '', current: 0.6, min: 0.001, max: 1 };
     expect(suggestedRange(field)).toEqual({ from: 0.3, to: 1 });
     expect(suggestedRange({ ...field, path: 'flows[0].count', integer: true, current: 1, min: undefined, max: undefined })).toEqual({ from: 1, to: 2 });
-    expect(suggestedRange({ ...field, path: 'queue.params.gentle', unit: 'on/off', integer: true, isSwitch: true, current: 1, min: 0, max: 1 })).toEqual({ from: 0, to: 1 });
+    expect(suggestedRange({ ...field, path: 'queue.params.gentle', unit: 'on/off', integer: true, isSwitch: true, current: 1, min: 0, max: 1 })).toEqual({
+      from: 0,
+      to: 1,
+    });
   });
 });
 
