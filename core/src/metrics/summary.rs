@@ -4,8 +4,8 @@ use super::fairness::{fairness_f, max_min_shares, share_deviation};
 use super::Recorder;
 use crate::kernel::{to_secs, Nanos};
 use crate::queue::DropReason;
-use crate::scenario::FlowKind;
 use crate::transport::tfrc::throughput_equation;
+use crate::transport::FlowKind;
 use serde::Serialize;
 
 #[derive(Clone, Debug, Serialize, PartialEq)]

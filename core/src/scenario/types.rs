@@ -1,6 +1,7 @@
 //! The serde shape of a scenario document (docs/scenario-format.md). Every key that
 //! carries a quantity ends in its unit.
 
+pub use crate::transport::FlowKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -112,34 +113,6 @@ impl ParamValue {
 pub enum Spread {
     One(f64),
     Range([f64; 2]),
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-pub enum FlowKind {
-    #[default]
-    Tcp,
-    Cbr,
-    Poisson,
-    Vbr,
-    Onoff,
-    Web,
-    Tfrc,
-}
-
-impl FlowKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            FlowKind::Tcp => "tcp",
-            FlowKind::Cbr => "cbr",
-            FlowKind::Poisson => "poisson",
-            FlowKind::Vbr => "vbr",
-            FlowKind::Onoff => "onoff",
-            FlowKind::Web => "web",
-            FlowKind::Tfrc => "tfrc",
-        }
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,7 +5,7 @@
 use crate::kernel::{EventQueue, Nanos, Rng};
 use crate::metrics::{FlowInfo, Recorder, RecorderConfig, SeriesChunk, Summary};
 use crate::net::topology::{self, FlowAttachment, PortRole, Route, UNCONGESTED_BUFFER_PACKETS};
-use crate::net::{Dir, FlowId, Packet, Port, PortId};
+use crate::net::{Dir, FlowId, Packet, PortId};
 use crate::queue::droptail::DropTail;
 use crate::queue::markov::{self, ModelPoint};
 use crate::queue::registry::ParamValues;
@@ -18,7 +18,10 @@ use crate::transport::web::{WebClient, WebServer};
 use crate::transport::{Agent, AgentCtx, AgentOutput, AgentProbe, TimerId};
 use std::collections::BTreeMap;
 
+mod port;
 pub mod sweep;
+
+use port::Port;
 
 enum Event {
     /// A packet reaches the queue of `port`.
@@ -147,7 +150,7 @@ impl Simulation {
                 PortRole::AccessDown(f) => (format!("down/{f}"), uncongested(), None),
             };
             port_rngs.push(Rng::stream(plan.seed, &format!("port/{name}")));
-            ports.push(Port { name, queue, rate_bps: p.rate_bps, delay_ns: p.delay_ns, busy: false });
+            ports.push(Port { queue, rate_bps: p.rate_bps, delay_ns: p.delay_ns, busy: false });
             port_hop.push(hop);
             runs_scheme
                 .push(matches!(p.role, PortRole::Hop(_)) || (any_reverse && matches!(p.role, PortRole::ReverseHop(_))));

@@ -1,12 +1,11 @@
+//! A router output: a queue scheme in front of a link.
+
 use crate::kernel::{tx_time_ns, Nanos};
 use crate::queue::Qdisc;
-
-pub type PortId = usize;
 
 /// A router output: the queue scheme in front of a link. The link serialises
 /// one packet at a time at `rate_bps`, then propagates it for `delay_ns`.
 pub struct Port {
-    pub name: String,
     pub queue: Box<dyn Qdisc>,
     pub rate_bps: u64,
     pub delay_ns: Nanos,
