@@ -10,7 +10,7 @@ use crate::queue::droptail::DropTail;
 use crate::queue::markov::{self, ModelPoint};
 use crate::queue::registry::ParamValues;
 use crate::queue::{DropCurve, Limit, ParamError, ProbeSink, QueueCtx, QueueOutcome, QueueSetup};
-use crate::scenario::{Plan, Scenario, ScenarioError, TrafficPlan};
+use crate::scenario::{GroupPlan, Plan, Scenario, ScenarioError, TrafficPlan};
 use crate::transport::tcp::{TcpReceiver, TcpSender};
 use crate::transport::tfrc::{TfrcReceiver, TfrcSender};
 use crate::transport::udp::{OnOffSource, UdpSink, UdpSource, VbrSource};
@@ -105,6 +105,95 @@ pub struct SeriesMode {
     pub streaming: bool,
 }
 
+/// The output ports of a layout with what the simulation keeps beside each.
+struct PortSet {
+    ports: Vec<Port>,
+    port_hop: Vec<Option<usize>>,
+    runs_scheme: Vec<bool>,
+    port_rngs: Vec<Rng>,
+}
+
+impl PortSet {
+    fn build(plan: &Plan, layout: &[topology::PortPlan]) -> PortSet {
+        let any_reverse = plan.groups.iter().any(|g| g.reverse);
+        let scheme = |rate_bps| {
+            let setup = QueueSetup { limit: plan.limit, link_rate_bps: rate_bps };
+            (plan.scheme.build)(&setup, &plan.params)
+        };
+        let mut set = PortSet {
+            ports: Vec::with_capacity(layout.len()),
+            port_hop: Vec::with_capacity(layout.len()),
+            runs_scheme: Vec::with_capacity(layout.len()),
+            port_rngs: Vec::with_capacity(layout.len()),
+        };
+        for p in layout {
+            let (name, queue, hop): (String, Box<dyn crate::queue::Qdisc>, _) = match p.role {
+                PortRole::Hop(h) => (format!("hop/{h}"), scheme(p.rate_bps), Some(h)),
+                // With traffic in both directions the reverse links are
+                // congested links too: they run the scheme (unmonitored).
+                PortRole::ReverseHop(h) if any_reverse => (format!("rev/{h}"), scheme(p.rate_bps), None),
+                PortRole::ReverseHop(h) => (format!("rev/{h}"), uncongested(), None),
+                PortRole::AccessUp(f) => (format!("up/{f}"), uncongested(), None),
+                PortRole::AccessDown(f) => (format!("down/{f}"), uncongested(), None),
+            };
+            set.port_rngs.push(Rng::stream(plan.seed, &format!("port/{name}")));
+            set.ports.push(Port { queue, rate_bps: p.rate_bps, delay_ns: p.delay_ns, busy: false });
+            set.port_hop.push(hop);
+            set.runs_scheme
+                .push(matches!(p.role, PortRole::Hop(_)) || (any_reverse && matches!(p.role, PortRole::ReverseHop(_))));
+        }
+        set
+    }
+}
+
+/// A flow's source and sink agents.
+fn agents(traffic: &TrafficPlan) -> (Box<dyn Agent>, Box<dyn Agent>) {
+    match traffic {
+        TrafficPlan::Tcp(cfg) => (Box::new(TcpSender::new(cfg)), Box::new(TcpReceiver::new(cfg))),
+        TrafficPlan::Tfrc(cfg) => (Box::new(TfrcSender::new(cfg)), Box::new(TfrcReceiver::new())),
+        TrafficPlan::Web(cfg, pattern) => (Box::new(WebClient::new(cfg, *pattern)), Box::new(WebServer::new(cfg))),
+        TrafficPlan::Udp { rate_bps, payload_bytes, spacing } => {
+            (Box::new(UdpSource::new(*rate_bps, *payload_bytes, *spacing)), Box::new(UdpSink))
+        }
+        TrafficPlan::Vbr { rate_bps, payload_bytes, burst_gsd, burst_interval_s } => {
+            (Box::new(VbrSource::new(*rate_bps, *payload_bytes, *burst_gsd, *burst_interval_s)), Box::new(UdpSink))
+        }
+        TrafficPlan::OnOff { peak_rate_bps, payload_bytes, on_mean_s, off_mean_s } => {
+            (Box::new(OnOffSource::new(*peak_rate_bps, *payload_bytes, *on_mean_s, *off_mean_s)), Box::new(UdpSink))
+        }
+    }
+}
+
+/// Who a flow of `group` (number `index`) is, for the recorder.
+fn flow_info(index: usize, group: &GroupPlan) -> FlowInfo {
+    FlowInfo {
+        group: index,
+        kind: group.kind,
+        demand_wire_bps: group.traffic.offered_wire_bps(),
+        payload_fraction: group.traffic.payload_fraction(),
+        path: (group.path.0 as usize, group.path.1 as usize),
+        reverse: group.reverse,
+        tcp: match &group.traffic {
+            TrafficPlan::Tcp(cfg) => Some((cfg.segment_bytes, cfg.min_rto_ns)),
+            _ => None,
+        },
+    }
+}
+
+fn recorder(plan: &Plan, flows: Vec<FlowInfo>, mode: SeriesMode) -> Recorder {
+    Recorder::new(RecorderConfig {
+        window_from: plan.measure_from_ns,
+        flows,
+        group_labels: plan.groups.iter().map(|g| g.label.clone()).collect(),
+        hops: plan.hops as usize,
+        hop_rate_bps: plan.bottleneck_rate_bps as f64,
+        probes: plan.scheme.probes.iter().map(|p| p.id).collect(),
+        cov_interval_ns: plan.cov_interval_ns,
+        history: mode.history,
+        streaming: mode.streaming,
+    })
+}
+
 impl Simulation {
     pub fn from_json(text: &str, mode: SeriesMode) -> Result<Simulation, ScenarioError> {
         Simulation::new(&Scenario::from_json(text)?, mode)
@@ -127,34 +216,7 @@ impl Simulation {
             .collect();
         let layout =
             topology::layout(plan.hops as usize, plan.bottleneck_rate_bps, plan.bottleneck_delay_ns, &attachments);
-
-        let any_reverse = plan.groups.iter().any(|g| g.reverse);
-        let mut ports = Vec::with_capacity(layout.ports.len());
-        let mut port_hop = Vec::with_capacity(layout.ports.len());
-        let mut port_rngs = Vec::with_capacity(layout.ports.len());
-        let mut runs_scheme = Vec::with_capacity(layout.ports.len());
-        for p in &layout.ports {
-            let (name, queue, hop): (String, Box<dyn crate::queue::Qdisc>, _) = match p.role {
-                PortRole::Hop(h) => {
-                    let setup = QueueSetup { limit: plan.limit, link_rate_bps: p.rate_bps };
-                    (format!("hop/{h}"), (plan.scheme.build)(&setup, &plan.params), Some(h))
-                }
-                // With traffic in both directions the reverse links are
-                // congested links too: they run the scheme (unmonitored).
-                PortRole::ReverseHop(h) if any_reverse => {
-                    let setup = QueueSetup { limit: plan.limit, link_rate_bps: p.rate_bps };
-                    (format!("rev/{h}"), (plan.scheme.build)(&setup, &plan.params), None)
-                }
-                PortRole::ReverseHop(h) => (format!("rev/{h}"), uncongested(), None),
-                PortRole::AccessUp(f) => (format!("up/{f}"), uncongested(), None),
-                PortRole::AccessDown(f) => (format!("down/{f}"), uncongested(), None),
-            };
-            port_rngs.push(Rng::stream(plan.seed, &format!("port/{name}")));
-            ports.push(Port { queue, rate_bps: p.rate_bps, delay_ns: p.delay_ns, busy: false });
-            port_hop.push(hop);
-            runs_scheme
-                .push(matches!(p.role, PortRole::Hop(_)) || (any_reverse && matches!(p.role, PortRole::ReverseHop(_))));
-        }
+        let PortSet { ports, port_hop, runs_scheme, port_rngs } = PortSet::build(&plan, &layout.ports);
 
         let mut events = EventQueue::new();
         let mut member = vec![0u32; plan.groups.len()];
@@ -164,24 +226,7 @@ impl Simulation {
             let group = &plan.groups[fp.group];
             let k = member[fp.group];
             member[fp.group] += 1;
-            let (source, sink): (Box<dyn Agent>, Box<dyn Agent>) = match &group.traffic {
-                TrafficPlan::Tcp(cfg) => (Box::new(TcpSender::new(cfg)), Box::new(TcpReceiver::new(cfg))),
-                TrafficPlan::Tfrc(cfg) => (Box::new(TfrcSender::new(cfg)), Box::new(TfrcReceiver::new())),
-                TrafficPlan::Web(cfg, pattern) => {
-                    (Box::new(WebClient::new(cfg, *pattern)), Box::new(WebServer::new(cfg)))
-                }
-                TrafficPlan::Udp { rate_bps, payload_bytes, spacing } => {
-                    (Box::new(UdpSource::new(*rate_bps, *payload_bytes, *spacing)), Box::new(UdpSink))
-                }
-                TrafficPlan::Vbr { rate_bps, payload_bytes, burst_gsd, burst_interval_s } => (
-                    Box::new(VbrSource::new(*rate_bps, *payload_bytes, *burst_gsd, *burst_interval_s)),
-                    Box::new(UdpSink),
-                ),
-                TrafficPlan::OnOff { peak_rate_bps, payload_bytes, on_mean_s, off_mean_s } => (
-                    Box::new(OnOffSource::new(*peak_rate_bps, *payload_bytes, *on_mean_s, *off_mean_s)),
-                    Box::new(UdpSink),
-                ),
-            };
+            let (source, sink) = agents(&group.traffic);
             let stream = |side: &str| Rng::stream(plan.seed, &format!("group/{}/flow/{k}/{side}", fp.group));
             flows.push(FlowRuntime {
                 source,
@@ -193,18 +238,7 @@ impl Simulation {
                 weight: group.weight,
                 drop_precedence: group.drop_precedence,
             });
-            infos.push(FlowInfo {
-                group: fp.group,
-                kind: group.kind,
-                demand_wire_bps: group.traffic.offered_wire_bps(),
-                payload_fraction: group.traffic.payload_fraction(),
-                path: (group.path.0 as usize, group.path.1 as usize),
-                reverse: group.reverse,
-                tcp: match &group.traffic {
-                    TrafficPlan::Tcp(cfg) => Some((cfg.segment_bytes, cfg.min_rto_ns)),
-                    _ => None,
-                },
-            });
+            infos.push(flow_info(fp.group, group));
             events.schedule(fp.start_ns, Event::Start { flow: i as FlowId });
             if let Some(stop) = group.stop_ns.filter(|s| *s < plan.duration_ns) {
                 events.schedule(stop, Event::Stop { flow: i as FlowId });
@@ -215,18 +249,8 @@ impl Simulation {
             events.schedule(plan.sample_interval_ns, Event::Sample);
         }
 
-        let recorder = Recorder::new(RecorderConfig {
-            window_from: plan.measure_from_ns,
-            flows: infos,
-            group_labels: plan.groups.iter().map(|g| g.label.clone()).collect(),
-            hops: plan.hops as usize,
-            hop_rate_bps: plan.bottleneck_rate_bps as f64,
-            probes: plan.scheme.probes.iter().map(|p| p.id).collect(),
-            cov_interval_ns: plan.cov_interval_ns,
-            history: mode.history,
-            streaming: mode.streaming,
-        });
         Simulation {
+            recorder: recorder(&plan, infos, mode),
             probe_buf: vec![0.0; plan.scheme.probes.len()],
             agent_probes: vec![AgentProbe::default(); flows.len()],
             params: plan.params.clone(),
@@ -237,7 +261,6 @@ impl Simulation {
             runs_scheme,
             port_rngs,
             flows,
-            recorder,
             ledger: PacketLedger::default(),
             agent_out: AgentOutput::default(),
             queue_out: QueueOutcome::default(),
