@@ -1,6 +1,7 @@
 //! `aqm-sim`: run AQM Lab scenarios headless (docs/scenario-format.md, "Command line").
 
 use aqm_core::queue::{catalogue, Limit};
+use aqm_core::scenario::schema::scenario_schema_text;
 use aqm_core::scenario::Scenario;
 use aqm_core::sim::sweep::{self, SweepSpec};
 use aqm_core::sim::{SeriesMode, Simulation};
@@ -17,7 +18,9 @@ usage:
                                               set to each value under seeds 1..N; CSV of
                                               key metrics per run (--json: full summaries)
   aqm-sim schemes [--bytes]                   print the scheme catalogue as JSON
-                                              (--bytes: thresholds for a buffer in bytes)";
+                                              (--bytes: thresholds for a buffer in bytes)
+  aqm-sim schema                              print the scenario file's JSON Schema
+                                              (as committed in public/scenario.schema.json)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -55,6 +58,10 @@ fn run(args: &[String]) -> Result<(), String> {
                 _ => return Err(USAGE.into()),
             };
             print_json(&catalogue(limit))
+        }
+        Some("schema") => {
+            print!("{}", scenario_schema_text());
+            Ok(())
         }
         Some("--help" | "-h" | "help") => {
             println!("{USAGE}");

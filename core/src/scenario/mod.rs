@@ -3,6 +3,7 @@
 //! Unknown fields are errors, so a typo never runs the wrong experiment.
 
 mod plan;
+pub mod schema;
 mod types;
 
 pub use plan::{FlowPlan, GroupPlan, Plan, TrafficPlan};

@@ -314,7 +314,7 @@ fn set_keys(g: &FlowGroup) -> Vec<&'static str> {
 const TCP_KEYS: &[&str] =
     &["cc", "segment_bytes", "min_rto_ms", "initial_cwnd_packets", "delayed_ack", "rwnd_packets", "ecn"];
 
-fn allowed_keys(kind: FlowKind) -> &'static [&'static str] {
+pub(super) fn allowed_keys(kind: FlowKind) -> &'static [&'static str] {
     match kind {
         FlowKind::Tcp => TCP_KEYS,
         FlowKind::Cbr | FlowKind::Poisson => &["rate_bps", "packet_bytes"],
