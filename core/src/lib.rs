@@ -3,7 +3,10 @@
 //!
 //! Dependencies point one way: `kernel` ← `net` ← `queue`/`transport` ←
 //! `metrics` ← `scenario` ← `sim` ← `reproduce`; the CLI and the wasm bindings
-//! sit on `sim` and `reproduce`.
+//! sit on `sim` and `reproduce`. `queue` and `transport` do not use each other.
+//! Test code may reach up (a scheme's tests run whole simulations).
+//! `tests/structure.rs` checks this order on the source, and that no function
+//! outside tests exceeds 80 lines.
 
 pub mod kernel;
 pub mod metrics;

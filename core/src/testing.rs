@@ -29,7 +29,7 @@ pub(crate) fn run_with_random_loss(text: &str, p: f64) -> Summary {
 mod random_loss {
     use crate::net::Packet;
     use crate::queue::registry::{no_cross_check, ParamValues, SchemeInfo};
-    use crate::queue::{DropReason, Fifo, ParamSpec, Qdisc, QueueCtx, QueueSetup};
+    use crate::queue::{DropReason, Fifo, ParamError, ParamKind, ParamSpec, ProbeSink, Qdisc, QueueCtx, QueueSetup};
 
     pub static INFO: SchemeInfo = SchemeInfo {
         id: "test_random_loss",
@@ -39,6 +39,7 @@ mod random_loss {
         params: &[ParamSpec {
             id: "p",
             label: "p",
+            kind: ParamKind::Number,
             unit: "",
             min: 0.0,
             max: 1.0,
@@ -77,10 +78,14 @@ mod random_loss {
         fn len_bytes(&self) -> u64 {
             self.fifo.bytes()
         }
-        fn set_param(&mut self, _: &str, v: f64) {
-            self.p = v;
+        fn set_param(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
+            match id {
+                "p" => self.p = v,
+                _ => return Err(ParamError::unknown(id)),
+            }
+            Ok(())
         }
-        fn probe(&self, _: &mut [f64]) {}
+        fn probe(&self, _: &mut ProbeSink) {}
     }
 }
 

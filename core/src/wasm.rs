@@ -89,20 +89,24 @@ impl WasmSimulation {
     }
 
     /// Handle every event up to simulated time `t_s` (capped at the duration).
+    #[wasm_bindgen(js_name = advanceTo)]
     pub fn advance_to(&mut self, t_s: f64) {
         if t_s.is_finite() {
             self.sim.advance_to(secs_f64(t_s));
         }
     }
 
+    #[wasm_bindgen(js_name = nowS)]
     pub fn now_s(&self) -> f64 {
         to_secs(self.sim.now())
     }
 
+    #[wasm_bindgen(js_name = durationS)]
     pub fn duration_s(&self) -> f64 {
         to_secs(self.sim.duration())
     }
 
+    #[wasm_bindgen(js_name = isFinished)]
     pub fn is_finished(&self) -> bool {
         self.sim.is_finished()
     }
@@ -130,6 +134,7 @@ impl WasmSimulation {
     /// Change a scheme parameter now, without restarting. A refused value
     /// leaves the running scheme untouched and names the field:
     /// `queue.params.max_th: must exceed min_th (25)`.
+    #[wasm_bindgen(js_name = setParam)]
     pub fn set_param(&mut self, id: &str, value: f64) -> Result<(), JsError> {
         self.sim.set_param(id, value).map_err(|e| JsError::new(&e.to_string()))
     }
@@ -147,6 +152,7 @@ impl WasmSimulation {
     }
 
     /// The drop-probability curve and operating point, when the scheme has one.
+    #[wasm_bindgen(js_name = dropCurve)]
     pub fn drop_curve(&self) -> Result<MaybeDropCurve, JsError> {
         match self.sim.drop_curve() {
             Some(curve) => to_js(&curve),
@@ -156,6 +162,7 @@ impl WasmSimulation {
 
     /// Zheng & Atiquzzaman's (2000) Markov-chain drop probability at each offered load λ/μ in
     /// `loads`, for the scheme's current parameters: RED and DSRED only.
+    #[wasm_bindgen(js_name = markovModel)]
     pub fn markov_model(&self, loads: Vec<f64>) -> Result<MaybeModel, JsError> {
         match self.sim.markov_model(&loads) {
             Some(points) => to_js(&points),
@@ -230,7 +237,7 @@ fn problem(error: &ScenarioError) -> MaybeProblem {
 /// Check every run of a sweep of `path` over `values` with seeds 1…`seed_count`
 /// (as `aqm-sim sweep` makes them) without running any: `undefined` when all
 /// are valid, otherwise the first problem with its field path.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = sweepCheck)]
 pub fn sweep_check(scenario_json: &str, path: &str, values: Vec<f64>, seed_count: u32) -> MaybeProblem {
     let spec = SweepSpec { path: path.to_string(), values, seeds: sweep::seeds(seed_count.into()) };
     match Scenario::from_json(scenario_json).and_then(|s| sweep::variants(&s, &spec)) {
@@ -242,7 +249,7 @@ pub fn sweep_check(scenario_json: &str, path: &str, values: Vec<f64>, seed_count
 /// Run one point of a sweep to the scenario's end, exactly as `aqm-sim sweep`
 /// runs it (the field at `path` set to `value`, the seed set to `seed`), and
 /// return its summary. Errors name the field.
-#[wasm_bindgen]
+#[wasm_bindgen(js_name = sweepPoint)]
 pub fn sweep_point(scenario_json: &str, path: &str, value: f64, seed: u32) -> Result<SummaryJs, JsError> {
     let fail = |e: ScenarioError| JsError::new(&e.to_string());
     let base = Scenario::from_json(scenario_json).and_then(|s| sweep::base_document(&s)).map_err(fail)?;

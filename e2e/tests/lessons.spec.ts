@@ -18,6 +18,8 @@ test.describe('phone, 390×844', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test('a student runs a lesson end to end', async ({ page }) => {
+    // Two whole runs at full speed, each allowed 80 s on a slow machine.
+    test.setTimeout(200_000);
     const errors = watchForErrors(page);
     await page.goto('/');
     await page.getByTestId('open-lessons').tap();

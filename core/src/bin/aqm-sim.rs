@@ -2,6 +2,7 @@
 
 use aqm_core::queue::{catalogue, Limit};
 use aqm_core::reproduce::{fmt_number, ClaimResult, Reproduction, Verdict};
+use aqm_core::scenario::schema::scenario_schema_text;
 use aqm_core::scenario::Scenario;
 use aqm_core::sim::sweep::{self, Shard, SweepSpec};
 use aqm_core::sim::work::{self, WorkEstimate};
@@ -32,7 +33,9 @@ usage:
   aqm-sim schemes [--bytes]                   print the scheme catalogue as JSON
                                               (--bytes: thresholds for a buffer in bytes)
   aqm-sim reproduce [--json] [DIR]            run the papers' reproductions (DIR, default
-                                              reproductions/) and judge each claim";
+                                              reproductions/) and judge each claim
+  aqm-sim schema                              print the scenario file's JSON Schema
+                                              (as committed in public/scenario.schema.json)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -82,6 +85,10 @@ fn run(args: &[String]) -> Result<(), String> {
             print_json(&catalogue(limit))
         }
         Some("reproduce") => reproduce(&args[1..]),
+        Some("schema") => {
+            print!("{}", scenario_schema_text());
+            Ok(())
+        }
         Some("--help" | "-h" | "help") => {
             println!("{USAGE}");
             Ok(())

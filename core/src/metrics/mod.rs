@@ -13,8 +13,8 @@ pub use summary::{jain, tcp_models, FlowSummary, Perf, Summary, TcpModels};
 
 use crate::kernel::{to_secs, Nanos};
 use crate::queue::DropReason;
-use crate::scenario::FlowKind;
 use crate::transport::AgentProbe;
+use crate::transport::FlowKind;
 
 /// Values kept in the history at most (the row cap follows from the width).
 const HISTORY_VALUES: usize = 4_000_000;

@@ -1,11 +1,11 @@
 //! The summary block of docs/scenario-format.md, over the measurement window.
 
 use super::fairness::{fairness_f, max_min_shares, share_deviation};
-use super::Recorder;
+use super::{FlowInfo, Recorder};
 use crate::kernel::{to_secs, Nanos};
 use crate::queue::DropReason;
-use crate::scenario::FlowKind;
 use crate::transport::tfrc::throughput_equation;
+use crate::transport::FlowKind;
 use serde::Serialize;
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -232,75 +232,129 @@ pub fn jain(xs: impl IntoIterator<Item = f64>) -> Option<f64> {
     (n > 0 && sq > 0.0).then(|| sum * sum / (n as f64 * sq))
 }
 
-pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Summary {
-    let window_ns = now.saturating_sub(r.window_from);
-    let window_s = to_secs(window_ns);
-    let per_s = |x: f64| if window_ns == 0 { 0.0 } else { x / window_s };
-    // Queue areas up to `now`, including the stretch since the last change.
-    let area = |p: &super::PortStats| {
-        let span = r.overlap(p.last_change, now) as f64;
-        (p.area_packets + p.len_packets as f64 * span, p.area_bytes + p.len_bytes as f64 * span)
-    };
-    let mean_of = |a: f64| if window_ns == 0 { 0.0 } else { a / window_ns as f64 };
-    let busy_fraction = |p: &super::PortStats| {
-        let busy = p.busy_ns.saturating_sub(p.tx_end.saturating_sub(now.max(r.window_from)));
-        mean_of(busy as f64)
-    };
+/// The measurement window up to `now`, and the averages over it.
+struct Window<'a> {
+    r: &'a Recorder,
+    now: Nanos,
+    ns: Nanos,
+    secs: f64,
+}
 
+impl<'a> Window<'a> {
+    fn new(r: &'a Recorder, now: Nanos) -> Self {
+        let ns = now.saturating_sub(r.window_from);
+        Window { r, now, ns, secs: to_secs(ns) }
+    }
+
+    fn per_s(&self, x: f64) -> f64 {
+        if self.ns == 0 {
+            0.0
+        } else {
+            x / self.secs
+        }
+    }
+
+    /// A time integral (value·ns) as a mean over the window.
+    fn mean_of(&self, area: f64) -> f64 {
+        if self.ns == 0 {
+            0.0
+        } else {
+            area / self.ns as f64
+        }
+    }
+
+    /// Queue areas (packets·ns, bytes·ns) up to `now`, including the stretch
+    /// since the last change.
+    fn area(&self, p: &super::PortStats) -> (f64, f64) {
+        let span = self.r.overlap(p.last_change, self.now) as f64;
+        (p.area_packets + p.len_packets as f64 * span, p.area_bytes + p.len_bytes as f64 * span)
+    }
+
+    fn busy_fraction(&self, p: &super::PortStats) -> f64 {
+        let busy = p.busy_ns.saturating_sub(p.tx_end.saturating_sub(self.now.max(self.r.window_from)));
+        self.mean_of(busy as f64)
+    }
+}
+
+pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Summary {
+    let w = Window::new(r, now);
+    let flows = flow_summaries(&w);
+    let by = |reason: DropReason| r.counters.iter().map(|c| c.drops[reason.index()]).sum::<u64>();
+    let by_reason = ByReason::from_counts(DropReason::ALL.map(by));
+    let p0 = &r.ports[0];
+    let (a_pkts, a_bytes) = w.area(p0);
+    Summary {
+        window_s: w.secs,
+        aggregate_goodput_bps: flows.iter().map(|f| f.goodput_bps).sum(),
+        utilization: w.busy_fraction(p0),
+        queue: QueueSummary {
+            mean_packets: w.mean_of(a_pkts),
+            mean_bytes: w.mean_of(a_bytes),
+            mean_delay_ms: p0.delay.mean() / 1e6,
+            p99_delay_ms: p0.delay.quantile(0.99) / 1e6,
+        },
+        drops: DropSummary { total: by_reason.early + by_reason.forced + by_reason.overflow, by_reason },
+        host_drops: r.counters.iter().map(|c| c.host_drops).sum(),
+        marks: r.counters.iter().map(|c| c.marks).sum(),
+        fairness: fairness(r, &flows),
+        hops: hop_summaries(&w),
+        groups: group_summaries(r, &flows),
+        flows,
+        web: r.flows.iter().any(|f| f.kind == FlowKind::Web).then(|| web_summary(r)),
+        perf: Perf { events, packets, simulated_s: to_secs(now), wall_s: 0.0, events_per_s: 0.0, packets_per_s: 0.0 },
+    }
+}
+
+fn flow_summaries(w: &Window) -> Vec<FlowSummary> {
+    let r = w.r;
     // Links 0..hops are the forward hops, hops..2·hops their reverse links.
     let hops = r.ports.len();
     let paths: Vec<Vec<usize>> =
         r.flows.iter().map(|f| (f.path.0..=f.path.1).map(|h| if f.reverse { hops + h } else { h }).collect()).collect();
     let demands: Vec<Option<f64>> = r.flows.iter().map(|f| f.demand_wire_bps).collect();
     let wire_shares = max_min_shares(&vec![r.hop_rate_bps; 2 * hops], &paths, &demands);
-    let last_bin = window_ns / r.cov_interval_ns;
-    let flows: Vec<FlowSummary> = r
-        .flows
+    r.flows
         .iter()
         .zip(&r.counters)
         .zip(&wire_shares)
         .enumerate()
-        .map(|(id, ((info, c), share))| {
-            let dropped = c.drops.iter().sum();
-            let mut bins = c.cov.clone();
-            bins.advance(last_bin);
-            let loss_rate = if c.sent_packets == 0 { 0.0 } else { dropped as f64 / c.sent_packets as f64 };
-            let mean_rtt_s = (c.rtt_count > 0).then(|| c.rtt_sum_ns as f64 / c.rtt_count as f64 / 1e9);
-            FlowSummary {
-                id,
-                group: info.group,
-                kind: info.kind.as_str(),
-                goodput_bps: per_s(c.delivered_bytes as f64 * 8.0),
-                fair_share_bps: share * info.payload_fraction,
-                sent_packets: c.sent_packets,
-                dropped_packets: dropped,
-                drops_by_reason: ByReason::from_counts(c.drops),
-                host_drops: c.host_drops,
-                marked_packets: c.marks,
-                loss_rate,
-                mean_rtt_ms: mean_rtt_s.map(|r| r * 1e3),
-                tcp_models: match (info.tcp, mean_rtt_s) {
-                    (Some((mss, min_rto)), Some(rtt)) if loss_rate > 0.0 => {
-                        Some(tcp_models(mss as f64, rtt, loss_rate, to_secs(min_rto)))
-                    }
-                    _ => None,
-                },
-                mean_queue_delay_ms: if c.delay_count == 0 {
-                    0.0
-                } else {
-                    c.delay_sum_ns as f64 / c.delay_count as f64 / 1e6
-                },
-                max_queue_delay_ms: c.delay_max_ns as f64 / 1e6,
-                cov: bins.cov(),
+        .map(|(id, ((info, c), share))| flow_summary(w, id, info, c, share * info.payload_fraction))
+        .collect()
+}
+
+fn flow_summary(w: &Window, id: usize, info: &FlowInfo, c: &super::FlowCounters, fair_share_bps: f64) -> FlowSummary {
+    let dropped = c.drops.iter().sum();
+    let mut bins = c.cov.clone();
+    bins.advance(w.ns / w.r.cov_interval_ns);
+    let loss_rate = if c.sent_packets == 0 { 0.0 } else { dropped as f64 / c.sent_packets as f64 };
+    let mean_rtt_s = (c.rtt_count > 0).then(|| c.rtt_sum_ns as f64 / c.rtt_count as f64 / 1e9);
+    FlowSummary {
+        id,
+        group: info.group,
+        kind: info.kind.as_str(),
+        goodput_bps: w.per_s(c.delivered_bytes as f64 * 8.0),
+        fair_share_bps,
+        sent_packets: c.sent_packets,
+        dropped_packets: dropped,
+        drops_by_reason: ByReason::from_counts(c.drops),
+        host_drops: c.host_drops,
+        marked_packets: c.marks,
+        loss_rate,
+        mean_rtt_ms: mean_rtt_s.map(|r| r * 1e3),
+        tcp_models: match (info.tcp, mean_rtt_s) {
+            (Some((mss, min_rto)), Some(rtt)) if loss_rate > 0.0 => {
+                Some(tcp_models(mss as f64, rtt, loss_rate, to_secs(min_rto)))
             }
-        })
-        .collect();
-    let goodputs: Vec<f64> = flows.iter().map(|f| f.goodput_bps).collect();
-    let fair: Vec<f64> = flows.iter().map(|f| f.fair_share_bps).collect();
-    let inputs: Option<Vec<f64>> = r.flows.iter().map(|f| f.demand_wire_bps.map(|d| d * f.payload_fraction)).collect();
-    let tcp_covs: Vec<f64> = flows.iter().filter(|f| f.kind == FlowKind::Tcp.as_str()).filter_map(|f| f.cov).collect();
-    let groups = r
-        .group_labels
+            _ => None,
+        },
+        mean_queue_delay_ms: if c.delay_count == 0 { 0.0 } else { c.delay_sum_ns as f64 / c.delay_count as f64 / 1e6 },
+        max_queue_delay_ms: c.delay_max_ns as f64 / 1e6,
+        cov: bins.cov(),
+    }
+}
+
+fn group_summaries(r: &Recorder, flows: &[FlowSummary]) -> Vec<GroupSummary> {
+    r.group_labels
         .iter()
         .enumerate()
         .map(|(g, label)| {
@@ -319,57 +373,39 @@ pub(super) fn compute(r: &Recorder, now: Nanos, events: u64, packets: u64) -> Su
                 mean_cov: mean(members.iter().filter_map(|f| f.cov)),
             }
         })
-        .collect();
-    let by = |reason: DropReason| r.counters.iter().map(|c| c.drops[reason.index()]).sum::<u64>();
-    let by_reason = ByReason::from_counts(DropReason::ALL.map(by));
-    let tcp: Vec<f64> = flows.iter().filter(|f| f.kind == FlowKind::Tcp.as_str()).map(|f| f.goodput_bps).collect();
+        .collect()
+}
 
-    let p0 = &r.ports[0];
-    let (a_pkts, a_bytes) = area(p0);
-    Summary {
-        window_s,
-        aggregate_goodput_bps: flows.iter().map(|f| f.goodput_bps).sum(),
-        utilization: busy_fraction(p0),
-        queue: QueueSummary {
-            mean_packets: mean_of(a_pkts),
-            mean_bytes: mean_of(a_bytes),
-            mean_delay_ms: p0.delay.mean() / 1e6,
-            p99_delay_ms: p0.delay.quantile(0.99) / 1e6,
-        },
-        drops: DropSummary { total: by_reason.early + by_reason.forced + by_reason.overflow, by_reason },
-        host_drops: r.counters.iter().map(|c| c.host_drops).sum(),
-        marks: r.counters.iter().map(|c| c.marks).sum(),
-        fairness: Fairness {
-            jain_all: jain(flows.iter().map(|f| f.goodput_bps)),
-            jain_tcp: jain(tcp.iter().copied()),
-            share_deviation: share_deviation(&goodputs, &fair),
-            // Σ fair shares is the capacity the flows can use between them.
-            fairness_f: inputs.and_then(|i| fairness_f(&goodputs, &fair, &i, fair.iter().sum())),
-            mean_cov_tcp: mean(tcp_covs.iter().copied()),
-        },
-        hops: r
-            .ports
-            .iter()
-            .enumerate()
-            .map(|(hop, p)| HopSummary {
-                hop,
-                utilization: busy_fraction(p),
-                mean_packets: mean_of(area(p).0),
-                arrivals: p.arrivals,
-                offered_load: if window_ns == 0 {
-                    0.0
-                } else {
-                    p.arrived_bytes as f64 * 8.0 / (r.hop_rate_bps * window_s)
-                },
-                drop_rate: if p.arrivals == 0 { 0.0 } else { p.drops as f64 / p.arrivals as f64 },
-                mark_rate: if p.arrivals == 0 { 0.0 } else { p.marks as f64 / p.arrivals as f64 },
-            })
-            .collect(),
-        flows,
-        groups,
-        web: r.flows.iter().any(|f| f.kind == FlowKind::Web).then(|| web_summary(r)),
-        perf: Perf { events, packets, simulated_s: to_secs(now), wall_s: 0.0, events_per_s: 0.0, packets_per_s: 0.0 },
+fn fairness(r: &Recorder, flows: &[FlowSummary]) -> Fairness {
+    let goodputs: Vec<f64> = flows.iter().map(|f| f.goodput_bps).collect();
+    let fair: Vec<f64> = flows.iter().map(|f| f.fair_share_bps).collect();
+    let inputs: Option<Vec<f64>> = r.flows.iter().map(|f| f.demand_wire_bps.map(|d| d * f.payload_fraction)).collect();
+    let tcp = || flows.iter().filter(|f| f.kind == FlowKind::Tcp.as_str());
+    Fairness {
+        jain_all: jain(goodputs.iter().copied()),
+        jain_tcp: jain(tcp().map(|f| f.goodput_bps)),
+        share_deviation: share_deviation(&goodputs, &fair),
+        // Σ fair shares is the capacity the flows can use between them.
+        fairness_f: inputs.and_then(|i| fairness_f(&goodputs, &fair, &i, fair.iter().sum())),
+        mean_cov_tcp: mean(tcp().filter_map(|f| f.cov)),
     }
+}
+
+fn hop_summaries(w: &Window) -> Vec<HopSummary> {
+    let r = w.r;
+    r.ports
+        .iter()
+        .enumerate()
+        .map(|(hop, p)| HopSummary {
+            hop,
+            utilization: w.busy_fraction(p),
+            mean_packets: w.mean_of(w.area(p).0),
+            arrivals: p.arrivals,
+            offered_load: if w.ns == 0 { 0.0 } else { p.arrived_bytes as f64 * 8.0 / (r.hop_rate_bps * w.secs) },
+            drop_rate: if p.arrivals == 0 { 0.0 } else { p.drops as f64 / p.arrivals as f64 },
+            mark_rate: if p.arrivals == 0 { 0.0 } else { p.marks as f64 / p.arrivals as f64 },
+        })
+        .collect()
 }
 
 fn web_summary(r: &Recorder) -> WebSummary {

@@ -1,14 +1,16 @@
-//! The network: packets, output ports (a queue scheme feeding a link), and
-//! the topologies that wire them into per-flow routes.
+//! The network: packets and the topologies that wire links into per-flow
+//! routes. (The output port, a queue scheme feeding a link, lives in `sim`,
+//! which is the layer that knows both queues and links.)
 
 mod host;
 mod packet;
-mod port;
 pub mod topology;
 
 pub use host::{AccessJitter, HostQueue, HostRoom};
+/// An output port's index in the simulation's port list; routes are lists of them.
+pub type PortId = usize;
+
 pub use packet::{
     sack_option_bytes, Dir, Ecn, Extension, FlowId, Labels, Packet, PacketKind, SackBlocks, TfrcHeader, ACK_BYTES,
     MAX_SACK_BLOCKS, TCP_HEADER_BYTES, UDP_HEADER_BYTES,
 };
-pub use port::{Port, PortId};

@@ -29,7 +29,9 @@
 //! - Equal tags are served in arrival order.
 
 use super::registry::{configured, ParamValues, SchemeInfo};
-use super::{DropReason, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{
+    switch_on, DropReason, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
+};
 use crate::net::{FlowId, Packet};
 use std::collections::BTreeMap;
 
@@ -40,8 +42,8 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "One queue sorted by SFQ-style start tags; drops from the tail, where flows above their fair share sit.",
     params: PARAMS,
     probes: &[
-        ProbeSpec { id: "v", label: "virtual time v(t)", unit: "s" },
-        ProbeSpec { id: "listed", label: "listed flows", unit: "flows" },
+        ProbeSpec { id: "v", label: "virtual time v(t)", kind: ParamKind::Number, unit: "s" },
+        ProbeSpec { id: "listed", label: "listed flows", kind: ParamKind::Number, unit: "flows" },
     ],
     build,
     cross_check: super::registry::no_cross_check,
@@ -49,10 +51,10 @@ pub static INFO: SchemeInfo = SchemeInfo {
 
 #[rustfmt::skip]
 pub(crate) const PARAMS: &[ParamSpec] = &[
-    ParamSpec { id: "r_bps", label: "flow weight r", unit: "b/s", min: 1000.0, max: 1e9, step: 1000.0,
+    ParamSpec { id: "r_bps", label: "flow weight r", kind: ParamKind::Number, unit: "b/s", min: 1000.0, max: 1e9, step: 1000.0,
         default: 10_000.0,
         doc: "Rate every flow is tagged with (eq. 2); equal for all flows, so it only scales the tags (Table II)." },
-    ParamSpec { id: "finish_correction", label: "finish-time correction", unit: "on/off", min: 0.0, max: 1.0, step: 1.0,
+    ParamSpec { id: "finish_correction", label: "finish-time correction", kind: ParamKind::Switch, unit: "on/off", min: 0.0, max: 1.0, step: 1.0,
         default: 1.0,
         doc: "On a tail drop, take the packet's len/r back off its flow's finish tag (Fig. 1 line 20, Fig. 2b)." },
 ];
@@ -217,17 +219,18 @@ impl Qdisc for Afpft {
         self.bytes
     }
 
-    fn set_param(&mut self, id: &str, value: f64) {
+    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         match id {
             "r_bps" => self.r_bytes_per_s = value / 8.0,
-            "finish_correction" => self.correction = value >= 0.5,
-            _ => {}
+            "finish_correction" => self.correction = switch_on(value),
+            _ => return Err(ParamError::unknown(id)),
         }
+        Ok(())
     }
 
-    fn probe(&self, out: &mut [f64]) {
-        out[0] = self.v;
-        out[1] = self.listed as f64;
+    fn probe(&self, out: &mut ProbeSink) {
+        out.put("v", self.v);
+        out.put("listed", self.listed as f64);
     }
 }
 
@@ -241,7 +244,7 @@ mod tests {
     /// r = 8000 b/s makes a 1000-byte packet worth exactly 1 s of virtual time.
     fn afpft(limit: Limit) -> Afpft {
         let mut q = Afpft::new(limit);
-        q.set_param("r_bps", 8000.0);
+        q.set_param("r_bps", 8000.0).unwrap();
         q
     }
 
@@ -334,7 +337,7 @@ mod tests {
         // arrives at tag 0 and pushes flow 0's tag-2 packet out of the tail.
         for (correction, finish) in [(true, 2.0), (false, 3.0)] {
             let mut q = afpft(Limit::Packets(3));
-            q.set_param("finish_correction", if correction { 1.0 } else { 0.0 });
+            q.set_param("finish_correction", if correction { 1.0 } else { 0.0 }).unwrap();
             let mut b = Bench::new(q);
             for _ in 0..3 {
                 b.offer(pkt(0, 1000, true));
@@ -385,10 +388,10 @@ mod tests {
         b.serve();
         b.serve();
         let mut out = [0.0; 2];
-        b.q.probe(&mut out);
+        b.q.probe(&mut ProbeSink::new(INFO.probes, &mut out));
         assert_eq!(out, [0.0, 4.0]);
         b.serve();
-        b.q.probe(&mut out);
+        b.q.probe(&mut ProbeSink::new(INFO.probes, &mut out));
         assert_eq!(out, [1.0, 4.0]);
     }
 

@@ -22,7 +22,9 @@
 
 use super::red::{self, RedQueue};
 use super::registry::{configured, ParamValues, SchemeInfo};
-use super::{DropCurve, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{
+    switch_on, DropCurve, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
+};
 use crate::kernel::{ms, Nanos};
 use crate::net::Packet;
 
@@ -34,11 +36,11 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "Gentle RED that adapts max_p every half second to hold the average queue in a target band.",
     params: PARAMS,
     probes: &[
-        ProbeSpec { id: "avg", label: "average queue", unit: "buffer" },
-        ProbeSpec { id: "max_p", label: "current max_p", unit: "" },
-        ProbeSpec { id: "p_b", label: "drop probability p_b", unit: "" },
-        ProbeSpec { id: "target_low", label: "target band low", unit: "buffer" },
-        ProbeSpec { id: "target_high", label: "target band high", unit: "buffer" },
+        ProbeSpec { id: "avg", label: "average queue", kind: ParamKind::Buffer, unit: "buffer" },
+        ProbeSpec { id: "max_p", label: "current max_p", kind: ParamKind::Number, unit: "" },
+        ProbeSpec { id: "p_b", label: "drop probability p_b", kind: ParamKind::Number, unit: "" },
+        ProbeSpec { id: "target_low", label: "target band low", kind: ParamKind::Buffer, unit: "buffer" },
+        ProbeSpec { id: "target_high", label: "target band high", kind: ParamKind::Buffer, unit: "buffer" },
     ],
     build,
     cross_check,
@@ -58,6 +60,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "max_th",
         label: "max threshold (0 = auto)",
+        kind: ParamKind::Buffer,
         unit: "buffer",
         min: 0.0,
         max: 10000.0,
@@ -68,6 +71,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "target_delay_ms",
         label: "target delay",
+        kind: ParamKind::Number,
         unit: "ms",
         min: 0.1,
         max: 1000.0,
@@ -78,6 +82,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "max_p",
         label: "initial max_p",
+        kind: ParamKind::Number,
         unit: "",
         min: MAX_P_BOTTOM,
         max: MAX_P_TOP,
@@ -88,6 +93,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "w_q",
         label: "queue weight w_q (0 = auto)",
+        kind: ParamKind::Number,
         unit: "",
         min: 0.0,
         max: 1.0,
@@ -98,6 +104,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "interval_ms",
         label: "adaptation interval",
+        kind: ParamKind::Number,
         unit: "ms",
         min: 10.0,
         max: 10000.0,
@@ -111,13 +118,13 @@ const PARAMS: &[ParamSpec] = &[
     red::ECN,
 ];
 
-fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)> {
+fn cross_check(p: &ParamValues) -> Result<(), ParamError> {
     let (min_th, max_th) = (p.get("min_th"), p.get("max_th"));
     if max_th > 0.0 && min_th == 0.0 {
-        return Err(("max_th", "must stay 0 (automatic) while min_th is automatic".to_string()));
+        return Err(ParamError::new("max_th", "must stay 0 (automatic) while min_th is automatic".to_string()));
     }
     if max_th > 0.0 && max_th <= min_th {
-        return Err(("max_th", format!("must exceed min_th ({min_th})")));
+        return Err(ParamError::new("max_th", format!("must exceed min_th ({min_th})")));
     }
     Ok(())
 }
@@ -218,26 +225,27 @@ impl Qdisc for Ared {
         self.queue.fifo.bytes()
     }
 
-    fn set_param(&mut self, id: &str, value: f64) {
+    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         match id {
             "min_th" => self.settings.min_th = value,
             "max_th" => self.settings.max_th = value,
             "w_q" => self.settings.w_q = value,
             "target_delay_ms" => self.settings.target_delay_s = value / 1e3,
             "interval_ms" => self.interval = ms(value).max(1),
-            "ecn" => self.ecn = value >= 0.5,
-            _ => self.queue.state.set(id, value),
+            "ecn" => self.ecn = switch_on(value),
+            _ => self.queue.state.set(id, value)?,
         }
         self.resolve();
+        Ok(())
     }
 
-    fn probe(&self, out: &mut [f64]) {
+    fn probe(&self, out: &mut ProbeSink) {
         let (low, high) = self.target();
-        out[0] = self.queue.state.avg;
-        out[1] = self.queue.state.max_p;
-        out[2] = self.queue.state.p_b(self.queue.state.avg);
-        out[3] = low;
-        out[4] = high;
+        out.put("avg", self.queue.state.avg);
+        out.put("max_p", self.queue.state.max_p);
+        out.put("p_b", self.queue.state.p_b(self.queue.state.avg));
+        out.put("target_low", low);
+        out.put("target_high", high);
     }
 
     fn drop_curve(&self) -> Option<DropCurve> {
@@ -273,7 +281,7 @@ mod tests {
         // Explicit values win.
         let mut set = Ared::new(Limit::Packets(100), 10_000_000);
         for (id, v) in [("min_th", 20.0), ("max_th", 60.0), ("w_q", 0.002)] {
-            set.set_param(id, v);
+            set.set_param(id, v).unwrap();
         }
         assert_eq!((set.queue.state.min_th, set.queue.state.max_th, set.queue.state.w_q), (20.0, 60.0, 0.002));
         assert_eq!(set.target(), (36.0, 44.0));
@@ -337,9 +345,9 @@ mod tests {
         let mut p = ParamValues::defaults(&INFO, Limit::Packets(100));
         assert!(cross_check(&p).is_ok());
         p.set("max_th", 30.0);
-        assert_eq!(cross_check(&p).unwrap_err().0, "max_th");
+        assert_eq!(cross_check(&p).unwrap_err().param, "max_th");
         p.set("min_th", 40.0);
-        assert_eq!(cross_check(&p).unwrap_err().0, "max_th");
+        assert_eq!(cross_check(&p).unwrap_err().param, "max_th");
         p.set("min_th", 10.0);
         assert!(cross_check(&p).is_ok());
     }

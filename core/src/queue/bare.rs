@@ -38,7 +38,10 @@
 use super::estimator::RateEstimator;
 use super::red;
 use super::registry::{configured, ParamValues, SchemeInfo};
-use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{
+    switch_on, DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc,
+    QueueCtx, QueueSetup,
+};
 use crate::kernel::{ms, Nanos};
 use crate::net::{FlowId, Packet};
 use std::collections::{BTreeMap, BTreeSet};
@@ -50,13 +53,13 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "Drops flow i with p = (q_i/maxth)^β_i, β_i driven by its estimated rate; per-flow buffer shrinks with N.",
     params: PARAMS,
     probes: &[
-        ProbeSpec { id: "nflow", label: "active flows Nflow", unit: "flows" },
-        ProbeSpec { id: "vmaxq", label: "virtual buffer vmaxq", unit: "buffer" },
-        ProbeSpec { id: "targetq", label: "target queue", unit: "buffer" },
-        ProbeSpec { id: "maxth", label: "per-flow limit maxth", unit: "buffer" },
-        ProbeSpec { id: "avgq", label: "average queue", unit: "buffer" },
-        ProbeSpec { id: "mean_beta", label: "mean β_i", unit: "" },
-        ProbeSpec { id: "ratefair", label: "fair rate BW/Nflow", unit: "b/s" },
+        ProbeSpec { id: "nflow", label: "active flows Nflow", kind: ParamKind::Number, unit: "flows" },
+        ProbeSpec { id: "vmaxq", label: "virtual buffer vmaxq", kind: ParamKind::Buffer, unit: "buffer" },
+        ProbeSpec { id: "targetq", label: "target queue", kind: ParamKind::Buffer, unit: "buffer" },
+        ProbeSpec { id: "maxth", label: "per-flow limit maxth", kind: ParamKind::Buffer, unit: "buffer" },
+        ProbeSpec { id: "avgq", label: "average queue", kind: ParamKind::Buffer, unit: "buffer" },
+        ProbeSpec { id: "mean_beta", label: "mean β_i", kind: ParamKind::Number, unit: "" },
+        ProbeSpec { id: "ratefair", label: "fair rate BW/Nflow", kind: ParamKind::Number, unit: "b/s" },
     ],
     build,
     cross_check,
@@ -64,43 +67,43 @@ pub static INFO: SchemeInfo = SchemeInfo {
 
 #[rustfmt::skip]
 pub(crate) const PARAMS: &[ParamSpec] = &[
-    ParamSpec { id: "k_ms", label: "rate averaging K", unit: "ms", min: 1.0, max: 5000.0, step: 1.0,
+    ParamSpec { id: "k_ms", label: "rate averaging K", kind: ParamKind::Number, unit: "ms", min: 1.0, max: 5000.0, step: 1.0,
         default: 150.0, doc: "Per-flow rate estimate time constant; idle flows expire after 3K (§3.3, §3.4)." },
-    ParamSpec { id: "vth_high", label: "per-flow buffer (light)", unit: "buffer", min: 0.1, max: 1000.0, step: 0.1,
+    ParamSpec { id: "vth_high", label: "per-flow buffer (light)", kind: ParamKind::Buffer, unit: "buffer", min: 0.1, max: 1000.0, step: 0.1,
         default: 8.0, doc: "What each flow may buffer while N·high fits under the plateau (8000 B, §2.1)." },
-    ParamSpec { id: "vth_low", label: "per-flow buffer (severe)", unit: "buffer", min: 0.1, max: 1000.0, step: 0.1,
+    ParamSpec { id: "vth_low", label: "per-flow buffer (severe)", kind: ParamKind::Buffer, unit: "buffer", min: 0.1, max: 1000.0, step: 0.1,
         default: 4.0, doc: "The least each flow may buffer, however many flows (4000 B, §2.1)." },
-    ParamSpec { id: "vth_plateau", label: "virtual buffer (moderate)", unit: "buffer", min: 1.0, max: 1e5, step: 1.0,
+    ParamSpec { id: "vth_plateau", label: "virtual buffer (moderate)", kind: ParamKind::Buffer, unit: "buffer", min: 1.0, max: 1e5, step: 1.0,
         default: 160.0, doc: "vmaxq between the two modes: half the paper's 320 KB buffer (§3.1)." },
-    ParamSpec { id: "maxtargetq", label: "max target queue", unit: "buffer", min: 0.0, max: 1e5, step: 1.0,
+    ParamSpec { id: "maxtargetq", label: "max target queue", kind: ParamKind::Buffer, unit: "buffer", min: 0.0, max: 1e5, step: 1.0,
         default: 120.0, doc: "Cap on targetq = vmaxq/2, the average queue BARE steers to (120000 B)." },
-    ParamSpec { id: "fdth", label: "Fair Drop threshold", unit: "buffer", min: 0.0, max: 1e5, step: 1.0,
+    ParamSpec { id: "fdth", label: "Fair Drop threshold", kind: ParamKind::Buffer, unit: "buffer", min: 0.0, max: 1e5, step: 1.0,
         default: 140.0, doc: "Above this queue, packets of flows that have state are dropped (140000 B, §3.5)." },
-    ParamSpec { id: "fair_drop", label: "Fair Drop", unit: "on/off", min: 0.0, max: 1.0, step: 1.0,
+    ParamSpec { id: "fair_drop", label: "Fair Drop", kind: ParamKind::Switch, unit: "on/off", min: 0.0, max: 1.0, step: 1.0,
         default: 1.0, doc: "Drop recently buffered flows above fdth, making room for the others (§3.5)." },
-    ParamSpec { id: "maxnflow", label: "flow states", unit: "flows", min: 1.0, max: 10_000.0, step: 1.0,
+    ParamSpec { id: "maxnflow", label: "flow states", kind: ParamKind::Number, unit: "flows", min: 1.0, max: 10_000.0, step: 1.0,
         default: 320.0, doc: "Per-flow states kept; when all are taken a state with an empty queue is reused." },
-    ParamSpec { id: "alpha", label: "β increase factor a", unit: "", min: 1.0, max: 3.0, step: 0.01,
+    ParamSpec { id: "alpha", label: "β increase factor a", kind: ParamKind::Number, unit: "", min: 1.0, max: 3.0, step: 0.01,
         default: 1.2, doc: "β_i is multiplied by this when the flow is within its share or the queue is short." },
-    ParamSpec { id: "beta_min", label: "β min", unit: "", min: 0.01, max: 100.0, step: 0.01,
+    ParamSpec { id: "beta_min", label: "β min", kind: ParamKind::Number, unit: "", min: 0.01, max: 100.0, step: 0.01,
         default: 0.5, doc: "Smallest exponent: drop probability √(q_i/maxth) for a flow far above its share." },
-    ParamSpec { id: "beta_max", label: "β max", unit: "", min: 0.01, max: 100.0, step: 0.01,
+    ParamSpec { id: "beta_max", label: "β max", kind: ParamKind::Number, unit: "", min: 0.01, max: 100.0, step: 0.01,
         default: 10.0, doc: "Largest exponent: a flow at half its maxth sees 0.5^10 ≈ 0.001 (§3.2)." },
-    ParamSpec { id: "beta_init", label: "β initial", unit: "", min: 0.01, max: 100.0, step: 0.01,
+    ParamSpec { id: "beta_init", label: "β initial", kind: ParamKind::Number, unit: "", min: 0.01, max: 100.0, step: 0.01,
         default: 7.5, doc: "Exponent a new flow starts with." },
     ParamSpec { default: 0.004, doc: "EWMA weight of the queue average compared with targetq.", ..red::W_Q },
 ];
 
-pub(crate) fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)> {
+pub(crate) fn cross_check(p: &ParamValues) -> Result<(), ParamError> {
     if p.get("vth_low") > p.get("vth_high") {
-        return Err(("vth_low", format!("must not exceed vth_high ({})", p.get("vth_high"))));
+        return Err(ParamError::new("vth_low", format!("must not exceed vth_high ({})", p.get("vth_high"))));
     }
     if p.get("beta_min") > p.get("beta_max") {
-        return Err(("beta_min", format!("must not exceed beta_max ({})", p.get("beta_max"))));
+        return Err(ParamError::new("beta_min", format!("must not exceed beta_max ({})", p.get("beta_max"))));
     }
     let init = p.get("beta_init");
     if init < p.get("beta_min") || init > p.get("beta_max") {
-        return Err((
+        return Err(ParamError::new(
             "beta_init",
             format!("must lie in [beta_min, beta_max] = [{}, {}]", p.get("beta_min"), p.get("beta_max")),
         ));
@@ -407,7 +410,7 @@ impl Qdisc for Bare {
         self.fifo.bytes()
     }
 
-    fn set_param(&mut self, id: &str, v: f64) {
+    fn set_param(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
         match id {
             "k_ms" => self.k_ns = ms(v),
             "vth_high" => self.vth_high = v,
@@ -415,26 +418,27 @@ impl Qdisc for Bare {
             "vth_plateau" => self.vth_plateau = v,
             "maxtargetq" => self.maxtargetq = v,
             "fdth" => self.fdth = v,
-            "fair_drop" => self.fair_drop = v >= 0.5,
+            "fair_drop" => self.fair_drop = switch_on(v),
             "maxnflow" => self.maxnflow = v as usize,
             "alpha" => self.alpha = v,
             "beta_min" => self.beta_min = v,
             "beta_max" => self.beta_max = v,
             "beta_init" => self.beta_init = v,
             "w_q" => self.w_q = v,
-            _ => {}
+            _ => return Err(ParamError::unknown(id)),
         }
         self.update_gv();
+        Ok(())
     }
 
-    fn probe(&self, out: &mut [f64]) {
-        out[0] = self.nflow;
-        out[1] = self.vmaxq;
-        out[2] = self.targetq;
-        out[3] = self.maxth;
-        out[4] = self.avgq;
-        out[5] = self.mean_beta();
-        out[6] = self.ratefair;
+    fn probe(&self, out: &mut ProbeSink) {
+        out.put("nflow", self.nflow);
+        out.put("vmaxq", self.vmaxq);
+        out.put("targetq", self.targetq);
+        out.put("maxth", self.maxth);
+        out.put("avgq", self.avgq);
+        out.put("mean_beta", self.mean_beta());
+        out.put("ratefair", self.ratefair);
     }
 
     fn drop_curve(&self) -> Option<DropCurve> {
@@ -469,7 +473,7 @@ mod tests {
         }
         let mut q = Bare::new(limit, 20_000_000);
         for (id, v) in values.iter() {
-            q.set_param(id, v);
+            q.set_param(id, v).unwrap();
         }
         q
     }
@@ -522,7 +526,7 @@ mod tests {
 
         fn probe(&self, id: &str) -> f64 {
             let mut out = vec![0.0; INFO.probes.len()];
-            self.q.probe(&mut out);
+            self.q.probe(&mut ProbeSink::new(INFO.probes, &mut out));
             out[INFO.probes.iter().position(|p| p.id == id).expect("probe")]
         }
     }
@@ -678,8 +682,8 @@ mod tests {
             b.arrive(f);
         }
         // Ten flows may hold 80 packets; shrink that to 0.5·10 live.
-        b.q.set_param("vth_low", 0.5);
-        b.q.set_param("vth_high", 0.5);
+        b.q.set_param("vth_low", 0.5).unwrap();
+        b.q.set_param("vth_high", 0.5).unwrap();
         assert_eq!(b.q.vmaxq, 5.0);
         assert_eq!(b.arrive(99), Some(DropReason::Forced), "q = 10 ≥ vmaxq, even for a new flow");
         let mut b = Bench::new(bare(Limit::Packets(3), &[]));

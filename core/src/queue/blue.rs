@@ -26,7 +26,10 @@
 //!   so p_m also decays when no packet arrives at all.
 
 use super::registry::{configured, no_cross_check, ParamValues, SchemeInfo};
-use super::{DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM};
+use super::{
+    switch_on, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
+    QueueSetup, ECN_PARAM,
+};
 use crate::kernel::{ms, Nanos};
 use crate::net::Packet;
 
@@ -36,20 +39,20 @@ pub static INFO: SchemeInfo = SchemeInfo {
     paper: "Feng, Kandlur, Saha & Shin, BLUE: A New Class of Active Queue Management Algorithms, CSE-TR-387-99, 1999",
     summary: "Raises the drop probability on buffer overflow, lowers it when the link goes idle.",
     params: PARAMS,
-    probes: &[ProbeSpec { id: "p_m", label: "marking probability p_m", unit: "" }],
+    probes: &[ProbeSpec { id: "p_m", label: "marking probability p_m", kind: ParamKind::Number, unit: "" }],
     build,
     cross_check: no_cross_check,
 };
 
 #[rustfmt::skip]
 pub(crate) const PARAMS: &[ParamSpec] = &[
-    ParamSpec { id: "d1", label: "increment d1", unit: "", min: 0.0, max: 1.0, step: 0.0005, default: 0.0025,
+    ParamSpec { id: "d1", label: "increment d1", kind: ParamKind::Number, unit: "", min: 0.0, max: 1.0, step: 0.0005, default: 0.0025,
         doc: "Added to p_m on each buffer overflow (at most once per freeze time)." },
-    ParamSpec { id: "d2", label: "decrement d2", unit: "", min: 0.0, max: 1.0, step: 0.00005, default: 0.00025,
+    ParamSpec { id: "d2", label: "decrement d2", kind: ParamKind::Number, unit: "", min: 0.0, max: 1.0, step: 0.00005, default: 0.00025,
         doc: "Taken from p_m while the link is idle (at most once per freeze time)." },
-    ParamSpec { id: "freeze_time", label: "freeze time", unit: "ms", min: 0.0, max: 10000.0, step: 1.0, default: 100.0,
+    ParamSpec { id: "freeze_time", label: "freeze time", kind: ParamKind::Number, unit: "ms", min: 0.0, max: 10000.0, step: 1.0, default: 100.0,
         doc: "Minimum time between two changes of p_m." },
-    ParamSpec { id: "l_fraction", label: "L (fraction of buffer)", unit: "", min: 0.01, max: 1.0, step: 0.01,
+    ParamSpec { id: "l_fraction", label: "L (fraction of buffer)", kind: ParamKind::Number, unit: "", min: 0.01, max: 1.0, step: 0.01,
         default: 1.0, doc: "Raise p_m already when the queue exceeds this share of the buffer; 1 = on overflow only." },
     ECN_PARAM,
 ];
@@ -169,19 +172,20 @@ impl Qdisc for Blue {
         self.fifo.bytes()
     }
 
-    fn set_param(&mut self, id: &str, v: f64) {
+    fn set_param(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
         match id {
             "d1" => self.d1 = v,
             "d2" => self.d2 = v,
             "freeze_time" => self.freeze_time = ms(v),
             "l_fraction" => self.l_fraction = v,
-            "ecn" => self.ecn = v >= 0.5,
-            _ => {}
+            "ecn" => self.ecn = switch_on(v),
+            _ => return Err(ParamError::unknown(id)),
         }
+        Ok(())
     }
 
-    fn probe(&self, out: &mut [f64]) {
-        out[0] = self.p_m;
+    fn probe(&self, out: &mut ProbeSink) {
+        out.put("p_m", self.p_m);
     }
 }
 

@@ -17,7 +17,9 @@
 
 use super::red::{self, RedQueue};
 use super::registry::{configured, ParamValues, SchemeInfo};
-use super::{DropCurve, DropReason, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{
+    DropCurve, DropReason, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
+};
 use crate::net::{FlowId, Packet};
 
 pub static INFO: SchemeInfo = SchemeInfo {
@@ -28,9 +30,14 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "RED that compares each arrival with a random queued packet and drops both when they share a flow.",
     params: PARAMS,
     probes: &[
-        ProbeSpec { id: "avg", label: "average queue", unit: "buffer" },
-        ProbeSpec { id: "p_b", label: "RED drop probability p_b", unit: "" },
-        ProbeSpec { id: "match_rate", label: "share of compared arrivals matched (EWMA, ~1000)", unit: "" },
+        ProbeSpec { id: "avg", label: "average queue", kind: ParamKind::Buffer, unit: "buffer" },
+        ProbeSpec { id: "p_b", label: "RED drop probability p_b", kind: ParamKind::Number, unit: "" },
+        ProbeSpec {
+            id: "match_rate",
+            label: "share of compared arrivals matched (EWMA, ~1000)",
+            kind: ParamKind::Number,
+            unit: "",
+        },
     ],
     build,
     cross_check: red::cross_check,
@@ -45,6 +52,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "candidates",
         label: "drop candidates m",
+        kind: ParamKind::Number,
         unit: "packets",
         min: 1.0,
         max: 16.0,
@@ -124,17 +132,18 @@ impl Qdisc for Choke {
         self.queue.fifo.bytes()
     }
 
-    fn set_param(&mut self, id: &str, value: f64) {
+    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         match id {
             "candidates" => self.candidates = value.max(1.0) as u32,
-            _ => self.queue.state.set(id, value),
+            _ => self.queue.state.set(id, value)?,
         }
+        Ok(())
     }
 
-    fn probe(&self, out: &mut [f64]) {
-        out[0] = self.queue.state.avg;
-        out[1] = self.queue.state.p_b(self.queue.state.avg);
-        out[2] = self.match_rate;
+    fn probe(&self, out: &mut ProbeSink) {
+        out.put("avg", self.queue.state.avg);
+        out.put("p_b", self.queue.state.p_b(self.queue.state.avg));
+        out.put("match_rate", self.match_rate);
     }
 
     fn drop_curve(&self) -> Option<DropCurve> {
@@ -158,7 +167,7 @@ mod tests {
         let mut h = Harness::new("choke", &params, Limit::Packets(5000));
         (0..own).for_each(|_| h.arrive_from(0, 1000));
         (0..others).for_each(|_| h.arrive_from(1, 1000));
-        h.q.set_param("min_th", 2.0);
+        h.q.set_param("min_th", 2.0).unwrap();
         h
     }
 
@@ -191,10 +200,10 @@ mod tests {
         h.arrive_from(1, 1000);
         assert_eq!(h.q.len_packets(), 6);
         // Above max_th an unmatched arrival is forced out by RED's rule.
-        h.q.set_param("max_th", 3.0);
+        h.q.set_param("max_th", 3.0).unwrap();
         h.arrive_from(7, 1000);
         assert_eq!(h.drops(DropReason::Forced), 1);
-        h.q.set_param("max_th", 2000.0);
+        h.q.set_param("max_th", 2000.0).unwrap();
         for _ in 0..20 {
             h.arrive_from(0, 1000);
         }

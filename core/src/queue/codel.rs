@@ -25,7 +25,10 @@
 //!   pseudocode has `maxpacket = 512` with "SHOULD use interface MTU".
 
 use super::registry::{configured, ParamValues, SchemeInfo};
-use super::{DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM};
+use super::{
+    switch_on, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
+    QueueSetup, ECN_PARAM,
+};
 use crate::kernel::{ms, Nanos, NS_PER_MS};
 use crate::net::Packet;
 
@@ -36,10 +39,10 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "Drops at the head once packets have waited longer than target for a whole interval, ever faster.",
     params: PARAMS,
     probes: &[
-        ProbeSpec { id: "sojourn", label: "sojourn time of the last packet sent", unit: "ms" },
-        ProbeSpec { id: "dropping", label: "dropping state", unit: "on/off" },
-        ProbeSpec { id: "count", label: "drops in this dropping state", unit: "packets" },
-        ProbeSpec { id: "next_drop", label: "time until the next drop", unit: "ms" },
+        ProbeSpec { id: "sojourn", label: "sojourn time of the last packet sent", kind: ParamKind::Number, unit: "ms" },
+        ProbeSpec { id: "dropping", label: "dropping state", kind: ParamKind::Switch, unit: "on/off" },
+        ProbeSpec { id: "count", label: "drops in this dropping state", kind: ParamKind::Number, unit: "packets" },
+        ProbeSpec { id: "next_drop", label: "time until the next drop", kind: ParamKind::Number, unit: "ms" },
     ],
     build,
     cross_check,
@@ -47,18 +50,18 @@ pub static INFO: SchemeInfo = SchemeInfo {
 
 #[rustfmt::skip]
 pub(crate) const PARAMS: &[ParamSpec] = &[
-    ParamSpec { id: "target", label: "target", unit: "ms", min: 0.1, max: 1000.0, step: 0.1, default: 5.0,
+    ParamSpec { id: "target", label: "target", kind: ParamKind::Number, unit: "ms", min: 0.1, max: 1000.0, step: 0.1, default: 5.0,
         doc: "Acceptable standing queue delay: packets that waited less are never dropped." },
-    ParamSpec { id: "interval", label: "interval", unit: "ms", min: 1.0, max: 10000.0, step: 1.0, default: 100.0,
+    ParamSpec { id: "interval", label: "interval", kind: ParamKind::Number, unit: "ms", min: 1.0, max: 10000.0, step: 1.0, default: 100.0,
         doc: "How long the delay must stay above target before the first drop; about a worst-case RTT." },
-    ParamSpec { id: "mtu_bytes", label: "MTU", unit: "bytes", min: 64.0, max: 65535.0, step: 1.0, default: 1500.0,
+    ParamSpec { id: "mtu_bytes", label: "MTU", kind: ParamKind::Number, unit: "bytes", min: 64.0, max: 65535.0, step: 1.0, default: 1500.0,
         doc: "Never drop while at most this many bytes remain queued, so a slow link keeps a packet to send." },
     ECN_PARAM,
 ];
 
-pub(crate) fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)> {
+pub(crate) fn cross_check(p: &ParamValues) -> Result<(), ParamError> {
     if p.get("target") >= p.get("interval") {
-        return Err(("target", format!("must be below interval ({} ms)", p.get("interval"))));
+        return Err(ParamError::new("target", format!("must be below interval ({} ms)", p.get("interval"))));
     }
     Ok(())
 }
@@ -84,14 +87,15 @@ impl Default for CodelParams {
 
 impl CodelParams {
     /// Apply one of CoDel's catalogue parameters; other ids are ignored.
-    pub fn set(&mut self, id: &str, v: f64) {
+    pub fn set(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
         match id {
             "target" => self.target = ms(v),
             "interval" => self.interval = ms(v),
             "mtu_bytes" => self.mtu_bytes = v as u64,
-            "ecn" => self.ecn = v >= 0.5,
-            _ => {}
+            "ecn" => self.ecn = switch_on(v),
+            _ => return Err(ParamError::unknown(id)),
         }
+        Ok(())
     }
 }
 
@@ -175,12 +179,13 @@ impl CodelState {
     }
 
     /// Probe values: sojourn (ms), dropping (0/1), count, time to the next drop (ms).
-    pub fn probe(&self, out: &mut [f64]) {
-        out[0] = self.sojourn as f64 / NS_PER_MS as f64;
-        out[1] = self.dropping as u8 as f64;
-        out[2] = self.count as f64;
-        out[3] =
+    pub fn probe(&self, out: &mut ProbeSink) {
+        out.put("sojourn", self.sojourn as f64 / NS_PER_MS as f64);
+        out.put("dropping", self.dropping as u8 as f64);
+        out.put("count", self.count as f64);
+        let next_drop_ms =
             if self.dropping { self.drop_next.saturating_sub(self.last_now) as f64 / NS_PER_MS as f64 } else { 0.0 };
+        out.put("next_drop", next_drop_ms);
     }
 }
 
@@ -214,11 +219,11 @@ impl Qdisc for Codel {
         self.fifo.bytes()
     }
 
-    fn set_param(&mut self, id: &str, value: f64) {
-        self.params.set(id, value);
+    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
+        self.params.set(id, value)
     }
 
-    fn probe(&self, out: &mut [f64]) {
+    fn probe(&self, out: &mut ProbeSink) {
         self.state.probe(out);
     }
 }
@@ -386,7 +391,7 @@ pub(crate) mod tests {
         let mut p = ParamValues::defaults(&INFO, limit);
         assert!(cross_check(&p).is_ok());
         p.set("target", 100.0);
-        assert_eq!(cross_check(&p).unwrap_err().0, "target");
+        assert_eq!(cross_check(&p).unwrap_err().param, "target");
     }
 
     #[test]

@@ -24,7 +24,10 @@
 
 use super::estimator::RateEstimator;
 use super::registry::{configured, no_cross_check, ParamValues, SchemeInfo};
-use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{
+    DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
+    QueueSetup,
+};
 use crate::kernel::{ms, Nanos};
 use crate::net::Packet;
 
@@ -37,11 +40,11 @@ pub static INFO: SchemeInfo = SchemeInfo {
               1 − α/label, holding each flow to the estimated fair share α.",
     params: PARAMS,
     probes: &[
-        ProbeSpec { id: "alpha", label: "fair share α (per unit weight)", unit: "b/s" },
-        ProbeSpec { id: "arrival_rate", label: "arrival rate A", unit: "b/s" },
-        ProbeSpec { id: "accepted_rate", label: "accepted rate F", unit: "b/s" },
-        ProbeSpec { id: "congested", label: "congested (A ≥ C)", unit: "on/off" },
-        ProbeSpec { id: "dropping", label: "early drops armed", unit: "on/off" },
+        ProbeSpec { id: "alpha", label: "fair share α (per unit weight)", kind: ParamKind::Number, unit: "b/s" },
+        ProbeSpec { id: "arrival_rate", label: "arrival rate A", kind: ParamKind::Number, unit: "b/s" },
+        ProbeSpec { id: "accepted_rate", label: "accepted rate F", kind: ParamKind::Number, unit: "b/s" },
+        ProbeSpec { id: "congested", label: "congested (A ≥ C)", kind: ParamKind::Switch, unit: "on/off" },
+        ProbeSpec { id: "dropping", label: "early drops armed", kind: ParamKind::Switch, unit: "on/off" },
     ],
     build,
     cross_check: no_cross_check,
@@ -51,6 +54,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "k_ms",
         label: "flow rate constant K",
+        kind: ParamKind::Number,
         unit: "ms",
         min: 1.0,
         max: 5000.0,
@@ -61,6 +65,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "k_alpha_ms",
         label: "link rate constant K_α",
+        kind: ParamKind::Number,
         unit: "ms",
         min: 1.0,
         max: 5000.0,
@@ -71,6 +76,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "k_c_ms",
         label: "congestion window K_c",
+        kind: ParamKind::Number,
         unit: "ms",
         min: 1.0,
         max: 10000.0,
@@ -81,6 +87,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "buffer_thresh",
         label: "drop threshold (fraction of buffer)",
+        kind: ParamKind::Number,
         unit: "",
         min: 0.0,
         max: 1.0,
@@ -313,23 +320,24 @@ impl Qdisc for Csfq {
         self.fifo.bytes()
     }
 
-    fn set_param(&mut self, id: &str, value: f64) {
+    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         match id {
             "k_ms" => self.k_ns = ms(value),
             "k_alpha_ms" => self.share.k_alpha_ns = ms(value),
             "k_c_ms" => self.share.k_c_ns = ms(value),
             "buffer_thresh" => self.buffer_thresh = value,
-            _ => {}
+            _ => return Err(ParamError::unknown(id)),
         }
+        Ok(())
     }
 
-    fn probe(&self, out: &mut [f64]) {
+    fn probe(&self, out: &mut ProbeSink) {
         let s = &self.share;
-        out[0] = s.alpha;
-        out[1] = s.arrivals.rate_bps;
-        out[2] = s.accepted.rate_bps;
-        out[3] = s.congested as u8 as f64;
-        out[4] = s.dropping as u8 as f64;
+        out.put("alpha", s.alpha);
+        out.put("arrival_rate", s.arrivals.rate_bps);
+        out.put("accepted_rate", s.accepted.rate_bps);
+        out.put("congested", s.congested as u8 as f64);
+        out.put("dropping", s.dropping as u8 as f64);
     }
 
     fn drop_curve(&self) -> Option<DropCurve> {
@@ -513,7 +521,7 @@ mod tests {
         // arrive every 1 ms (8 Mb/s < C): 3/4 of them are dropped, and the
         // survivors leave labelled α.
         let mut q = Csfq::new(Limit::Packets(100), 100_000_000);
-        q.set_param("k_c_ms", 10_000.0);
+        q.set_param("k_c_ms", 10_000.0).unwrap();
         q.share.dropping = true;
         q.share.alpha = 1e6;
         let mut rng = Rng::stream(9, "csfq");

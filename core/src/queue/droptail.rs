@@ -1,7 +1,7 @@
 //! Drop Tail: a FIFO that drops arrivals once the buffer is full.
 
 use super::registry::{no_cross_check, ParamValues, SchemeInfo};
-use super::{Fifo, Limit, Qdisc, QueueCtx, QueueSetup};
+use super::{Fifo, Limit, ParamError, ProbeSink, Qdisc, QueueCtx, QueueSetup};
 use crate::net::Packet;
 
 pub static INFO: SchemeInfo = SchemeInfo {
@@ -47,7 +47,9 @@ impl Qdisc for DropTail {
         self.fifo.bytes()
     }
 
-    fn set_param(&mut self, _: &str, _: f64) {}
+    fn set_param(&mut self, id: &str, _: f64) -> Result<(), ParamError> {
+        Err(ParamError::unknown(id))
+    }
 
-    fn probe(&self, _: &mut [f64]) {}
+    fn probe(&self, _: &mut ProbeSink) {}
 }

@@ -19,7 +19,9 @@
 //! lowest flow id.
 
 use super::registry::{no_cross_check, ParamValues, SchemeInfo};
-use super::{DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{
+    DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
+};
 use crate::net::{FlowId, Packet};
 use std::collections::VecDeque;
 
@@ -30,8 +32,8 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "One queue per flow served round robin, a quantum of bytes per turn; drops from the longest queue.",
     params: PARAMS,
     probes: &[
-        ProbeSpec { id: "backlogged", label: "backlogged flows", unit: "flows" },
-        ProbeSpec { id: "longest", label: "longest flow queue", unit: "buffer" },
+        ProbeSpec { id: "backlogged", label: "backlogged flows", kind: ParamKind::Number, unit: "flows" },
+        ProbeSpec { id: "longest", label: "longest flow queue", kind: ParamKind::Buffer, unit: "buffer" },
     ],
     build,
     cross_check: no_cross_check,
@@ -40,6 +42,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
 const PARAMS: &[ParamSpec] = &[ParamSpec {
     id: "quantum",
     label: "quantum Q",
+    kind: ParamKind::Number,
     unit: "bytes",
     min: 40.0,
     max: 65535.0,
@@ -175,15 +178,17 @@ impl Qdisc for Drr {
         self.len_bytes
     }
 
-    fn set_param(&mut self, id: &str, value: f64) {
-        if id == "quantum" {
-            self.quantum = (value as u64).max(1);
+    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
+        match id {
+            "quantum" => self.quantum = (value as u64).max(1),
+            _ => return Err(ParamError::unknown(id)),
         }
+        Ok(())
     }
 
-    fn probe(&self, out: &mut [f64]) {
-        out[0] = self.active.len() as f64;
-        out[1] = self.longest().map_or(0.0, |f| self.size_of(&self.flows[f as usize]) as f64);
+    fn probe(&self, out: &mut ProbeSink) {
+        out.put("backlogged", self.active.len() as f64);
+        out.put("longest", self.longest().map_or(0.0, |f| self.size_of(&self.flows[f as usize]) as f64));
     }
 }
 

@@ -22,7 +22,10 @@
 use super::markov::{birth_death, ModelPoint};
 use super::red::{self, RedQueue};
 use super::registry::{configured, ParamValues, SchemeInfo};
-use super::{DropCurve, DropReason, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{
+    switch_on, DropCurve, DropReason, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
+    QueueSetup,
+};
 use crate::net::Packet;
 
 pub static INFO: SchemeInfo = SchemeInfo {
@@ -32,8 +35,8 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "RED with a two-segment drop function whose slopes the mode selector γ trades against each other.",
     params: PARAMS,
     probes: &[
-        ProbeSpec { id: "avg", label: "average queue", unit: "buffer" },
-        ProbeSpec { id: "p_d", label: "drop probability p_d", unit: "" },
+        ProbeSpec { id: "avg", label: "average queue", kind: ParamKind::Buffer, unit: "buffer" },
+        ProbeSpec { id: "p_d", label: "drop probability p_d", kind: ParamKind::Number, unit: "" },
     ],
     build,
     cross_check,
@@ -43,6 +46,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "k_l",
         label: "K_l (lower threshold)",
+        kind: ParamKind::Buffer,
         unit: "buffer",
         min: 0.0,
         max: 5000.0,
@@ -53,6 +57,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "k_h",
         label: "K_h (upper threshold)",
+        kind: ParamKind::Buffer,
         unit: "buffer",
         min: 1.0,
         max: 10000.0,
@@ -63,6 +68,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "gamma",
         label: "mode selector γ",
+        kind: ParamKind::Number,
         unit: "",
         min: 0.0,
         max: 1.0,
@@ -73,6 +79,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "w",
         label: "queue weight w",
+        kind: ParamKind::Number,
         unit: "",
         min: 0.0001,
         max: 1.0,
@@ -87,9 +94,9 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec { doc: "Mark ECN-capable packets instead of dropping them below K_h.", ..red::ECN },
 ];
 
-fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)> {
+fn cross_check(p: &ParamValues) -> Result<(), ParamError> {
     if p.get("k_h") <= p.get("k_l") {
-        return Err(("k_h", format!("must exceed k_l ({})", p.get("k_l"))));
+        return Err(ParamError::new("k_h", format!("must exceed k_l ({})", p.get("k_l"))));
     }
     Ok(())
 }
@@ -169,21 +176,22 @@ impl Qdisc for Dsred {
         self.queue.fifo.bytes()
     }
 
-    fn set_param(&mut self, id: &str, value: f64) {
+    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         match id {
             "k_l" => self.slopes.k_l = value,
             "k_h" => self.slopes.k_h = value,
             "gamma" => self.slopes.gamma = value,
             "w" => self.queue.state.w_q = value,
             "mean_packet_bytes" => self.queue.state.mean_packet_bytes = value,
-            "ecn" => self.ecn = value >= 0.5,
-            _ => {}
+            "ecn" => self.ecn = switch_on(value),
+            _ => return Err(ParamError::unknown(id)),
         }
+        Ok(())
     }
 
-    fn probe(&self, out: &mut [f64]) {
-        out[0] = self.queue.state.avg;
-        out[1] = self.slopes.p_d(self.queue.state.avg);
+    fn probe(&self, out: &mut ProbeSink) {
+        out.put("avg", self.queue.state.avg);
+        out.put("p_d", self.slopes.p_d(self.queue.state.avg));
     }
 
     fn drop_curve(&self) -> Option<DropCurve> {

@@ -29,7 +29,10 @@
 
 use super::codel::{CodelParams, CodelState};
 use super::registry::{configured, ParamValues, SchemeInfo};
-use super::{DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM};
+use super::{
+    DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
+    ECN_PARAM,
+};
 use crate::net::{FlowId, Packet};
 use std::collections::VecDeque;
 
@@ -41,9 +44,9 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "One CoDel queue per flow, served by deficit round robin with priority for sparse flows.",
     params: PARAMS,
     probes: &[
-        ProbeSpec { id: "new_flows", label: "queues in the new-flows list", unit: "flows" },
-        ProbeSpec { id: "old_flows", label: "queues in the old-flows list", unit: "flows" },
-        ProbeSpec { id: "backlog", label: "total backlog", unit: "bytes" },
+        ProbeSpec { id: "new_flows", label: "queues in the new-flows list", kind: ParamKind::Number, unit: "flows" },
+        ProbeSpec { id: "old_flows", label: "queues in the old-flows list", kind: ParamKind::Number, unit: "flows" },
+        ProbeSpec { id: "backlog", label: "total backlog", kind: ParamKind::Number, unit: "bytes" },
     ],
     build,
     cross_check: super::codel::cross_check,
@@ -51,15 +54,15 @@ pub static INFO: SchemeInfo = SchemeInfo {
 
 #[rustfmt::skip]
 const PARAMS: &[ParamSpec] = &[
-    ParamSpec { id: "target", label: "target", unit: "ms", min: 0.1, max: 1000.0, step: 0.1, default: 5.0,
+    ParamSpec { id: "target", label: "target", kind: ParamKind::Number, unit: "ms", min: 0.1, max: 1000.0, step: 0.1, default: 5.0,
         doc: "CoDel's acceptable standing delay, per flow queue." },
-    ParamSpec { id: "interval", label: "interval", unit: "ms", min: 1.0, max: 10000.0, step: 1.0, default: 100.0,
+    ParamSpec { id: "interval", label: "interval", kind: ParamKind::Number, unit: "ms", min: 1.0, max: 10000.0, step: 1.0, default: 100.0,
         doc: "CoDel's interval, per flow queue: about a worst-case RTT." },
-    ParamSpec { id: "quantum", label: "quantum", unit: "bytes", min: 64.0, max: 65535.0, step: 1.0, default: 1514.0,
+    ParamSpec { id: "quantum", label: "quantum", kind: ParamKind::Number, unit: "bytes", min: 64.0, max: 65535.0, step: 1.0, default: 1514.0,
         doc: "Bytes a queue may send per round-robin turn." },
-    ParamSpec { id: "flows", label: "flow queues", unit: "queues", min: 1.0, max: 65536.0, step: 1.0, default: 1024.0,
+    ParamSpec { id: "flows", label: "flow queues", kind: ParamKind::Number, unit: "queues", min: 1.0, max: 65536.0, step: 1.0, default: 1024.0,
         doc: "Number of hash buckets; flows that hash alike share a queue." },
-    ParamSpec { id: "mtu_bytes", label: "MTU", unit: "bytes", min: 64.0, max: 65535.0, step: 1.0, default: 1500.0,
+    ParamSpec { id: "mtu_bytes", label: "MTU", kind: ParamKind::Number, unit: "bytes", min: 64.0, max: 65535.0, step: 1.0, default: 1500.0,
         doc: "CoDel never drops from a queue holding at most this many bytes." },
     ParamSpec { default: 1.0, ..ECN_PARAM },
 ];
@@ -219,7 +222,7 @@ impl Qdisc for FqCodel {
         self.bytes
     }
 
-    fn set_param(&mut self, id: &str, v: f64) {
+    fn set_param(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
         match id {
             "quantum" => self.quantum = v as i64,
             "flows" => {
@@ -227,14 +230,15 @@ impl Qdisc for FqCodel {
                     self.rehash(v as usize);
                 }
             }
-            _ => self.params.set(id, v),
+            _ => self.params.set(id, v)?,
         }
+        Ok(())
     }
 
-    fn probe(&self, out: &mut [f64]) {
-        out[0] = self.new_flows.len() as f64;
-        out[1] = self.old_flows.len() as f64;
-        out[2] = self.bytes as f64;
+    fn probe(&self, out: &mut ProbeSink) {
+        out.put("new_flows", self.new_flows.len() as f64);
+        out.put("old_flows", self.old_flows.len() as f64);
+        out.put("backlog", self.bytes as f64);
     }
 }
 
@@ -370,7 +374,7 @@ mod tests {
         for f in 0..20 {
             h.arrive_from(f, 1000);
         }
-        h.q.set_param("flows", 4.0);
+        h.q.set_param("flows", 4.0).unwrap();
         assert_eq!(h.q.len_packets(), 20);
         let mut flows: Vec<_> = std::iter::from_fn(|| h.depart()).map(|p| p.flow).collect();
         flows.sort();

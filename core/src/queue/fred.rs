@@ -30,7 +30,8 @@
 use super::red::{self, spaced_probability, RedState};
 use super::registry::{configured, ParamValues, SchemeInfo};
 use super::{
-    DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup, BUFFER_UNIT_PACKET_BYTES,
+    DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
+    QueueSetup, BUFFER_UNIT_PACKET_BYTES,
 };
 use crate::net::{FlowId, Packet};
 use std::collections::BTreeMap;
@@ -42,10 +43,10 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "RED with per-active-flow queue counts: flows above their share of the buffer are dropped first.",
     params: PARAMS,
     probes: &[
-        ProbeSpec { id: "avg", label: "average queue", unit: "buffer" },
-        ProbeSpec { id: "avgcq", label: "average per-flow queue avgcq", unit: "buffer" },
-        ProbeSpec { id: "nactive", label: "active flows", unit: "flows" },
-        ProbeSpec { id: "p_b", label: "drop probability p_b", unit: "" },
+        ProbeSpec { id: "avg", label: "average queue", kind: ParamKind::Buffer, unit: "buffer" },
+        ProbeSpec { id: "avgcq", label: "average per-flow queue avgcq", kind: ParamKind::Buffer, unit: "buffer" },
+        ProbeSpec { id: "nactive", label: "active flows", kind: ParamKind::Number, unit: "flows" },
+        ProbeSpec { id: "p_b", label: "drop probability p_b", kind: ParamKind::Number, unit: "" },
     ],
     build,
     cross_check: red::cross_check,
@@ -62,6 +63,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "min_q",
         label: "min per-flow queue min_q",
+        kind: ParamKind::Buffer,
         unit: "buffer",
         min: 0.0,
         max: 100.0,
@@ -226,18 +228,19 @@ impl Qdisc for Fred {
         self.fifo.bytes()
     }
 
-    fn set_param(&mut self, id: &str, value: f64) {
+    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         match id {
             "min_q" => self.min_q = value,
-            _ => self.red.set(id, value),
+            _ => self.red.set(id, value)?,
         }
+        Ok(())
     }
 
-    fn probe(&self, out: &mut [f64]) {
-        out[0] = self.red.avg;
-        out[1] = self.avgcq();
-        out[2] = self.flows.len() as f64;
-        out[3] = self.red.p_b(self.red.avg);
+    fn probe(&self, out: &mut ProbeSink) {
+        out.put("avg", self.red.avg);
+        out.put("avgcq", self.avgcq());
+        out.put("nactive", self.flows.len() as f64);
+        out.put("p_b", self.red.p_b(self.red.avg));
     }
 
     fn drop_curve(&self) -> Option<DropCurve> {

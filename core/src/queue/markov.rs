@@ -94,8 +94,10 @@ pub fn scheme_model(
         }
         "red" => {
             let mut state = red::RedState::new(link_rate_bps);
-            for (id, value) in params.iter() {
-                state.set(id, value);
+            // ECN decides what a congestion signal does, not RED's state.
+            for (id, value) in params.iter().filter(|(id, _)| *id != "ecn") {
+                let applied = state.set(id, value);
+                debug_assert!(applied.is_ok(), "{applied:?}");
             }
             state.min_th *= per_unit;
             state.max_th *= per_unit;

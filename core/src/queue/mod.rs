@@ -156,13 +156,36 @@ impl<'a> QueueCtx<'a> {
     }
 }
 
+/// What a parameter's or probe's value means, beyond its number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub enum ParamKind {
+    /// A quantity in `unit`.
+    Number,
+    /// Off (0) or on (1); read it with [`switch_on`].
+    Switch,
+    /// A queue length in the scenario's buffer unit (packets or bytes), e.g.
+    /// RED's thresholds: the catalogue resolves `unit` and, for bytes, scales
+    /// the range by [`BUFFER_UNIT_PACKET_BYTES`].
+    Buffer,
+}
+
+/// A switch parameter's value as a bool. Switches range over 0..1 in steps
+/// of 1; anything from one half up counts as on.
+pub fn switch_on(value: f64) -> bool {
+    value >= 0.5
+}
+
 /// One tunable of a scheme, as the catalogue and the UI sliders show it.
 #[derive(Clone, Copy, Debug, serde::Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct ParamSpec {
     pub id: &'static str,
     pub label: &'static str,
-    /// A unit, or "buffer": the unit of the scenario's buffer (packets or bytes).
+    pub kind: ParamKind,
+    /// The unit shown beside the value: display text only, [`Self::kind`]
+    /// carries the meaning.
     pub unit: &'static str,
     pub min: f64,
     pub max: f64,
@@ -171,11 +194,39 @@ pub struct ParamSpec {
     pub doc: &'static str,
 }
 
+/// A refused parameter: the offending parameter id and why. Range checks,
+/// cross-checks between parameters and unknown ids all report this.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamError {
+    pub param: String,
+    pub message: String,
+}
+
+impl ParamError {
+    pub fn new(param: &str, message: impl Into<String>) -> ParamError {
+        ParamError { param: param.to_string(), message: message.into() }
+    }
+
+    /// `id` is not one of the scheme's parameters.
+    pub fn unknown(id: &str) -> ParamError {
+        ParamError::new(id, "is not a parameter of this scheme")
+    }
+}
+
+impl std::fmt::Display for ParamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "queue.params.{}: {}", self.param, self.message)
+    }
+}
+
+impl std::error::Error for ParamError {}
+
 /// The ECN switch of every scheme that can mark instead of drop; a scheme
 /// rewords the doc or changes the default where its own rule differs.
 pub(crate) const ECN_PARAM: ParamSpec = ParamSpec {
     id: "ecn",
     label: "ECN marking",
+    kind: ParamKind::Switch,
     unit: "on/off",
     min: 0.0,
     max: 1.0,
@@ -191,7 +242,7 @@ pub const BUFFER_UNIT_PACKET_BYTES: f64 = 1000.0;
 impl ParamSpec {
     /// The spec as it applies to a buffer of `limit`'s unit.
     pub fn for_limit(&self, limit: Limit) -> ParamSpec {
-        if self.unit != "buffer" {
+        if self.kind != ParamKind::Buffer {
             return *self;
         }
         match limit {
@@ -207,12 +258,14 @@ impl ParamSpec {
         }
     }
 
-    pub fn check(&self, value: f64) -> Result<f64, String> {
+    /// `value` if it is finite and within [min, max].
+    pub fn check(&self, value: f64) -> Result<f64, ParamError> {
         if !value.is_finite() {
-            return Err(format!("must be a finite number, got {value}"));
+            return Err(ParamError::new(self.id, format!("must be a finite number, got {value}")));
         }
         if value < self.min || value > self.max {
-            return Err(format!("{value} is outside [{}, {}] {}", self.min, self.max, self.unit));
+            let message = format!("{value} is outside [{}, {}] {}", self.min, self.max, self.unit);
+            return Err(ParamError::new(self.id, message.trim_end()));
         }
         Ok(value)
     }
@@ -224,7 +277,34 @@ impl ParamSpec {
 pub struct ProbeSpec {
     pub id: &'static str,
     pub label: &'static str,
+    pub kind: ParamKind,
+    /// Display text; [`Self::kind`] carries the meaning ("buffer" for
+    /// [`ParamKind::Buffer`] probes, whose unit is the scenario's buffer unit).
     pub unit: &'static str,
+}
+
+/// Where a scheme writes its probe readings: each value together with its
+/// probe id, into the columns of the scheme's [`SchemeInfo::probes`].
+pub struct ProbeSink<'a> {
+    specs: &'static [ProbeSpec],
+    values: &'a mut [f64],
+}
+
+impl<'a> ProbeSink<'a> {
+    /// `values` has one slot per spec, in spec order.
+    pub fn new(specs: &'static [ProbeSpec], values: &'a mut [f64]) -> Self {
+        debug_assert_eq!(specs.len(), values.len());
+        ProbeSink { specs, values }
+    }
+
+    /// Record probe `id`. An id the scheme does not declare is a bug in the
+    /// scheme (each scheme's tests probe it); release builds ignore it.
+    pub fn put(&mut self, id: &str, value: f64) {
+        match self.specs.iter().position(|p| p.id == id) {
+            Some(i) => self.values[i] = value,
+            None => debug_assert!(false, "probe `{id}` is not declared"),
+        }
+    }
 }
 
 /// A scheme's drop (or mark) probability as a function of its control
@@ -248,10 +328,11 @@ pub trait Qdisc {
     fn len_packets(&self) -> usize;
     fn len_bytes(&self) -> u64;
     /// Change a parameter mid-run. `value` has been range-checked against the
-    /// catalogue; `id` is one of the scheme's catalogue ids.
-    fn set_param(&mut self, id: &str, value: f64);
-    /// Current values of the probes in [`SchemeInfo::probes`] order.
-    fn probe(&self, out: &mut [f64]);
+    /// catalogue (read switches with [`switch_on`]); an id that is not one of
+    /// the scheme's own is an error.
+    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError>;
+    /// Current values of the probes, each [`ProbeSink::put`] with its id.
+    fn probe(&self, out: &mut ProbeSink);
     fn drop_curve(&self) -> Option<DropCurve> {
         None
     }

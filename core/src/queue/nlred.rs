@@ -18,7 +18,9 @@
 
 use super::red::{self, RedQueue};
 use super::registry::{configured, ParamValues, SchemeInfo};
-use super::{DropCurve, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{
+    switch_on, DropCurve, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
+};
 use crate::net::Packet;
 
 pub static INFO: SchemeInfo = SchemeInfo {
@@ -28,9 +30,9 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "RED with a quadratic drop function: gentler than RED at light load, harsher near max_th.",
     params: PARAMS,
     probes: &[
-        ProbeSpec { id: "avg", label: "average queue", unit: "buffer" },
-        ProbeSpec { id: "p_b", label: "drop probability p_b", unit: "" },
-        ProbeSpec { id: "count", label: "arrivals since last drop", unit: "packets" },
+        ProbeSpec { id: "avg", label: "average queue", kind: ParamKind::Buffer, unit: "buffer" },
+        ProbeSpec { id: "p_b", label: "drop probability p_b", kind: ParamKind::Number, unit: "" },
+        ProbeSpec { id: "count", label: "arrivals since last drop", kind: ParamKind::Number, unit: "packets" },
     ],
     build,
     cross_check: super::red::cross_check,
@@ -100,18 +102,19 @@ impl Qdisc for Nlred {
         self.queue.fifo.bytes()
     }
 
-    fn set_param(&mut self, id: &str, value: f64) {
+    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         match id {
-            "ecn" => self.ecn = value >= 0.5,
-            _ => self.queue.state.set(id, value),
+            "ecn" => self.ecn = switch_on(value),
+            _ => self.queue.state.set(id, value)?,
         }
+        Ok(())
     }
 
-    fn probe(&self, out: &mut [f64]) {
+    fn probe(&self, out: &mut ProbeSink) {
         let s = &self.queue.state;
-        out[0] = s.avg;
-        out[1] = self.p_b(s.avg);
-        out[2] = s.count.max(0) as f64;
+        out.put("avg", s.avg);
+        out.put("p_b", self.p_b(s.avg));
+        out.put("count", s.count.max(0) as f64);
     }
 
     fn drop_curve(&self) -> Option<DropCurve> {
@@ -169,7 +172,7 @@ mod tests {
     #[test]
     fn p_prime_max_is_capped_at_one() {
         let mut q = Nlred::new(Limit::Packets(120), 10_000_000);
-        q.set_param("max_p", 0.9);
+        q.set_param("max_p", 0.9).unwrap();
         assert!((q.p_b(29.999999) - (19.999999f64 / 20.0).powi(2)).abs() < 1e-15);
     }
 
@@ -195,7 +198,7 @@ mod tests {
     /// and average are held at 20 packets.
     fn held_at_20_drop_fraction(wait: f64) -> f64 {
         let mut q = Nlred::new(Limit::Packets(120), 10_000_000);
-        q.set_param("wait", wait);
+        q.set_param("wait", wait).expect("NLRED has the wait switch");
         let packet = || Packet::new(0, PacketKind::Data, Dir::Forward, 1000, 972);
         for _ in 0..20 {
             q.queue.fifo.push(packet());

@@ -24,8 +24,11 @@
 //!   qdelay_old = 0, full burst allowance) and restarts t_update after the
 //!   next arrival; §5.3's active/inactive switch is not implemented.
 
-use super::registry::{no_cross_check, ParamValues, SchemeInfo};
-use super::{DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM};
+use super::registry::{apply, no_cross_check, ParamValues, SchemeInfo};
+use super::{
+    switch_on, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
+    QueueSetup, ECN_PARAM,
+};
 use crate::kernel::{ms, Nanos, NS_PER_MS, NS_PER_S};
 use crate::net::Packet;
 
@@ -36,9 +39,9 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "A PI controller sets the drop probability every 15 ms from the queueing delay and its trend.",
     params: PARAMS,
     probes: &[
-        ProbeSpec { id: "p", label: "drop probability p", unit: "" },
-        ProbeSpec { id: "qdelay", label: "queueing delay at the last update", unit: "ms" },
-        ProbeSpec { id: "burst_allowance", label: "burst allowance left", unit: "ms" },
+        ProbeSpec { id: "p", label: "drop probability p", kind: ParamKind::Number, unit: "" },
+        ProbeSpec { id: "qdelay", label: "queueing delay at the last update", kind: ParamKind::Number, unit: "ms" },
+        ProbeSpec { id: "burst_allowance", label: "burst allowance left", kind: ParamKind::Number, unit: "ms" },
     ],
     build,
     cross_check: no_cross_check,
@@ -46,30 +49,28 @@ pub static INFO: SchemeInfo = SchemeInfo {
 
 #[rustfmt::skip]
 pub(crate) const PARAMS: &[ParamSpec] = &[
-    ParamSpec { id: "target", label: "target delay", unit: "ms", min: 1.0, max: 1000.0, step: 1.0, default: 15.0,
+    ParamSpec { id: "target", label: "target delay", kind: ParamKind::Number, unit: "ms", min: 1.0, max: 1000.0, step: 1.0, default: 15.0,
         doc: "QDELAY_REF: the queueing delay the controller steers to." },
-    ParamSpec { id: "t_update", label: "update period", unit: "ms", min: 1.0, max: 1000.0, step: 1.0, default: 15.0,
+    ParamSpec { id: "t_update", label: "update period", kind: ParamKind::Number, unit: "ms", min: 1.0, max: 1000.0, step: 1.0, default: 15.0,
         doc: "T_UPDATE: how often p is recomputed." },
-    ParamSpec { id: "alpha", label: "α", unit: "1/s", min: 0.0, max: 10.0, step: 0.005, default: 0.125,
+    ParamSpec { id: "alpha", label: "α", kind: ParamKind::Number, unit: "1/s", min: 0.0, max: 10.0, step: 0.005, default: 0.125,
         doc: "Weight of the distance from target (integral term) in each update." },
-    ParamSpec { id: "beta", label: "β", unit: "1/s", min: 0.0, max: 100.0, step: 0.05, default: 1.25,
+    ParamSpec { id: "beta", label: "β", kind: ParamKind::Number, unit: "1/s", min: 0.0, max: 100.0, step: 0.05, default: 1.25,
         doc: "Weight of the delay trend since the last update (proportional term)." },
-    ParamSpec { id: "max_burst", label: "max burst", unit: "ms", min: 0.0, max: 10000.0, step: 1.0, default: 150.0,
+    ParamSpec { id: "max_burst", label: "max burst", kind: ParamKind::Number, unit: "ms", min: 0.0, max: 10000.0, step: 1.0, default: 150.0,
         doc: "MAX_BURST: time after a calm period during which bursts pass without drops." },
-    ParamSpec { id: "mean_pkt_bytes", label: "mean packet size", unit: "bytes", min: 40.0, max: 65535.0, step: 1.0,
+    ParamSpec { id: "mean_pkt_bytes", label: "mean packet size", kind: ParamKind::Number, unit: "bytes", min: 40.0, max: 65535.0, step: 1.0,
         default: 1500.0, doc: "MEAN_PKTSIZE: nothing is dropped while at most two such packets are queued." },
-    ParamSpec { id: "derandomize", label: "derandomisation", unit: "on/off", min: 0.0, max: 1.0, step: 1.0,
+    ParamSpec { id: "derandomize", label: "derandomisation", kind: ParamKind::Switch, unit: "on/off", min: 0.0, max: 1.0, step: 1.0,
         default: 1.0, doc: "Space drops evenly by accumulating p between drops (§5.4)." },
     ParamSpec { doc: "Mark ECN-capable packets instead of dropping them while p is below the ECN threshold.", ..ECN_PARAM },
-    ParamSpec { id: "mark_ecnth", label: "ECN threshold", unit: "", min: 0.0, max: 1.0, step: 0.01, default: 0.1,
+    ParamSpec { id: "mark_ecnth", label: "ECN threshold", kind: ParamKind::Number, unit: "", min: 0.0, max: 1.0, step: 0.01, default: 0.1,
         doc: "Above this p even ECN-capable packets are dropped: marking no longer controls the queue." },
 ];
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
     let mut pie = Pie::new(setup.limit);
-    for (id, v) in params.iter() {
-        pie.set_param(id, v);
-    }
+    apply(&mut pie, params);
     pie.burst_allowance = pie.max_burst;
     Box::new(pie)
 }
@@ -231,7 +232,7 @@ impl Qdisc for Pie {
         self.fifo.bytes()
     }
 
-    fn set_param(&mut self, id: &str, v: f64) {
+    fn set_param(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
         match id {
             "target" => self.target = ms(v),
             "t_update" => self.t_update = ms(v),
@@ -242,17 +243,18 @@ impl Qdisc for Pie {
                 self.burst_allowance = self.burst_allowance.min(self.max_burst);
             }
             "mean_pkt_bytes" => self.mean_pkt_bytes = v as u64,
-            "derandomize" => self.derandomize = v >= 0.5,
-            "ecn" => self.ecn = v >= 0.5,
+            "derandomize" => self.derandomize = switch_on(v),
+            "ecn" => self.ecn = switch_on(v),
             "mark_ecnth" => self.mark_ecnth = v,
-            _ => {}
+            _ => return Err(ParamError::unknown(id)),
         }
+        Ok(())
     }
 
-    fn probe(&self, out: &mut [f64]) {
-        out[0] = self.p;
-        out[1] = self.qdelay_old as f64 / NS_PER_MS as f64;
-        out[2] = self.burst_allowance as f64 / NS_PER_MS as f64;
+    fn probe(&self, out: &mut ProbeSink) {
+        out.put("p", self.p);
+        out.put("qdelay", self.qdelay_old as f64 / NS_PER_MS as f64);
+        out.put("burst_allowance", self.burst_allowance as f64 / NS_PER_MS as f64);
     }
 }
 

@@ -20,7 +20,10 @@
 //! max_p 0.1 as Floyd later recommended and ns-2 uses (the paper ran 1/50).
 
 use super::registry::{configured, ParamValues, SchemeInfo};
-use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM};
+use super::{
+    switch_on, DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc,
+    QueueCtx, QueueSetup, ECN_PARAM,
+};
 use crate::kernel::{tx_time_ns, Nanos};
 use crate::net::Packet;
 
@@ -31,9 +34,9 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "Drops arrivals with a probability that grows with the averaged queue length.",
     params: PARAMS,
     probes: &[
-        ProbeSpec { id: "avg", label: "average queue", unit: "buffer" },
-        ProbeSpec { id: "p_b", label: "drop probability p_b", unit: "" },
-        ProbeSpec { id: "count", label: "arrivals since last drop", unit: "packets" },
+        ProbeSpec { id: "avg", label: "average queue", kind: ParamKind::Buffer, unit: "buffer" },
+        ProbeSpec { id: "p_b", label: "drop probability p_b", kind: ParamKind::Number, unit: "" },
+        ProbeSpec { id: "count", label: "arrivals since last drop", kind: ParamKind::Number, unit: "packets" },
     ],
     build,
     cross_check,
@@ -44,6 +47,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
 pub(crate) const MIN_TH: ParamSpec = ParamSpec {
     id: "min_th",
     label: "min threshold",
+    kind: ParamKind::Buffer,
     unit: "buffer",
     min: 0.0,
     max: 5000.0,
@@ -54,6 +58,7 @@ pub(crate) const MIN_TH: ParamSpec = ParamSpec {
 pub(crate) const MAX_TH: ParamSpec = ParamSpec {
     id: "max_th",
     label: "max threshold",
+    kind: ParamKind::Buffer,
     unit: "buffer",
     min: 1.0,
     max: 10000.0,
@@ -64,6 +69,7 @@ pub(crate) const MAX_TH: ParamSpec = ParamSpec {
 pub(crate) const MAX_P: ParamSpec = ParamSpec {
     id: "max_p",
     label: "max_p",
+    kind: ParamKind::Number,
     unit: "",
     min: 0.0,
     max: 1.0,
@@ -74,6 +80,7 @@ pub(crate) const MAX_P: ParamSpec = ParamSpec {
 pub(crate) const W_Q: ParamSpec = ParamSpec {
     id: "w_q",
     label: "queue weight w_q",
+    kind: ParamKind::Number,
     unit: "",
     min: 0.0001,
     max: 1.0,
@@ -84,6 +91,7 @@ pub(crate) const W_Q: ParamSpec = ParamSpec {
 pub(crate) const GENTLE: ParamSpec = ParamSpec {
     id: "gentle",
     label: "gentle",
+    kind: ParamKind::Switch,
     unit: "on/off",
     min: 0.0,
     max: 1.0,
@@ -94,6 +102,7 @@ pub(crate) const GENTLE: ParamSpec = ParamSpec {
 pub(crate) const WAIT: ParamSpec = ParamSpec {
     id: "wait",
     label: "wait between drops",
+    kind: ParamKind::Switch,
     unit: "on/off",
     min: 0.0,
     max: 1.0,
@@ -104,6 +113,7 @@ pub(crate) const WAIT: ParamSpec = ParamSpec {
 pub(crate) const BYTE_MODE: ParamSpec = ParamSpec {
     id: "byte_mode",
     label: "byte mode",
+    kind: ParamKind::Switch,
     unit: "on/off",
     min: 0.0,
     max: 1.0,
@@ -114,6 +124,7 @@ pub(crate) const BYTE_MODE: ParamSpec = ParamSpec {
 pub(crate) const MAX_PACKET_BYTES: ParamSpec = ParamSpec {
     id: "max_packet_bytes",
     label: "max packet size",
+    kind: ParamKind::Number,
     unit: "bytes",
     min: 40.0,
     max: 65535.0,
@@ -124,6 +135,7 @@ pub(crate) const MAX_PACKET_BYTES: ParamSpec = ParamSpec {
 pub(crate) const MEAN_PACKET_BYTES: ParamSpec = ParamSpec {
     id: "mean_packet_bytes",
     label: "typical packet size",
+    kind: ParamKind::Number,
     unit: "bytes",
     min: 40.0,
     max: 65535.0,
@@ -137,9 +149,9 @@ pub(crate) const ECN: ParamSpec =
 pub(crate) const PARAMS: &[ParamSpec] =
     &[MIN_TH, MAX_TH, MAX_P, W_Q, GENTLE, WAIT, BYTE_MODE, MAX_PACKET_BYTES, MEAN_PACKET_BYTES, ECN];
 
-pub(crate) fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)> {
+pub(crate) fn cross_check(p: &ParamValues) -> Result<(), ParamError> {
     if p.get("max_th") <= p.get("min_th") {
-        return Err(("max_th", format!("must exceed min_th ({})", p.get("min_th"))));
+        return Err(ParamError::new("max_th", format!("must exceed min_th ({})", p.get("min_th"))));
     }
     Ok(())
 }
@@ -256,19 +268,20 @@ impl RedState {
         }
     }
 
-    pub fn set(&mut self, id: &str, v: f64) {
+    pub fn set(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
         match id {
             "min_th" => self.min_th = v,
             "max_th" => self.max_th = v,
             "max_p" => self.max_p = v,
             "w_q" => self.w_q = v,
-            "gentle" => self.gentle = v >= 0.5,
+            "gentle" => self.gentle = switch_on(v),
             "wait" => self.count_rule = CountRule::from_wait_switch(v),
-            "byte_mode" => self.byte_mode = v >= 0.5,
+            "byte_mode" => self.byte_mode = switch_on(v),
             "max_packet_bytes" => self.max_packet_bytes = v,
             "mean_packet_bytes" => self.mean_packet_bytes = v,
-            _ => {}
+            _ => return Err(ParamError::unknown(id)),
         }
+        Ok(())
     }
 
     /// The curve p_b(avg) over [0, 2.5·max_th], with its kinks sampled exactly.
@@ -303,7 +316,7 @@ pub enum CountRule {
 impl CountRule {
     /// The `wait` switch's value (≥ 0.5 is on) as a rule.
     pub fn from_wait_switch(v: f64) -> CountRule {
-        if v >= 0.5 {
+        if switch_on(v) {
             CountRule::Wait
         } else {
             CountRule::Immediate
@@ -505,18 +518,19 @@ impl Qdisc for Red {
         self.queue.fifo.bytes()
     }
 
-    fn set_param(&mut self, id: &str, value: f64) {
+    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         match id {
-            "ecn" => self.ecn = value >= 0.5,
-            _ => self.queue.state.set(id, value),
+            "ecn" => self.ecn = switch_on(value),
+            _ => self.queue.state.set(id, value)?,
         }
+        Ok(())
     }
 
-    fn probe(&self, out: &mut [f64]) {
+    fn probe(&self, out: &mut ProbeSink) {
         let s = &self.queue.state;
-        out[0] = s.avg;
-        out[1] = s.p_b(s.avg);
-        out[2] = s.count.max(0) as f64;
+        out.put("avg", s.avg);
+        out.put("p_b", s.p_b(s.avg));
+        out.put("count", s.count.max(0) as f64);
     }
 
     fn drop_curve(&self) -> Option<DropCurve> {

@@ -2,7 +2,7 @@
 
 use super::{
     afpft, ared, bare, blue, choke, codel, csfq, droptail, drr, dsred, fq_codel, fred, nlred, pie, red, rem, rqrd,
-    sfred, Limit, ParamSpec, ProbeSpec, Qdisc, QueueSetup,
+    sfred, switch_on, Limit, ParamError, ParamKind, ParamSpec, ProbeSpec, Qdisc, QueueSetup,
 };
 use serde::Serialize;
 
@@ -25,8 +25,9 @@ impl ParamValues {
         found.map_or(0.0, |(_, v)| *v)
     }
 
+    /// The value of one of the scheme's own switch parameters.
     pub fn flag(&self, id: &str) -> bool {
-        self.get(id) >= 0.5
+        switch_on(self.get(id))
     }
 
     pub fn set(&mut self, id: &str, value: f64) -> bool {
@@ -45,8 +46,8 @@ impl ParamValues {
 }
 
 /// A relation between parameters that ranges alone cannot express, e.g.
-/// RED's `min_th < max_th`: the offending parameter id and a message.
-pub type CrossCheck = fn(&ParamValues) -> Result<(), (&'static str, String)>;
+/// RED's `min_th < max_th`, refused with the offending parameter's id.
+pub type CrossCheck = fn(&ParamValues) -> Result<(), ParamError>;
 
 pub struct SchemeInfo {
     pub id: &'static str,
@@ -62,13 +63,21 @@ pub struct SchemeInfo {
 /// A scheme instance with every parameter applied through its own
 /// `set_param`, so that building and live changes share one path.
 pub fn configured<Q: Qdisc + 'static>(mut q: Q, params: &ParamValues) -> Box<dyn Qdisc> {
-    for (id, v) in params.iter() {
-        q.set_param(id, v);
-    }
+    apply(&mut q, params);
     Box::new(q)
 }
 
-pub fn no_cross_check(_: &ParamValues) -> Result<(), (&'static str, String)> {
+/// Apply every parameter through the scheme's own `set_param`.
+pub fn apply<Q: Qdisc>(q: &mut Q, params: &ParamValues) {
+    for (id, v) in params.iter() {
+        // ParamValues holds exactly the scheme's catalogue ids, and the
+        // registry tests apply each of them, so this cannot fail at run time.
+        let applied = q.set_param(id, v);
+        debug_assert!(applied.is_ok(), "{applied:?}");
+    }
+}
+
+pub fn no_cross_check(_: &ParamValues) -> Result<(), ParamError> {
     Ok(())
 }
 
@@ -81,6 +90,14 @@ impl std::fmt::Debug for SchemeInfo {
 impl SchemeInfo {
     pub fn param(&self, id: &str) -> Option<&'static ParamSpec> {
         self.params.iter().find(|p| p.id == id)
+    }
+
+    /// `value` for parameter `id` if the scheme has it and the value is in
+    /// range for a buffer of `limit`'s unit.
+    pub fn check_param(&self, id: &str, value: f64, limit: Limit) -> Result<f64, ParamError> {
+        let spec =
+            self.param(id).ok_or_else(|| ParamError::new(id, format!("`{}` has no parameter `{id}`", self.id)))?;
+        spec.for_limit(limit).check(value)
     }
 }
 
@@ -126,7 +143,7 @@ pub fn catalogue(limit: Limit) -> Vec<CatalogueEntry> {
             summary: s.summary,
             params: s.params.iter().map(|p| p.for_limit(limit)).collect(),
             probes: s.probes.to_vec(),
-            buffer_params: s.params.iter().filter(|p| p.unit == "buffer").map(|p| p.id).collect(),
+            buffer_params: s.params.iter().filter(|p| p.kind == ParamKind::Buffer).map(|p| p.id).collect(),
         })
         .collect()
 }
@@ -134,6 +151,7 @@ pub fn catalogue(limit: Limit) -> Vec<CatalogueEntry> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::queue::ProbeSink;
 
     #[test]
     fn every_default_is_in_range_and_passes_cross_checks() {
@@ -146,6 +164,34 @@ mod tests {
                     assert!(!p.doc.is_empty() && !p.label.is_empty());
                 }
                 assert!((s.cross_check)(&ParamValues::defaults(s, limit)).is_ok(), "{}", s.id);
+            }
+        }
+    }
+
+    #[test]
+    fn every_scheme_takes_its_own_params_and_refuses_others() {
+        let setup = QueueSetup { limit: Limit::Packets(100), link_rate_bps: 10_000_000 };
+        for s in SCHEMES {
+            let mut q = (s.build)(&setup, &ParamValues::defaults(s, setup.limit));
+            for p in s.params {
+                assert_eq!(q.set_param(p.id, p.default), Ok(()), "{}.{}", s.id, p.id);
+            }
+            let err = q.set_param("no_such_param", 1.0).expect_err(s.id);
+            assert_eq!(err.param, "no_such_param");
+            assert_eq!(err.to_string(), "queue.params.no_such_param: is not a parameter of this scheme");
+        }
+    }
+
+    #[test]
+    fn every_scheme_probes_each_declared_probe() {
+        let setup = QueueSetup { limit: Limit::Bytes(100_000), link_rate_bps: 10_000_000 };
+        for s in SCHEMES {
+            let q = (s.build)(&setup, &ParamValues::defaults(s, setup.limit));
+            let mut values = vec![f64::NAN; s.probes.len()];
+            // An undeclared id panics inside put (debug assertion).
+            q.probe(&mut ProbeSink::new(s.probes, &mut values));
+            for (p, v) in s.probes.iter().zip(&values) {
+                assert!(!v.is_nan(), "{}: probe {} was not written", s.id, p.id);
             }
         }
     }

@@ -27,7 +27,10 @@
 //! when ECN is on, drop the rest.
 
 use super::registry::{configured, no_cross_check, ParamValues, SchemeInfo};
-use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM};
+use super::{
+    switch_on, DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc,
+    QueueCtx, QueueSetup, ECN_PARAM,
+};
 use crate::kernel::{ms, to_secs, Nanos};
 use crate::net::Packet;
 
@@ -38,8 +41,8 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "A price that integrates backlog mismatch and rate mismatch; marks with probability 1 − φ^(−price).",
     params: PARAMS,
     probes: &[
-        ProbeSpec { id: "price", label: "price p", unit: "" },
-        ProbeSpec { id: "p_mark", label: "marking probability", unit: "" },
+        ProbeSpec { id: "price", label: "price p", kind: ParamKind::Number, unit: "" },
+        ProbeSpec { id: "p_mark", label: "marking probability", kind: ParamKind::Number, unit: "" },
     ],
     build,
     cross_check: no_cross_check,
@@ -49,6 +52,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "gamma",
         label: "step size γ",
+        kind: ParamKind::Number,
         unit: "",
         min: 0.0,
         max: 1.0,
@@ -59,6 +63,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "alpha",
         label: "backlog weight α",
+        kind: ParamKind::Number,
         unit: "",
         min: 0.0,
         max: 10.0,
@@ -69,6 +74,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "phi",
         label: "base φ",
+        kind: ParamKind::Number,
         unit: "",
         min: 1.0001,
         max: 10.0,
@@ -79,6 +85,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "b_star",
         label: "target backlog b*",
+        kind: ParamKind::Buffer,
         unit: "buffer",
         min: 0.0,
         max: 5000.0,
@@ -89,6 +96,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "interval_ms",
         label: "update interval",
+        kind: ParamKind::Number,
         unit: "ms",
         min: 0.1,
         max: 1000.0,
@@ -99,6 +107,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "mean_packet_bytes",
         label: "typical packet size",
+        kind: ParamKind::Number,
         unit: "bytes",
         min: 40.0,
         max: 65535.0,
@@ -221,7 +230,7 @@ impl Qdisc for Rem {
         self.fifo.bytes()
     }
 
-    fn set_param(&mut self, id: &str, value: f64) {
+    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         match id {
             "gamma" => self.gamma = value,
             "alpha" => self.alpha = value,
@@ -229,15 +238,16 @@ impl Qdisc for Rem {
             "b_star" => self.b_star = value,
             "interval_ms" => self.interval = ms(value).max(1),
             "mean_packet_bytes" => self.mean_packet_bytes = value,
-            "ecn" => self.ecn = value >= 0.5,
-            _ => {}
+            "ecn" => self.ecn = switch_on(value),
+            _ => return Err(ParamError::unknown(id)),
         }
         self.p_mark = self.mark_probability(self.price);
+        Ok(())
     }
 
-    fn probe(&self, out: &mut [f64]) {
-        out[0] = self.price;
-        out[1] = self.p_mark;
+    fn probe(&self, out: &mut ProbeSink) {
+        out.put("price", self.price);
+        out.put("p_mark", self.p_mark);
     }
 
     fn drop_curve(&self) -> Option<DropCurve> {
@@ -268,7 +278,7 @@ mod tests {
         assert!((q.mark_probability(100.0) - 0.095_117_369_102_213_9).abs() < 1e-12);
         // φ^(−p) = 1/2 at p = ln 2 / ln φ = 693.49…
         assert!((q.mark_probability(693.493_696_416_899_4) - 0.5).abs() < 1e-12);
-        q.set_param("phi", 2.0);
+        q.set_param("phi", 2.0).unwrap();
         assert_eq!(q.mark_probability(3.0), 0.875);
     }
 
@@ -310,7 +320,7 @@ mod tests {
 
     fn offered_at_price(ecn: bool, price: f64) -> (QueueOutcome, u32) {
         let mut q = Rem::new(Limit::Packets(1_000_000), 10_000_000);
-        q.set_param("ecn", if ecn { 1.0 } else { 0.0 });
+        q.set_param("ecn", if ecn { 1.0 } else { 0.0 }).unwrap();
         q.price = price;
         q.p_mark = q.mark_probability(price);
         let mut rng = Rng::stream(5, "rem");

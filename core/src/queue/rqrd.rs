@@ -52,7 +52,10 @@
 use super::csfq::{EdgeLabels, FairShare};
 use super::estimator::RateEstimator;
 use super::registry::{configured, ParamValues, SchemeInfo};
-use super::{DropCurve, DropReason, Fifo, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{
+    switch_on, DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc,
+    QueueCtx, QueueSetup,
+};
 use crate::kernel::{ms, Nanos};
 use crate::net::Packet;
 
@@ -65,15 +68,20 @@ pub static INFO: SchemeInfo = SchemeInfo {
               drop precedence: drops only when a flow exceeds its fair share and the queue stays long.",
     params: PARAMS,
     probes: &[
-        ProbeSpec { id: "alpha", label: "fair share α (per unit weight)", unit: "b/s" },
-        ProbeSpec { id: "arrival_rate", label: "precedence-0 arrival rate A", unit: "b/s" },
-        ProbeSpec { id: "accepted_rate", label: "precedence-0 admitted rate F", unit: "b/s" },
-        ProbeSpec { id: "precedence_rate", label: "precedence-1 admitted rate P", unit: "b/s" },
-        ProbeSpec { id: "c_l", label: "link congestion bit c_l", unit: "on/off" },
-        ProbeSpec { id: "c_q", label: "buffer congestion bit c_q", unit: "on/off" },
-        ProbeSpec { id: "avg", label: "average queue Q", unit: "buffer" },
-        ProbeSpec { id: "p_q", label: "queue drop probability p_Q", unit: "" },
-        ProbeSpec { id: "p_r", label: "rate drop probability p_R (latest arrival)", unit: "" },
+        ProbeSpec { id: "alpha", label: "fair share α (per unit weight)", kind: ParamKind::Number, unit: "b/s" },
+        ProbeSpec { id: "arrival_rate", label: "precedence-0 arrival rate A", kind: ParamKind::Number, unit: "b/s" },
+        ProbeSpec { id: "accepted_rate", label: "precedence-0 admitted rate F", kind: ParamKind::Number, unit: "b/s" },
+        ProbeSpec {
+            id: "precedence_rate",
+            label: "precedence-1 admitted rate P",
+            kind: ParamKind::Number,
+            unit: "b/s",
+        },
+        ProbeSpec { id: "c_l", label: "link congestion bit c_l", kind: ParamKind::Switch, unit: "on/off" },
+        ProbeSpec { id: "c_q", label: "buffer congestion bit c_q", kind: ParamKind::Switch, unit: "on/off" },
+        ProbeSpec { id: "avg", label: "average queue Q", kind: ParamKind::Buffer, unit: "buffer" },
+        ProbeSpec { id: "p_q", label: "queue drop probability p_Q", kind: ParamKind::Number, unit: "" },
+        ProbeSpec { id: "p_r", label: "rate drop probability p_R (latest arrival)", kind: ParamKind::Number, unit: "" },
     ],
     build,
     cross_check,
@@ -83,6 +91,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "k_ms",
         label: "time constant K",
+        kind: ParamKind::Number,
         unit: "ms",
         min: 1.0,
         max: 5000.0,
@@ -93,6 +102,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "q_min",
         label: "Q_min (fraction of buffer)",
+        kind: ParamKind::Number,
         unit: "",
         min: 0.0,
         max: 1.0,
@@ -103,6 +113,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "q_max",
         label: "Q_max (fraction of buffer)",
+        kind: ParamKind::Number,
         unit: "",
         min: 0.0,
         max: 1.0,
@@ -113,6 +124,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "pair",
         label: "(p_low, p_high) pair",
+        kind: ParamKind::Number,
         unit: "choice",
         min: 0.0,
         max: 2.0,
@@ -123,6 +135,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "red_max_p",
         label: "RED pair max_p",
+        kind: ParamKind::Number,
         unit: "",
         min: 0.0,
         max: 1.0,
@@ -133,6 +146,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "f_admitted",
         label: "F = rate RQRD admits",
+        kind: ParamKind::Switch,
         unit: "on/off",
         min: 0.0,
         max: 1.0,
@@ -143,9 +157,9 @@ const PARAMS: &[ParamSpec] = &[
     },
 ];
 
-fn cross_check(p: &ParamValues) -> Result<(), (&'static str, String)> {
+fn cross_check(p: &ParamValues) -> Result<(), ParamError> {
     if p.get("q_max") <= p.get("q_min") {
-        return Err(("q_max", format!("must exceed q_min ({})", p.get("q_min"))));
+        return Err(ParamError::new("q_max", format!("must exceed q_min ({})", p.get("q_min"))));
     }
     Ok(())
 }
@@ -328,7 +342,7 @@ impl Qdisc for Rqrd {
         self.fifo.bytes()
     }
 
-    fn set_param(&mut self, id: &str, value: f64) {
+    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         match id {
             "k_ms" => {
                 self.k_ns = ms(value);
@@ -339,22 +353,23 @@ impl Qdisc for Rqrd {
             "q_max" => self.q_max_frac = value,
             "pair" => self.pair_id = value.round() as u8,
             "red_max_p" => self.red_max_p = value,
-            "f_admitted" => self.f_admitted = value >= 0.5,
-            _ => {}
+            "f_admitted" => self.f_admitted = switch_on(value),
+            _ => return Err(ParamError::unknown(id)),
         }
+        Ok(())
     }
 
-    fn probe(&self, out: &mut [f64]) {
+    fn probe(&self, out: &mut ProbeSink) {
         let s = &self.share;
-        out[0] = s.alpha;
-        out[1] = s.arrivals.rate_bps;
-        out[2] = s.accepted.rate_bps;
-        out[3] = self.precedence.rate_bps;
-        out[4] = s.congested as u8 as f64;
-        out[5] = self.c_q as u8 as f64;
-        out[6] = self.avg;
-        out[7] = self.p_q(self.avg, self.c_q);
-        out[8] = self.last_p_r;
+        out.put("alpha", s.alpha);
+        out.put("arrival_rate", s.arrivals.rate_bps);
+        out.put("accepted_rate", s.accepted.rate_bps);
+        out.put("precedence_rate", self.precedence.rate_bps);
+        out.put("c_l", s.congested as u8 as f64);
+        out.put("c_q", self.c_q as u8 as f64);
+        out.put("avg", self.avg);
+        out.put("p_q", self.p_q(self.avg, self.c_q));
+        out.put("p_r", self.last_p_r);
     }
 
     fn drop_curve(&self) -> Option<DropCurve> {
@@ -458,7 +473,7 @@ mod tests {
     /// and the queue held at 50 of 100 (Q = 50); returns the fraction dropped.
     fn drop_fraction(c_q: bool) -> f64 {
         let mut q = Rqrd::new(Limit::Packets(100), 100_000_000);
-        q.set_param("k_ms", 5000.0);
+        q.set_param("k_ms", 5000.0).unwrap();
         q.share.dropping = true;
         q.share.alpha = 1e6;
         q.c_q = c_q;

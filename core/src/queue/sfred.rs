@@ -33,7 +33,9 @@
 
 use super::red::{self, spaced_probability, RedQueue};
 use super::registry::{configured, ParamValues, SchemeInfo};
-use super::{DropCurve, DropReason, Limit, ParamSpec, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{
+    DropCurve, DropReason, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
+};
 use crate::kernel::{Nanos, NS_PER_S};
 use crate::net::{FlowId, Packet};
 use std::collections::BTreeMap;
@@ -47,11 +49,11 @@ pub static INFO: SchemeInfo = SchemeInfo {
               ones are cut off, new slow flows get extra room.",
     params: PARAMS,
     probes: &[
-        ProbeSpec { id: "avg", label: "average queue", unit: "buffer" },
-        ProbeSpec { id: "fast", label: "fast flows", unit: "flows" },
-        ProbeSpec { id: "unresponsive", label: "unresponsive fast flows", unit: "flows" },
-        ProbeSpec { id: "listed", label: "flows in the MRU list (n)", unit: "flows" },
-        ProbeSpec { id: "fair", label: "fair share T_f", unit: "packets" },
+        ProbeSpec { id: "avg", label: "average queue", kind: ParamKind::Buffer, unit: "buffer" },
+        ProbeSpec { id: "fast", label: "fast flows", kind: ParamKind::Number, unit: "flows" },
+        ProbeSpec { id: "unresponsive", label: "unresponsive fast flows", kind: ParamKind::Number, unit: "flows" },
+        ProbeSpec { id: "listed", label: "flows in the MRU list (n)", kind: ParamKind::Number, unit: "flows" },
+        ProbeSpec { id: "fair", label: "fair share T_f", kind: ParamKind::Number, unit: "packets" },
     ],
     build,
     cross_check: red::cross_check,
@@ -66,6 +68,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "list_size",
         label: "MRU list size N",
+        kind: ParamKind::Number,
         unit: "flows",
         min: 1.0,
         max: 10000.0,
@@ -76,6 +79,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "alpha",
         label: "fast margin α",
+        kind: ParamKind::Number,
         unit: "",
         min: 0.0,
         max: 10.0,
@@ -86,6 +90,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "beta",
         label: "loss margin β",
+        kind: ParamKind::Number,
         unit: "",
         min: 0.0,
         max: 10.0,
@@ -96,6 +101,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "eta",
         label: "slow-flow packets η",
+        kind: ParamKind::Number,
         unit: "packets",
         min: 0.0,
         max: 1000.0,
@@ -106,6 +112,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "k",
         label: "slow-flow reserve k",
+        kind: ParamKind::Buffer,
         unit: "buffer",
         min: 0.0,
         max: 5000.0,
@@ -116,6 +123,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "window",
         label: "counting window (0 = off)",
+        kind: ParamKind::Number,
         unit: "packets",
         min: 0.0,
         max: 1e7,
@@ -126,6 +134,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec {
         id: "idle_ms",
         label: "idle timeout (0 = off)",
+        kind: ParamKind::Number,
         unit: "ms",
         min: 0.0,
         max: 1e6,
@@ -356,7 +365,7 @@ impl Qdisc for Sfred {
         self.queue.fifo.bytes()
     }
 
-    fn set_param(&mut self, id: &str, value: f64) {
+    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         match id {
             "list_size" => self.list_size = value.max(1.0) as usize,
             "alpha" => self.alpha = value,
@@ -365,17 +374,18 @@ impl Qdisc for Sfred {
             "k" => self.k = value,
             "window" => self.window = (value >= 1.0).then_some(value as u64),
             "idle_ms" => self.idle_ns = (value > 0.0).then(|| crate::kernel::ms(value)),
-            _ => self.queue.state.set(id, value),
+            _ => self.queue.state.set(id, value)?,
         }
+        Ok(())
     }
 
-    fn probe(&self, out: &mut [f64]) {
+    fn probe(&self, out: &mut ProbeSink) {
         let (fast, unresponsive) = self.counts();
-        out[0] = self.queue.state.avg;
-        out[1] = fast as f64;
-        out[2] = unresponsive as f64;
-        out[3] = self.list.len() as f64;
-        out[4] = self.fair();
+        out.put("avg", self.queue.state.avg);
+        out.put("fast", fast as f64);
+        out.put("unresponsive", unresponsive as f64);
+        out.put("listed", self.list.len() as f64);
+        out.put("fair", self.fair());
     }
 
     fn drop_curve(&self) -> Option<DropCurve> {
@@ -495,7 +505,7 @@ mod tests {
         assert_eq!(q.classify(&entry(9, 0)), Class::Slow);
         assert_eq!(q.classify(&entry(9, 1)), Class::Normal, "a flow that lost a packet is no longer protected");
         let mut probe = [0.0; 5];
-        q.probe(&mut probe);
+        q.probe(&mut ProbeSink::new(INFO.probes, &mut probe));
         assert_eq!(probe[1..4], [1.0, 0.0, 3.0]);
     }
 

@@ -2,7 +2,7 @@
 //! departures at chosen times, with drops and marks counted.
 
 use super::registry::ParamValues;
-use super::{find_scheme, DropReason, Limit, Qdisc, QueueCtx, QueueOutcome, QueueSetup, SchemeInfo};
+use super::{find_scheme, DropReason, Limit, ProbeSink, Qdisc, QueueCtx, QueueOutcome, QueueSetup, SchemeInfo};
 use crate::kernel::{ms, Nanos, Rng};
 use crate::net::{Dir, Ecn, FlowId, Packet, PacketKind};
 
@@ -100,7 +100,7 @@ impl Harness {
 
     pub fn probe(&self, id: &str) -> f64 {
         let mut out = vec![0.0; self.info.probes.len()];
-        self.q.probe(&mut out);
+        self.q.probe(&mut ProbeSink::new(self.info.probes, &mut out));
         let i = self.info.probes.iter().position(|p| p.id == id).expect("known probe");
         out[i]
     }

@@ -3,6 +3,7 @@
 //! Unknown fields are errors, so a typo never runs the wrong experiment.
 
 mod plan;
+pub mod schema;
 mod types;
 
 pub use plan::{FlowPlan, GroupPlan, Plan, TrafficPlan};
@@ -34,6 +35,12 @@ impl fmt::Display for ScenarioError {
 }
 
 impl std::error::Error for ScenarioError {}
+
+impl From<crate::queue::ParamError> for ScenarioError {
+    fn from(e: crate::queue::ParamError) -> ScenarioError {
+        ScenarioError::new(format!("queue.params.{}", e.param), e.message)
+    }
+}
 
 impl Scenario {
     /// Parse a scenario document; errors name the field.

@@ -153,16 +153,32 @@ fn within(path: &str, v: f64, lo: f64, hi: f64) -> Result<f64, ScenarioError> {
         return err(path, "must be a finite number");
     }
     if v < lo || v > hi {
-        return err(path, format!("must be between {lo} and {hi}, got {v}"));
+        return err(path, format!("must be between {} and {}, got {v}", bound(lo), bound(hi)));
     }
     Ok(v)
 }
 
+/// Check that `v` is finite, above 0 and at most `hi`.
 fn positive(path: &str, v: f64, hi: f64) -> Result<f64, ScenarioError> {
-    if v.is_finite() && v <= 0.0 {
+    if !v.is_finite() {
+        return err(path, "must be a finite number");
+    }
+    if v <= 0.0 {
         return err(path, format!("must be > 0, got {v}"));
     }
-    within(path, v, f64::MIN_POSITIVE, hi)
+    if v > hi {
+        return err(path, format!("must be at most {}, got {v}", bound(hi)));
+    }
+    Ok(v)
+}
+
+/// A range limit as people write it: 1e12 rather than twelve zeros.
+fn bound(v: f64) -> String {
+    if v != 0.0 && !(1e-3..1e9).contains(&v.abs()) {
+        format!("{v:e}")
+    } else {
+        format!("{v}")
+    }
 }
 
 fn spread(path: &str, s: Spread, lo: f64, hi: f64) -> Result<Spread, ScenarioError> {
@@ -249,14 +265,9 @@ pub(super) fn build(s: &Scenario) -> Result<Plan, ScenarioError> {
     })?;
     let mut params = ParamValues::defaults(scheme, limit);
     for (id, value) in &s.queue.params {
-        let path = format!("queue.params.{id}");
-        let spec = scheme
-            .param(id)
-            .ok_or_else(|| ScenarioError::new(&path, format!("`{}` has no parameter `{id}`", scheme.id)))?;
-        let v = spec.for_limit(limit).check(value.as_f64()).map_err(|m| ScenarioError::new(&path, m))?;
-        params.set(id, v);
+        params.set(id, scheme.check_param(id, value.as_f64(), limit)?);
     }
-    (scheme.cross_check)(&params).map_err(|(id, m)| ScenarioError::new(format!("queue.params.{id}"), m))?;
+    (scheme.cross_check)(&params)?;
 
     if s.flows.is_empty() {
         return err("flows", "needs at least one flow group");
@@ -337,7 +348,7 @@ fn set_keys(g: &FlowGroup) -> Vec<&'static str> {
 const TCP_KEYS: &[&str] =
     &["cc", "segment_bytes", "min_rto_ms", "initial_cwnd_packets", "delayed_ack", "rwnd_packets", "ecn", "sack"];
 
-fn allowed_keys(kind: FlowKind) -> &'static [&'static str] {
+pub(super) fn allowed_keys(kind: FlowKind) -> &'static [&'static str] {
     match kind {
         FlowKind::Tcp => TCP_KEYS,
         FlowKind::Cbr | FlowKind::Poisson => &["rate_bps", "packet_bytes"],
@@ -416,7 +427,30 @@ fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, Scenari
             (a, b)
         }
     };
-    let traffic = match kind {
+    let traffic = traffic(path, g)?;
+    Ok(GroupPlan {
+        kind,
+        label,
+        count,
+        access_rate_bps,
+        access_delay_ms,
+        access_jitter_ns: ms(access_jitter_ms),
+        host_queue_packets,
+        start_s,
+        stop_ns,
+        weight,
+        drop_precedence,
+        path: path_hops,
+        reverse: g.reverse.unwrap_or(false),
+        traffic,
+    })
+}
+
+/// What a group's flows send, with the kind's own keys checked.
+fn traffic(path: &str, g: &FlowGroup) -> Result<TrafficPlan, ScenarioError> {
+    let kind = g.kind;
+    let p = |k: &str| format!("{path}.{k}");
+    Ok(match kind {
         FlowKind::Tcp => TrafficPlan::Tcp(tcp_config(path, g)?),
         FlowKind::Cbr | FlowKind::Poisson => TrafficPlan::Udp {
             rate_bps: required_rate(path, "rate_bps", g.rate_bps)?,
@@ -438,22 +472,6 @@ fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, Scenari
         },
         FlowKind::Web => TrafficPlan::Web(tcp_config(path, g)?, web_pattern(path, g)?),
         FlowKind::Tfrc => TrafficPlan::Tfrc(TfrcConfig { segment_bytes: segment_bytes(path, g)? }),
-    };
-    Ok(GroupPlan {
-        kind,
-        label,
-        count,
-        access_rate_bps,
-        access_delay_ms,
-        access_jitter_ns: ms(access_jitter_ms),
-        host_queue_packets,
-        start_s,
-        stop_ns,
-        weight,
-        drop_precedence,
-        path: path_hops,
-        reverse: g.reverse.unwrap_or(false),
-        traffic,
     })
 }
 
@@ -595,6 +613,13 @@ mod tests {
             (Box::new(|v| v["duration_s"] = "ten".into()), "duration_s: invalid type"),
             (Box::new(|v| v["flows"][0]["start_s"] = serde_json::json!([3, 1])), "flows[0].start_s: [lo, hi]"),
             (Box::new(|v| v["flows"][0]["count"] = 0.into()), "flows[0].count: must be between"),
+            // Limits read as people write them, not as 300-digit decimals.
+            (Box::new(|v| v["flows"][0]["weight"] = 5000.into()), "flows[0].weight: must be at most 1000, got 5000"),
+            (Box::new(|v| v["flows"][0]["weight"] = 0.into()), "flows[0].weight: must be > 0, got 0"),
+            (
+                Box::new(|v| v["flows"][0]["access_rate_bps"] = 2e12.into()),
+                "flows[0].access_rate_bps: must be between 1000 and 1e12, got 2000000000000",
+            ),
             (Box::new(|v| v["flows"][1]["kind"] = "tfrc".into()), "flows[1].rate_bps: not a field of `tfrc` flows"),
             (Box::new(|v| v["flows"] = serde_json::json!([])), "flows: needs at least one"),
             (Box::new(|v| v["topology"]["hops"] = 3.into()), "topology.hops: only a parking_lot"),

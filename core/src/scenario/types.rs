@@ -1,26 +1,32 @@
 //! The serde shape of a scenario document (docs/scenario-format.md). Every key that
 //! carries a quantity ends in its unit.
 
+pub use crate::transport::FlowKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct Scenario {
+    #[schemars(range(min = 1, max = 1))]
     pub version: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     #[serde(default = "default_seed")]
     pub seed: u64,
+    #[schemars(range(min = 0.000001, max = 100000))]
     pub duration_s: f64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0, max = 100000))]
     pub measure_from_s: Option<f64>,
     #[serde(default = "default_sample_interval_ms")]
+    #[schemars(range(min = 0.1, max = 60000))]
     pub sample_interval_ms: f64,
     /// T_m of the per-flow goodput coefficient of variation (Cho & Cho 2002
     /// eq. 12); 1000 ms when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 3600000))]
     pub cov_interval_ms: Option<f64>,
     pub topology: Topology,
     pub queue: QueueSpec,
@@ -35,7 +41,7 @@ fn default_sample_interval_ms() -> f64 {
     10.0
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub enum TopologyKind {
@@ -43,7 +49,7 @@ pub enum TopologyKind {
     ParkingLot,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct Topology {
@@ -55,37 +61,44 @@ pub struct Topology {
     pub access: Option<LinkSpec>,
     /// Parking lot only: the number of congested links in a row.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 32))]
     pub hops: Option<u32>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct LinkSpec {
+    #[schemars(range(min = 1000, max = 1e12))]
     pub rate_bps: f64,
+    #[schemars(range(min = 0, max = 10000))]
     pub delay_ms: f64,
     /// Access links only: each packet's extra delay is uniform on
     /// [0, jitter_ms], in FIFO order (0 when absent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0, max = 10000))]
     pub jitter_ms: Option<f64>,
     /// Access links only: the sender's NIC queue in packets (1000 when
     /// absent); a source's packets beyond it are dropped at the host.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 50000))]
     pub host_queue_packets: Option<u32>,
 }
 
 /// Exactly one of `packets` or `bytes`.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct BufferSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 1000000))]
     pub packets: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 64, max = 1e10))]
     pub bytes: Option<u64>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct QueueSpec {
@@ -97,7 +110,7 @@ pub struct QueueSpec {
     pub params: BTreeMap<String, ParamValue>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum ParamValue {
     Number(f64),
@@ -114,7 +127,7 @@ impl ParamValue {
 }
 
 /// A number, or `[lo, hi]` spread over a group.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub enum Spread {
@@ -122,35 +135,7 @@ pub enum Spread {
     Range([f64; 2]),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-pub enum FlowKind {
-    #[default]
-    Tcp,
-    Cbr,
-    Poisson,
-    Vbr,
-    Onoff,
-    Web,
-    Tfrc,
-}
-
-impl FlowKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            FlowKind::Tcp => "tcp",
-            FlowKind::Cbr => "cbr",
-            FlowKind::Poisson => "poisson",
-            FlowKind::Vbr => "vbr",
-            FlowKind::Onoff => "onoff",
-            FlowKind::Web => "web",
-            FlowKind::Tfrc => "tfrc",
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub enum CcName {
@@ -162,32 +147,39 @@ pub enum CcName {
 
 /// One flow group. The document is flat (every kind's keys live here) and
 /// validation rejects keys that do not belong to the group's kind.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct FlowGroup {
     pub kind: FlowKind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 10000))]
     pub count: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub access_delay_ms: Option<Spread>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1000, max = 1e12))]
     pub access_rate_bps: Option<f64>,
     /// Overrides `topology.access.jitter_ms` for this group.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0, max = 10000))]
     pub access_jitter_ms: Option<f64>,
     /// Overrides `topology.access.host_queue_packets` for this group.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 50000))]
     pub host_queue_packets: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start_s: Option<Spread>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0, max = 100000))]
     pub stop_s: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0.000001, max = 1000))]
     pub weight: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0, max = 1))]
     pub drop_precedence: Option<u8>,
     /// Send right to left: data on the reverse links, ACKs through the
     /// queues under test (which then also run on the reverse links).
@@ -200,14 +192,18 @@ pub struct FlowGroup {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cc: Option<CcName>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 64, max = 65495))]
     pub segment_bytes: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 60000))]
     pub min_rto_ms: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 1000))]
     pub initial_cwnd_packets: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub delayed_ack: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 1000000))]
     pub rwnd_packets: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ecn: Option<bool>,
@@ -216,28 +212,39 @@ pub struct FlowGroup {
     pub sack: Option<bool>,
     // UDP
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0.000001, max = 1e12))]
     pub rate_bps: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 65507))]
     pub packet_bytes: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 100))]
     pub burst_gsd: Option<f64>,
     /// VBR: mean gap T_f between bursts (gaps are uniform on [0, 2·T_f]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0.01, max = 60000))]
     pub burst_interval_ms: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0.000001, max = 1e12))]
     pub peak_rate_bps: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0.000001, max = 3600))]
     pub on_mean_s: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0.000001, max = 3600))]
     pub off_mean_s: Option<f64>,
     // Web
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0.000001, max = 100000))]
     pub sessions_per_s: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 1e12))]
     pub mean_bytes: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1.01, max = 10))]
     pub pareto_shape: Option<f64>,
     /// Web, Zhou, Yeung & Li 2009 variant: fetch this many segments per connection, in a loop.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 1000000))]
     pub fetch_packets: Option<u32>,
 }

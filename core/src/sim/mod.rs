@@ -5,12 +5,12 @@
 use crate::kernel::{EventQueue, Nanos, Rng};
 use crate::metrics::{FlowInfo, Recorder, RecorderConfig, SeriesChunk, Summary};
 use crate::net::topology::{self, FlowAttachment, PortRole, Route, UNCONGESTED_BUFFER_PACKETS};
-use crate::net::{AccessJitter, Dir, FlowId, HostQueue, Packet, Port, PortId};
+use crate::net::{AccessJitter, Dir, FlowId, HostQueue, Packet, PortId};
 use crate::queue::droptail::DropTail;
 use crate::queue::markov::{self, ModelPoint};
 use crate::queue::registry::ParamValues;
-use crate::queue::{DropCurve, Limit, QueueCtx, QueueOutcome, QueueSetup};
-use crate::scenario::{Plan, Scenario, ScenarioError, TrafficPlan};
+use crate::queue::{DropCurve, Limit, ParamError, ProbeSink, QueueCtx, QueueOutcome, QueueSetup};
+use crate::scenario::{GroupPlan, Plan, Scenario, ScenarioError, TrafficPlan};
 use crate::transport::tcp::{TcpReceiver, TcpSender};
 use crate::transport::tfrc::{TfrcReceiver, TfrcSender};
 use crate::transport::udp::{OnOffSource, UdpSink, UdpSource, VbrSource};
@@ -18,8 +18,11 @@ use crate::transport::web::{WebClient, WebServer};
 use crate::transport::{Agent, AgentCtx, AgentOutput, AgentProbe, TimerId};
 use std::collections::BTreeMap;
 
+mod port;
 pub mod sweep;
 pub mod work;
+
+use port::Port;
 
 enum Event {
     /// A packet reaches the queue of `port`.
@@ -105,17 +108,93 @@ pub struct SeriesMode {
     pub streaming: bool,
 }
 
-/// A live parameter change that was refused.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ParamError {
-    pub param: String,
-    pub message: String,
+/// The output ports of a layout with what the simulation keeps beside each.
+struct PortSet {
+    ports: Vec<Port>,
+    port_hop: Vec<Option<usize>>,
+    runs_scheme: Vec<bool>,
+    port_rngs: Vec<Rng>,
 }
 
-impl std::fmt::Display for ParamError {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        write!(f, "queue.params.{}: {}", self.param, self.message)
+impl PortSet {
+    fn build(plan: &Plan, layout: &[topology::PortPlan]) -> PortSet {
+        let any_reverse = plan.groups.iter().any(|g| g.reverse);
+        let scheme = |rate_bps| {
+            let setup = QueueSetup { limit: plan.limit, link_rate_bps: rate_bps };
+            (plan.scheme.build)(&setup, &plan.params)
+        };
+        let mut set = PortSet {
+            ports: Vec::with_capacity(layout.len()),
+            port_hop: Vec::with_capacity(layout.len()),
+            runs_scheme: Vec::with_capacity(layout.len()),
+            port_rngs: Vec::with_capacity(layout.len()),
+        };
+        for p in layout {
+            let (name, queue, hop): (String, Box<dyn crate::queue::Qdisc>, _) = match p.role {
+                PortRole::Hop(h) => (format!("hop/{h}"), scheme(p.rate_bps), Some(h)),
+                // With traffic in both directions the reverse links are
+                // congested links too: they run the scheme (unmonitored).
+                PortRole::ReverseHop(h) if any_reverse => (format!("rev/{h}"), scheme(p.rate_bps), None),
+                PortRole::ReverseHop(h) => (format!("rev/{h}"), uncongested(), None),
+                PortRole::AccessUp(f) => (format!("up/{f}"), uncongested(), None),
+                PortRole::AccessDown(f) => (format!("down/{f}"), uncongested(), None),
+            };
+            set.port_rngs.push(Rng::stream(plan.seed, &format!("port/{name}")));
+            set.ports.push(Port { queue, rate_bps: p.rate_bps, delay_ns: p.delay_ns, busy: false, jitter: None });
+            set.port_hop.push(hop);
+            set.runs_scheme
+                .push(matches!(p.role, PortRole::Hop(_)) || (any_reverse && matches!(p.role, PortRole::ReverseHop(_))));
+        }
+        set
     }
+}
+
+/// A flow's source and sink agents.
+fn agents(traffic: &TrafficPlan) -> (Box<dyn Agent>, Box<dyn Agent>) {
+    match traffic {
+        TrafficPlan::Tcp(cfg) => (Box::new(TcpSender::new(cfg)), Box::new(TcpReceiver::new(cfg))),
+        TrafficPlan::Tfrc(cfg) => (Box::new(TfrcSender::new(cfg)), Box::new(TfrcReceiver::new())),
+        TrafficPlan::Web(cfg, pattern) => (Box::new(WebClient::new(cfg, *pattern)), Box::new(WebServer::new(cfg))),
+        TrafficPlan::Udp { rate_bps, payload_bytes, spacing } => {
+            (Box::new(UdpSource::new(*rate_bps, *payload_bytes, *spacing)), Box::new(UdpSink))
+        }
+        TrafficPlan::Vbr { rate_bps, payload_bytes, burst_gsd, burst_interval_s } => {
+            (Box::new(VbrSource::new(*rate_bps, *payload_bytes, *burst_gsd, *burst_interval_s)), Box::new(UdpSink))
+        }
+        TrafficPlan::OnOff { peak_rate_bps, payload_bytes, on_mean_s, off_mean_s } => {
+            (Box::new(OnOffSource::new(*peak_rate_bps, *payload_bytes, *on_mean_s, *off_mean_s)), Box::new(UdpSink))
+        }
+    }
+}
+
+/// Who a flow of `group` (number `index`) is, for the recorder.
+fn flow_info(index: usize, group: &GroupPlan) -> FlowInfo {
+    FlowInfo {
+        group: index,
+        kind: group.kind,
+        demand_wire_bps: group.traffic.offered_wire_bps(),
+        payload_fraction: group.traffic.payload_fraction(),
+        path: (group.path.0 as usize, group.path.1 as usize),
+        reverse: group.reverse,
+        tcp: match &group.traffic {
+            TrafficPlan::Tcp(cfg) => Some((cfg.segment_bytes, cfg.min_rto_ns)),
+            _ => None,
+        },
+    }
+}
+
+fn recorder(plan: &Plan, flows: Vec<FlowInfo>, mode: SeriesMode) -> Recorder {
+    Recorder::new(RecorderConfig {
+        window_from: plan.measure_from_ns,
+        flows,
+        group_labels: plan.groups.iter().map(|g| g.label.clone()).collect(),
+        hops: plan.hops as usize,
+        hop_rate_bps: plan.bottleneck_rate_bps as f64,
+        probes: plan.scheme.probes.iter().map(|p| p.id).collect(),
+        cov_interval_ns: plan.cov_interval_ns,
+        history: mode.history,
+        streaming: mode.streaming,
+    })
 }
 
 impl Simulation {
@@ -140,34 +219,7 @@ impl Simulation {
             .collect();
         let layout =
             topology::layout(plan.hops as usize, plan.bottleneck_rate_bps, plan.bottleneck_delay_ns, &attachments);
-
-        let any_reverse = plan.groups.iter().any(|g| g.reverse);
-        let mut ports = Vec::with_capacity(layout.ports.len());
-        let mut port_hop = Vec::with_capacity(layout.ports.len());
-        let mut port_rngs = Vec::with_capacity(layout.ports.len());
-        let mut runs_scheme = Vec::with_capacity(layout.ports.len());
-        for p in &layout.ports {
-            let (name, queue, hop): (String, Box<dyn crate::queue::Qdisc>, _) = match p.role {
-                PortRole::Hop(h) => {
-                    let setup = QueueSetup { limit: plan.limit, link_rate_bps: p.rate_bps };
-                    (format!("hop/{h}"), (plan.scheme.build)(&setup, &plan.params), Some(h))
-                }
-                // With traffic in both directions the reverse links are
-                // congested links too: they run the scheme (unmonitored).
-                PortRole::ReverseHop(h) if any_reverse => {
-                    let setup = QueueSetup { limit: plan.limit, link_rate_bps: p.rate_bps };
-                    (format!("rev/{h}"), (plan.scheme.build)(&setup, &plan.params), None)
-                }
-                PortRole::ReverseHop(h) => (format!("rev/{h}"), uncongested(), None),
-                PortRole::AccessUp(f) => (format!("up/{f}"), uncongested(), None),
-                PortRole::AccessDown(f) => (format!("down/{f}"), uncongested(), None),
-            };
-            port_rngs.push(Rng::stream(plan.seed, &format!("port/{name}")));
-            ports.push(Port { name, queue, rate_bps: p.rate_bps, delay_ns: p.delay_ns, busy: false, jitter: None });
-            port_hop.push(hop);
-            runs_scheme
-                .push(matches!(p.role, PortRole::Hop(_)) || (any_reverse && matches!(p.role, PortRole::ReverseHop(_))));
-        }
+        let PortSet { mut ports, port_hop, runs_scheme, port_rngs } = PortSet::build(&plan, &layout.ports);
 
         let mut events = EventQueue::new();
         let mut member = vec![0u32; plan.groups.len()];
@@ -177,24 +229,7 @@ impl Simulation {
             let group = &plan.groups[fp.group];
             let k = member[fp.group];
             member[fp.group] += 1;
-            let (source, sink): (Box<dyn Agent>, Box<dyn Agent>) = match &group.traffic {
-                TrafficPlan::Tcp(cfg) => (Box::new(TcpSender::new(cfg)), Box::new(TcpReceiver::new(cfg))),
-                TrafficPlan::Tfrc(cfg) => (Box::new(TfrcSender::new(cfg)), Box::new(TfrcReceiver::new())),
-                TrafficPlan::Web(cfg, pattern) => {
-                    (Box::new(WebClient::new(cfg, *pattern)), Box::new(WebServer::new(cfg)))
-                }
-                TrafficPlan::Udp { rate_bps, payload_bytes, spacing } => {
-                    (Box::new(UdpSource::new(*rate_bps, *payload_bytes, *spacing)), Box::new(UdpSink))
-                }
-                TrafficPlan::Vbr { rate_bps, payload_bytes, burst_gsd, burst_interval_s } => (
-                    Box::new(VbrSource::new(*rate_bps, *payload_bytes, *burst_gsd, *burst_interval_s)),
-                    Box::new(UdpSink),
-                ),
-                TrafficPlan::OnOff { peak_rate_bps, payload_bytes, on_mean_s, off_mean_s } => (
-                    Box::new(OnOffSource::new(*peak_rate_bps, *payload_bytes, *on_mean_s, *off_mean_s)),
-                    Box::new(UdpSink),
-                ),
-            };
+            let (source, sink) = agents(&group.traffic);
             let stream = |side: &str| Rng::stream(plan.seed, &format!("group/{}/flow/{k}/{side}", fp.group));
             // The flow's own access link in the direction its data takes: a
             // reverse flow's data crosses it last (topology.rs).
@@ -216,18 +251,7 @@ impl Simulation {
                 weight: group.weight,
                 drop_precedence: group.drop_precedence,
             });
-            infos.push(FlowInfo {
-                group: fp.group,
-                kind: group.kind,
-                demand_wire_bps: group.traffic.offered_wire_bps(),
-                payload_fraction: group.traffic.payload_fraction(),
-                path: (group.path.0 as usize, group.path.1 as usize),
-                reverse: group.reverse,
-                tcp: match &group.traffic {
-                    TrafficPlan::Tcp(cfg) => Some((cfg.segment_bytes, cfg.min_rto_ns)),
-                    _ => None,
-                },
-            });
+            infos.push(flow_info(fp.group, group));
             events.schedule(fp.start_ns, Event::Start { flow: i as FlowId });
             if let Some(stop) = group.stop_ns.filter(|s| *s < plan.duration_ns) {
                 events.schedule(stop, Event::Stop { flow: i as FlowId });
@@ -238,18 +262,8 @@ impl Simulation {
             events.schedule(plan.sample_interval_ns, Event::Sample);
         }
 
-        let recorder = Recorder::new(RecorderConfig {
-            window_from: plan.measure_from_ns,
-            flows: infos,
-            group_labels: plan.groups.iter().map(|g| g.label.clone()).collect(),
-            hops: plan.hops as usize,
-            hop_rate_bps: plan.bottleneck_rate_bps as f64,
-            probes: plan.scheme.probes.iter().map(|p| p.id).collect(),
-            cov_interval_ns: plan.cov_interval_ns,
-            history: mode.history,
-            streaming: mode.streaming,
-        });
         Simulation {
+            recorder: recorder(&plan, infos, mode),
             probe_buf: vec![0.0; plan.scheme.probes.len()],
             agent_probes: vec![AgentProbe::default(); flows.len()],
             params: plan.params.clone(),
@@ -260,7 +274,6 @@ impl Simulation {
             runs_scheme,
             port_rngs,
             flows,
-            recorder,
             ledger: PacketLedger::default(),
             agent_out: AgentOutput::default(),
             queue_out: QueueOutcome::default(),
@@ -470,7 +483,7 @@ impl Simulation {
     }
 
     fn sample(&mut self, now: Nanos) {
-        self.ports[0].queue.probe(&mut self.probe_buf);
+        self.ports[0].queue.probe(&mut ProbeSink::new(self.plan.scheme.probes, &mut self.probe_buf));
         for (slot, f) in self.agent_probes.iter_mut().zip(&self.flows) {
             *slot = f.source.probe();
         }
@@ -480,16 +493,14 @@ impl Simulation {
     /// Change a scheme parameter on every congested hop, mid-run.
     pub fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         let scheme = self.plan.scheme;
-        let err = |m: String| ParamError { param: id.to_string(), message: m };
-        let spec = scheme.param(id).ok_or_else(|| err(format!("`{}` has no parameter `{id}`", scheme.id)))?;
-        let value = spec.for_limit(self.plan.limit).check(value).map_err(err)?;
+        let value = scheme.check_param(id, value, self.plan.limit)?;
         let mut next = self.params.clone();
         next.set(id, value);
-        (scheme.cross_check)(&next).map_err(|(param, message)| ParamError { param: param.to_string(), message })?;
+        (scheme.cross_check)(&next)?;
         self.params = next;
         for (port, &scheme) in self.ports.iter_mut().zip(&self.runs_scheme) {
             if scheme {
-                port.queue.set_param(id, value);
+                port.queue.set_param(id, value)?;
             }
         }
         Ok(())
@@ -502,7 +513,7 @@ impl Simulation {
     /// The scheme's probe values at the first congested hop, now.
     pub fn probe(&self) -> Vec<(&'static str, f64)> {
         let mut out = vec![0.0; self.plan.scheme.probes.len()];
-        self.ports[0].queue.probe(&mut out);
+        self.ports[0].queue.probe(&mut ProbeSink::new(self.plan.scheme.probes, &mut out));
         self.plan.scheme.probes.iter().map(|p| p.id).zip(out).collect()
     }
 

@@ -57,26 +57,7 @@ pub fn estimate(plan: &Plan, mode: SeriesMode) -> WorkEstimate {
         let base_rtt_s = 2.0
             * (to_secs(f.access_delay_ns)
                 + paths.last().map_or(0, Vec::len) as f64 * to_secs(plan.bottleneck_delay_ns));
-        let demand = match &g.traffic {
-            TrafficPlan::Udp { rate_bps, .. } | TrafficPlan::Vbr { rate_bps, .. } => rate_bps.min(link_bps),
-            TrafficPlan::OnOff { .. } => g.traffic.offered_wire_bps().unwrap_or(0.0).min(link_bps),
-            TrafficPlan::Tcp(cfg) | TrafficPlan::Web(cfg, _) => match cfg.rwnd_packets {
-                Some(w) if base_rtt_s > 0.0 => {
-                    link_bps.min(w as f64 * (cfg.segment_bytes + TCP_HEADER_BYTES) as f64 * 8.0 / base_rtt_s)
-                }
-                _ => link_bps,
-            },
-            TrafficPlan::Tfrc(_) => link_bps,
-        };
-        // Web sessions offer their transfers, at least a packet each.
-        let demand = match &g.traffic {
-            TrafficPlan::Web(cfg, WebPattern::Sessions { per_s, mean_bytes, .. }) => {
-                let wire = (cfg.segment_bytes + TCP_HEADER_BYTES) as f64;
-                let packets_per_s = per_s * (mean_bytes / cfg.segment_bytes as f64).max(1.0);
-                demand.min(packets_per_s * wire * 8.0)
-            }
-            _ => demand,
-        };
+        let demand = offered_bps(&g.traffic, link_bps, base_rtt_s);
         demands.push(Some(demand));
     }
     let capacity = vec![plan.bottleneck_rate_bps as f64; 2 * hops];
@@ -134,6 +115,31 @@ pub fn estimate(plan: &Plan, mode: SeriesMode) -> WorkEstimate {
         events += duration_s * 1e9 / plan.sample_interval_ns as f64;
     }
     WorkEstimate { events: events.round() as u64, limit: EVENT_LIMIT }
+}
+
+/// What a flow of `traffic` can offer on a link of `link_bps` (an rwnd caps
+/// TCP at a window per base RTT).
+fn offered_bps(traffic: &TrafficPlan, link_bps: f64, base_rtt_s: f64) -> f64 {
+    let demand = match traffic {
+        TrafficPlan::Udp { rate_bps, .. } | TrafficPlan::Vbr { rate_bps, .. } => rate_bps.min(link_bps),
+        TrafficPlan::OnOff { .. } => traffic.offered_wire_bps().unwrap_or(0.0).min(link_bps),
+        TrafficPlan::Tcp(cfg) | TrafficPlan::Web(cfg, _) => match cfg.rwnd_packets {
+            Some(w) if base_rtt_s > 0.0 => {
+                link_bps.min(w as f64 * (cfg.segment_bytes + TCP_HEADER_BYTES) as f64 * 8.0 / base_rtt_s)
+            }
+            _ => link_bps,
+        },
+        TrafficPlan::Tfrc(_) => link_bps,
+    };
+    // Web sessions offer their transfers, at least a packet each.
+    match traffic {
+        TrafficPlan::Web(cfg, WebPattern::Sessions { per_s, mean_bytes, .. }) => {
+            let wire = (cfg.segment_bytes + TCP_HEADER_BYTES) as f64;
+            let packets_per_s = per_s * (mean_bytes / cfg.segment_bytes as f64).max(1.0);
+            demand.min(packets_per_s * wire * 8.0)
+        }
+        _ => demand,
+    }
 }
 
 fn wire_bytes(traffic: &TrafficPlan) -> u32 {

@@ -3,12 +3,53 @@
 //! own timers and their own RNG stream; they act through [`AgentCtx`].
 
 pub mod tcp;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod tfrc;
 pub mod udp;
 pub mod web;
 
 use crate::kernel::{Nanos, Rng};
 use crate::net::{FlowId, HostRoom, Packet};
+
+/// The kind of traffic a flow group generates (a scenario's `flows[].kind`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, Default, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub enum FlowKind {
+    #[default]
+    Tcp,
+    Cbr,
+    Poisson,
+    Vbr,
+    Onoff,
+    Web,
+    Tfrc,
+}
+
+impl FlowKind {
+    pub const ALL: [FlowKind; 7] = [
+        FlowKind::Tcp,
+        FlowKind::Cbr,
+        FlowKind::Poisson,
+        FlowKind::Vbr,
+        FlowKind::Onoff,
+        FlowKind::Web,
+        FlowKind::Tfrc,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FlowKind::Tcp => "tcp",
+            FlowKind::Cbr => "cbr",
+            FlowKind::Poisson => "poisson",
+            FlowKind::Vbr => "vbr",
+            FlowKind::Onoff => "onoff",
+            FlowKind::Web => "web",
+            FlowKind::Tfrc => "tfrc",
+        }
+    }
+}
 
 /// An agent-defined timer id, echoed back by [`Agent::on_timer`].
 pub type TimerId = u64;

@@ -636,10 +636,9 @@ impl Agent for TfrcReceiver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::Rng;
     use crate::metrics::{FlowSummary, Summary};
     use crate::testing::{dumbbell, run, run_with_random_loss};
-    use crate::transport::AgentOutput;
+    use crate::transport::testing::Drive;
     use TfrcState::*;
 
     const MS: Nanos = NS_PER_MS;
@@ -648,51 +647,9 @@ mod tests {
         (got / want - 1.0).abs() < 1e-9
     }
 
-    /// Drives one agent by hand: calls at chosen times, firing its timers on
-    /// the way; returns what it sent, with when.
-    struct Drive<A> {
-        agent: A,
-        rng: Rng,
-        now: Nanos,
-        timers: Vec<(Nanos, TimerId)>,
-    }
-
-    impl<A: Agent> Drive<A> {
-        fn new(agent: A) -> Self {
-            Drive { agent, rng: Rng::stream(1, "t"), now: 0, timers: Vec::new() }
-        }
-
-        fn call(&mut self, f: impl FnOnce(&mut A, &mut AgentCtx)) -> Vec<(Nanos, Packet)> {
-            let mut out = AgentOutput::default();
-            f(&mut self.agent, &mut AgentCtx::new(self.now, 0, &mut self.rng, &mut out));
-            self.timers.append(&mut out.timers);
-            out.send.into_iter().map(|p| (self.now, p)).collect()
-        }
-
-        /// Move the clock to `t`, firing the timers due on the way.
-        fn advance(&mut self, t: Nanos) -> Vec<(Nanos, Packet)> {
-            let mut sent = Vec::new();
-            while let Some(i) =
-                (0..self.timers.len()).filter(|&i| self.timers[i].0 <= t).min_by_key(|&i| self.timers[i].0)
-            {
-                let (at, id) = self.timers.remove(i);
-                self.now = self.now.max(at);
-                sent.extend(self.call(|a, c| a.on_timer(id, c)));
-            }
-            self.now = self.now.max(t);
-            sent
-        }
-
-        fn recv(&mut self, t: Nanos, pkt: Packet) -> Vec<(Nanos, Packet)> {
-            let mut sent = self.advance(t);
-            sent.extend(self.call(|a, c| a.on_packet(pkt, c)));
-            sent
-        }
-    }
-
     fn sender() -> Drive<TfrcSender> {
         let mut s = Drive::new(TfrcSender::new(&TfrcConfig { segment_bytes: 1000 }));
-        s.call(|a, c| a.start(c));
+        s.call_timed(|a, c| a.start(c));
         s
     }
 
@@ -742,7 +699,7 @@ mod tests {
     #[test]
     fn one_packet_per_second_until_feedback_halved_after_two_seconds() {
         let mut s = Drive::new(TfrcSender::new(&TfrcConfig { segment_bytes: 1000 }));
-        let sent = s.call(|a, c| a.start(c));
+        let sent = s.call_timed(|a, c| a.start(c));
         let (_, first) = &sent[0];
         assert_eq!((first.seq, first.size_bytes, first.payload_bytes), (0, 1040, 1000));
         assert_eq!(
@@ -751,13 +708,13 @@ mod tests {
         );
         assert_eq!((s.agent.state(), s.agent.rate_bytes_per_s()), (AwaitingFeedback, 1000.0));
         assert!(s.agent.probe().cwnd_packets.is_nan());
-        assert_eq!(times_ms(&s.advance(1999 * MS)), [1000]);
+        assert_eq!(times_ms(&s.advance_timed(1999 * MS)), [1000]);
         // §4.4: at 2 s X halves; the packet due then waits for the new gap, 2 s after the last.
-        assert!(s.advance(2000 * MS).is_empty());
+        assert!(s.advance_timed(2000 * MS).is_empty());
         assert_eq!((s.agent.rate_bytes_per_s(), s.agent.nofeedback_expiries()), (500.0, 1));
         // Next expiry max(2 s, 2s/X = 4 s) later.
-        assert_eq!(times_ms(&s.advance(5999 * MS)), [3000, 5000]);
-        s.advance(6000 * MS);
+        assert_eq!(times_ms(&s.advance_timed(5999 * MS)), [3000, 5000]);
+        s.advance_timed(6000 * MS);
         assert_eq!(s.agent.rate_bytes_per_s(), 250.0);
     }
 
@@ -765,7 +722,7 @@ mod tests {
     fn first_feedback_sets_r_and_the_initial_rate_and_packets_are_paced() {
         let mut s = sender();
         let (t, fb) = feedback(100 * MS, 0.0, 0.0);
-        let mut sent = s.recv(t, fb);
+        let mut sent = s.recv_timed(t, fb);
         // §4.2: W_init = min(4s, max(2s, 4380)) = 4000 bytes per R = 100 ms.
         assert_eq!(
             (s.agent.state(), s.agent.rtt_ns(), s.agent.rate_bytes_per_s()),
@@ -773,7 +730,7 @@ mod tests {
         );
         assert_eq!((s.agent.probe().cwnd_packets, s.agent.probe().srtt_ms), (4.0, 100.0));
         // Due since 25 ms after the first packet: sent now, then every s/X = 25 ms.
-        sent.extend(s.advance(199 * MS));
+        sent.extend(s.advance_timed(199 * MS));
         assert_eq!(times_ms(&sent), [100, 125, 150, 175]);
         assert!(sent.iter().all(|(_, p)| p.tfrc() == Some(&TfrcHeader::Data { rtt_ns: 100 * MS })));
         assert_eq!(sent.iter().map(|(_, p)| p.seq).collect::<Vec<_>>(), [1, 2, 3, 4]);
@@ -783,11 +740,11 @@ mod tests {
     fn rtt_samples_exclude_the_receivers_delay_and_are_smoothed_with_q_0_9() {
         let mut s = sender();
         let (t, fb) = feedback(100 * MS, 0.0, 0.0);
-        s.recv(t, fb);
+        s.recv_timed(t, fb);
         // Packet sent at 100 ms, held 20 ms by the receiver, report back at 320 ms: 200 ms.
         let mut fb = Packet::new(0, PacketKind::Ack, Dir::Reverse, ACK_BYTES, 0);
         fb.set_tfrc(TfrcHeader::Feedback { t_recvdata: 100 * MS, t_delay: 20 * MS, x_recv: 0.0, p: 0.0 });
-        s.recv(320 * MS, fb);
+        s.recv_timed(320 * MS, fb);
         assert_eq!(s.agent.rtt_ns(), Some(110 * MS));
     }
 
@@ -799,7 +756,7 @@ mod tests {
                 .into_iter()
                 .map(|(t, x_recv)| {
                     let (t, fb) = feedback(t * MS, x_recv, 0.0);
-                    s.recv(t, fb);
+                    s.recv_timed(t, fb);
                     s.agent.rate_bytes_per_s()
                 })
                 .collect();
@@ -816,14 +773,14 @@ mod tests {
         let mut s = sender();
         for (t, x_recv, p) in [(100, 1e9, 0.0), (200, 1e9, 0.01)] {
             let (t, fb) = feedback(t * MS, x_recv, p);
-            s.recv(t, fb);
+            s.recv_timed(t, fb);
         }
         assert_eq!(s.agent.state(), Equation);
         assert!(close(s.agent.rate_bytes_per_s(), tfrc_rate(1000.0, 0.1, 0.01)));
         let mut s = sender();
         for (t, x_recv, p) in [(100, 30e3, 0.0), (300, 30e3, 0.01)] {
             let (t, fb) = feedback(t * MS, x_recv, p);
-            s.recv(t, fb);
+            s.recv_timed(t, fb);
         }
         // The equation allows 112 kB/s; twice the receive rate, 60 kB/s.
         assert_eq!((s.agent.state(), s.agent.rate_bytes_per_s()), (Equation, 60e3));
@@ -834,38 +791,38 @@ mod tests {
         // Slow start: halve X, every max(4R, 2s/X), down to s/t_mbi.
         let mut s = sender();
         let (t, fb) = feedback(100 * MS, 0.0, 0.0);
-        s.recv(t, fb);
-        s.advance(499 * MS);
+        s.recv_timed(t, fb);
+        s.advance_timed(499 * MS);
         assert_eq!(s.agent.rate_bytes_per_s(), 40e3);
-        s.advance(500 * MS);
+        s.advance_timed(500 * MS);
         assert_eq!(s.agent.rate_bytes_per_s(), 20e3);
-        s.advance(900 * MS);
+        s.advance_timed(900 * MS);
         assert_eq!(s.agent.rate_bytes_per_s(), 10e3);
         // Twelve halvings reach the floor at 205.7 s; then an expiry every 2s/X = 128 s.
-        s.advance(1000 * NS_PER_S);
+        s.advance_timed(1000 * NS_PER_S);
         assert_eq!((s.agent.rate_bytes_per_s(), s.agent.nofeedback_expiries()), (1000.0 / 64.0, 18));
         // Limited by the equation: X_Bps/2 (nofeedback 4R after the report).
         let mut s = sender();
         for (t, x_recv, p) in [(100, 1e9, 0.0), (200, 1e9, 0.01)] {
             let (t, fb) = feedback(t * MS, x_recv, p);
-            s.recv(t, fb);
+            s.recv_timed(t, fb);
         }
         let x_bps = tfrc_rate(1000.0, 0.1, 0.01);
-        s.advance(600 * MS);
+        s.advance_timed(600 * MS);
         assert!(close(s.agent.rate_bytes_per_s(), x_bps / 2.0));
         // Limited by 2·X_recv = 60 kB/s: X_recv.
         let mut s = sender();
         for (t, x_recv, p) in [(100, 30e3, 0.0), (300, 30e3, 0.01)] {
             let (t, fb) = feedback(t * MS, x_recv, p);
-            s.recv(t, fb);
+            s.recv_timed(t, fb);
         }
-        s.advance(699 * MS);
+        s.advance_timed(699 * MS);
         assert_eq!(s.agent.rate_bytes_per_s(), 60e3);
-        s.advance(700 * MS);
+        s.advance_timed(700 * MS);
         assert_eq!(s.agent.rate_bytes_per_s(), 30e3);
         // A report resumes the normal rules: the fresh X_recv lifts the limit.
         let (t, fb) = feedback(800 * MS, 1e9, 0.01);
-        s.recv(t, fb);
+        s.recv_timed(t, fb);
         assert!(close(s.agent.rate_bytes_per_s(), x_bps));
     }
 
@@ -873,12 +830,12 @@ mod tests {
     fn stop_ends_sending() {
         let mut s = sender();
         let (t, fb) = feedback(100 * MS, 0.0, 0.0);
-        s.recv(t, fb);
-        assert_eq!(s.advance(150 * MS).len(), 3);
-        s.call(|a, c| a.stop(c));
-        assert!(s.advance(10 * NS_PER_S).is_empty());
+        s.recv_timed(t, fb);
+        assert_eq!(s.advance_timed(150 * MS).len(), 3);
+        s.call_timed(|a, c| a.stop(c));
+        assert!(s.advance_timed(10 * NS_PER_S).is_empty());
         let (t, fb) = feedback(11 * NS_PER_S, 1e9, 0.0);
-        assert!(s.recv(t, fb).is_empty());
+        assert!(s.recv_timed(t, fb).is_empty());
         assert_eq!((s.agent.state(), s.agent.packets_sent(), s.agent.feedbacks()), (Stopped, 4, 1));
     }
 
@@ -897,7 +854,7 @@ mod tests {
 
     /// Deliver packets `seqs` 5 ms after they were sent; returns the reports.
     fn deliver(r: &mut Drive<TfrcReceiver>, seqs: impl IntoIterator<Item = u64>) -> Vec<(Nanos, Packet)> {
-        seqs.into_iter().flat_map(|k| r.recv(k * 10 * MS + 5 * MS, data(k))).collect()
+        seqs.into_iter().flat_map(|k| r.recv_timed(k * 10 * MS + 5 * MS, data(k))).collect()
     }
 
     fn report(pkt: &Packet) -> (Nanos, Nanos, f64, f64) {
@@ -920,10 +877,10 @@ mod tests {
         // The last packet was sent at 90 ms and arrived at 95 ms.
         assert_eq!(report(&reports[1].1), (90, 10, 100_000.0, 0.0));
         // Data since 105 ms: a report at 205 ms. None at 305 ms (no data), nor 405 ms.
-        assert_eq!(times_ms(&r.advance(450 * MS)), [205]);
+        assert_eq!(times_ms(&r.advance_timed(450 * MS)), [205]);
         // A packet at 455 ms is reported at the timer's next expiry, 505 ms.
         assert!(deliver(&mut r, [45]).is_empty());
-        let late = r.advance(NS_PER_S);
+        let late = r.advance_timed(NS_PER_S);
         assert_eq!((times_ms(&late), report(&late[0].1)), (vec![505], (450, 50, 10_000.0, 0.0)));
         assert_eq!((r.agent.delivered_bytes(), r.agent.feedbacks()), (17_000, 4));
     }
@@ -938,8 +895,8 @@ mod tests {
         deliver(&mut r, [0]);
         let mut late = data(20);
         late.set_tfrc(TfrcHeader::Data { rtt_ns: 98 * MS });
-        assert!(r.recv(206 * MS, late).is_empty());
-        let reports = r.advance(NS_PER_S);
+        assert!(r.recv_timed(206 * MS, late).is_empty());
+        let reports = r.advance_timed(NS_PER_S);
         assert_eq!(times_ms(&reports), [305]);
         assert!(close(report(&reports[0].1).2, 1000.0 / 0.099));
     }

@@ -95,7 +95,7 @@ export function App({ engine }: { engine: EngineClient }) {
   const loadCount = useRef(0);
   const loadAttempt = useRef(0);
   /** A run the engine estimates as long, waiting for Run anyway or Cancel. */
-  const [heavyRun, setHeavyRun] = useState<{ scenario: Scenario; json: string; estimate: WorkEstimate } | null>(null);
+  const [heavyRun, setHeavyRun] = useState<{ scenario: Scenario; json: string; estimate: WorkEstimate; view?: ViewState } | null>(null);
   const [pageOptions, setPageOptions] = useState<PageOptions>(() => decodePageOptions(window.location.hash));
   const [lessonsOpen, setLessonsOpen] = useState(() => pageOptions.lesson !== null);
   const [lessonRun, setLessonRun] = useState<LessonRun | null>(null);
@@ -117,9 +117,10 @@ export function App({ engine }: { engine: EngineClient }) {
   const sim = useSimulation(engine, waitForPartner ? null : (loaded?.json ?? null), loaded?.loadId ?? 0, speed, lockstepGroup);
   const partner = useSimulation(engine, partnerJson, loaded?.loadId ?? 0, speed, lockstepGroup);
 
-  /** Run `scenario` now; returns the load's id. */
-  const start = useCallback((scenario: Scenario, json: string): number => {
+  /** Run `scenario` now, with the view it asks for if any (set together, so nothing sees one without the other); returns the load's id. */
+  const start = useCallback((scenario: Scenario, json: string, nextView?: ViewState): number => {
     loadCount.current += 1;
+    if (nextView) setView(nextView);
     setLoaded({ scenario, json, loadId: loadCount.current });
     setDraft(scenario);
     setFollowing(true);
@@ -131,19 +132,19 @@ export function App({ engine }: { engine: EngineClient }) {
    * Resolves to the id of the load it started, or null when it started nothing (superseded, or waiting for Run anyway).
    */
   const load = useCallback(
-    (scenario: Scenario, json = JSON.stringify(scenario)): Promise<number | null> => {
+    (scenario: Scenario, json = JSON.stringify(scenario), nextView?: ViewState): Promise<number | null> => {
       const attempt = ++loadAttempt.current;
       setHeavyRun(null);
       return engine.estimateWork(json).then(
         (estimate) => {
           if (attempt !== loadAttempt.current) return null;
-          if (estimate.events <= estimate.limit) return start(scenario, json);
+          if (estimate.events <= estimate.limit) return start(scenario, json, nextView);
           setDraft(scenario);
-          setHeavyRun({ scenario, json, estimate });
+          setHeavyRun({ scenario, json, estimate, view: nextView });
           return null;
         },
         // An invalid scenario starts as before, and the run reports the engine's message.
-        () => (attempt === loadAttempt.current ? start(scenario, json) : null),
+        () => (attempt === loadAttempt.current ? start(scenario, json, nextView) : null),
       );
     },
     [engine, start],
@@ -327,8 +328,9 @@ export function App({ engine }: { engine: EngineClient }) {
   const pickReproduction = (reproduction: Reproduction) => {
     setNotice(null);
     setReproduceOpen(false);
-    setView((current) => ({ ...current, compare: reproduction.file.compare?.scheme ?? null }));
-    void load(reproduction.scenario).then((loadId) => loadId !== null && setOpenReproduction({ reproduction, loadId }));
+    // The partner is set with the run it belongs to: set earlier, it would be checked against the scheme still running.
+    const nextView = { ...view, compare: reproduction.file.compare?.scheme ?? null };
+    void load(reproduction.scenario, undefined, nextView).then((loadId) => loadId !== null && setOpenReproduction({ reproduction, loadId }));
   };
   const shownReproduction = openReproduction !== null && openReproduction.loadId === loaded?.loadId ? openReproduction.reproduction : null;
 
@@ -509,7 +511,7 @@ export function App({ engine }: { engine: EngineClient }) {
             estimate={heavyRun.estimate}
             onRunAnyway={() => {
               setHeavyRun(null);
-              start(heavyRun.scenario, heavyRun.json);
+              start(heavyRun.scenario, heavyRun.json, heavyRun.view);
             }}
             onCancel={() => {
               setHeavyRun(null);

@@ -71,7 +71,7 @@ export const ChartsArea = memo(function ChartsArea({
   const timeWindow: TimeWindow = view.windowS > 0 ? { startS, endS: startS + view.windowS } : { startS: 0, endS: scenario.duration_s };
   const binS = binWidth(timeWindow, sampleIntervalS);
   const rows = store ? visibleRows(store, timeWindow) : null;
-  const queueProbes = useMemo(() => schemeEntry?.probes.filter((p) => p.unit === 'buffer') ?? [], [schemeEntry]);
+  const queueProbes = useMemo(() => schemeEntry?.probes.filter((p) => p.kind === 'buffer') ?? [], [schemeEntry]);
   const thresholds = bufferUnitParams(schemeEntry).map((id) => {
     const spec = schemeEntry?.params.find((p) => p.id === id);
     return { id, label: spec ? paramName(spec) : id, value: params[id] ?? 0 };

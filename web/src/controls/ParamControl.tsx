@@ -1,5 +1,5 @@
 // One scheme parameter, generated from its catalogue entry: a slider and a
-// number field (or a switch for on/off parameters), with reset-to-default.
+// number field (or a checkbox for switch parameters), with reset-to-default.
 // Changes apply to the running simulation at once.
 
 import { useEffect, useId, useRef, useState } from 'react';
@@ -98,7 +98,7 @@ export function ParamControl({ spec, value, sliderMax, onChange }: ParamControlP
     </button>
   );
 
-  if (spec.unit === 'on/off') {
+  if (spec.kind === 'switch') {
     return (
       <div className="param param-switch" data-param={spec.id}>
         <label title={spec.doc}>

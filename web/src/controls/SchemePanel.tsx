@@ -104,13 +104,14 @@ export function SchemePanel({ catalogue, schemeId, params, probe, bufferUnit, bu
         <dl className="probes" aria-label="Scheme state now">
           {entry.probes.map((spec) => {
             const value = probe?.[spec.id];
-            const unit = spec.unit === 'buffer' ? bufferUnit : spec.unit;
+            const unit = spec.kind === 'buffer' ? bufferUnit : spec.unit;
+            const isSwitch = spec.kind === 'switch';
             return (
               <div key={spec.id}>
                 <dt>{spec.label}</dt>
                 <dd data-testid={`probe-${spec.id}`} data-value={value}>
-                  {value === undefined ? '–' : unit === 'on/off' ? (value >= 0.5 ? 'on' : 'off') : PROBE.format(value)}
-                  {unit && unit !== 'on/off' && <span className="field-unit"> {unit}</span>}
+                  {value === undefined ? '–' : isSwitch ? (value >= 0.5 ? 'on' : 'off') : PROBE.format(value)}
+                  {unit && !isSwitch && <span className="field-unit"> {unit}</span>}
                 </dd>
               </div>
             );
@@ -125,7 +126,7 @@ export function SchemePanel({ catalogue, schemeId, params, probe, bufferUnit, bu
               key={`${entry.id}.${spec.id}`}
               spec={spec}
               value={params[spec.id] ?? spec.default}
-              sliderMax={entry.buffer_params.includes(spec.id) ? Math.max(bufferCapacity, params[spec.id] ?? 0) : undefined}
+              sliderMax={spec.kind === 'buffer' ? Math.max(bufferCapacity, params[spec.id] ?? 0) : undefined}
               onChange={(value) =>
                 onParam(spec.id, value).catch((reason: unknown) => {
                   // The engine names the field by its path; say which parameter that is.

@@ -33,8 +33,8 @@ function deterministicPart(summary: Summary): unknown {
 function runWasm(scenarioJson: string, sliceS: number): Summary {
   const sim = new Simulation(scenarioJson);
   try {
-    for (let t = sliceS; !sim.is_finished(); t += sliceS) {
-      sim.advance_to(t);
+    for (let t = sliceS; !sim.isFinished(); t += sliceS) {
+      sim.advanceTo(t);
       sim.drain();
     }
     return sim.summary(0);
@@ -100,13 +100,13 @@ describe('wasm engine', () => {
 
   it('refuses a bad live parameter change and keeps running', () => {
     const sim = new Simulation(comparisonScenario());
-    sim.advance_to(1);
-    expect(() => sim.set_param('max_th', 10)).toThrow('queue.params.max_th: must exceed min_th (25)');
-    expect(() => sim.set_param('max_p', 7)).toThrow(/queue\.params\.max_p: 7 is outside/);
-    sim.set_param('max_p', 0.5);
+    sim.advanceTo(1);
+    expect(() => sim.setParam('max_th', 10)).toThrow('queue.params.max_th: must exceed min_th (25)');
+    expect(() => sim.setParam('max_p', 7)).toThrow(/queue\.params\.max_p: 7 is outside/);
+    sim.setParam('max_p', 0.5);
     expect(sim.params().max_p).toBe(0.5);
-    sim.advance_to(2);
-    expect(sim.now_s()).toBe(2);
+    sim.advanceTo(2);
+    expect(sim.nowS()).toBe(2);
     const batch = sim.drain();
     expect(batch.rows).toBe(200);
     expect(batch.data.length).toBe(batch.rows * batch.columns.length);

@@ -35,21 +35,21 @@ describe.each([
       const sim = new Simulation(scenario(entry.id, buffer));
       try {
         let t = 0.5;
-        sim.advance_to(t);
+        sim.advanceTo(t);
         for (const spec of entry.params) {
           for (const value of [spec.min, spec.max, spec.default]) {
             try {
-              sim.set_param(spec.id, value);
+              sim.setParam(spec.id, value);
             } catch (error) {
               // Refusals (e.g. max_th at its minimum, below min_th) must name the field.
               expect((error as Error).message).toMatch(new RegExp(`^queue\\.params\\.\\w+: `));
             }
             t += 0.05;
-            sim.advance_to(t);
+            sim.advanceTo(t);
           }
         }
         sim.drain();
-        expect(sim.now_s()).toBeCloseTo(t, 9);
+        expect(sim.nowS()).toBeCloseTo(t, 9);
         expect(sim.summary(0).perf.events).toBeGreaterThan(0);
       } finally {
         sim.free();

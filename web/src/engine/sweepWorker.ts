@@ -3,7 +3,7 @@
 // CLI's `aqm-sim sweep` makes. Separate from the live engine worker, so a
 // sweep never holds up the running experiment's turns.
 
-import init, { sweep_check, sweep_point } from './pkg/aqm_core.js';
+import init, { sweepCheck, sweepPoint } from './pkg/aqm_core.js';
 import type { FromSweepWorker, ToSweepWorker } from './sweepProtocol';
 
 /** The parts of the worker's global scope used here (the DOM and WebWorker typings cannot both be loaded). */
@@ -23,11 +23,11 @@ scope.onmessage = async (event: MessageEvent<ToSweepWorker>) => {
   try {
     await engineReady;
     if (message.type === 'check') {
-      const problem = sweep_check(message.scenarioJson, message.path, message.values, message.seedCount);
+      const problem = sweepCheck(message.scenarioJson, message.path, message.values, message.seedCount);
       scope.postMessage({ type: 'checked', requestId: message.requestId, problem });
     } else {
       const started = performance.now();
-      const summary = sweep_point(message.scenarioJson, message.path, message.value, message.seed);
+      const summary = sweepPoint(message.scenarioJson, message.path, message.value, message.seed);
       scope.postMessage({ type: 'point', requestId: message.requestId, summary, wallS: (performance.now() - started) / 1000 });
     }
   } catch (error) {

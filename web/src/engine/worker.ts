@@ -146,10 +146,10 @@ function handle(message: ToWorker): void {
   if (!run) return;
   switch (message.type) {
     case 'play':
-      if (run.sim.is_finished()) break;
+      if (run.sim.isFinished()) break;
       run.playing = true;
       run.stepTargetS = null;
-      run.clockTargetS = run.sim.now_s();
+      run.clockTargetS = run.sim.nowS();
       run.lastTurnMs = performance.now();
       markRate(run);
       break;
@@ -159,14 +159,14 @@ function handle(message: ToWorker): void {
       break;
     case 'step':
       run.playing = false;
-      run.stepTargetS = Math.min(run.sim.now_s() + Math.max(0, message.seconds), run.sim.duration_s());
+      run.stepTargetS = Math.min(run.sim.nowS() + Math.max(0, message.seconds), run.sim.durationS());
       break;
     case 'reset':
       reset(run);
       break;
     case 'speed':
       run.speed = message.speed;
-      run.clockTargetS = run.sim.now_s();
+      run.clockTargetS = run.sim.nowS();
       break;
   }
   sendSnapshot(run);
@@ -206,7 +206,7 @@ function load(requestId: number, runId: number, scenarioJson: string, speed: Spe
     lastSnapshotMs: 0,
   };
   runs.set(runId, run);
-  const loaded: LoadedRun = { columns: sim.columns(), durationS: sim.duration_s(), params: sim.params() };
+  const loaded: LoadedRun = { columns: sim.columns(), durationS: sim.durationS(), params: sim.params() };
   reply(requestId, loaded);
   sendSnapshot(run);
 }
@@ -232,14 +232,14 @@ function setParam(requestId: number, runId: number, id: string, value: number): 
     return;
   }
   try {
-    run.sim.set_param(id, value);
+    run.sim.setParam(id, value);
   } catch (error) {
     rethrowTrap(error);
     replyError(requestId, error);
     return;
   }
   run.scenario = { ...run.scenario, queue: { ...run.scenario.queue, params: { ...run.scenario.queue.params, [id]: value } } };
-  const applied: ParamApplied = { atS: run.sim.now_s(), params: run.sim.params() };
+  const applied: ParamApplied = { atS: run.sim.nowS(), params: run.sim.params() };
   reply(requestId, applied);
   sendSnapshot(run);
 }
@@ -250,7 +250,7 @@ function markRate(run: Run): void {
 }
 
 function needsWork(run: Run): boolean {
-  return (run.playing || run.stepTargetS !== null) && !run.sim.is_finished();
+  return (run.playing || run.stepTargetS !== null) && !run.sim.isFinished();
 }
 
 function scheduleTurn(delayMs = 0): void {
@@ -272,7 +272,7 @@ function turn(): void {
   // Runs held back for a partner that is not moving (paused) need no racing turns.
   const waiting = new Set<Run>();
   for (const run of active) {
-    const fromS = run.sim.now_s();
+    const fromS = run.sim.nowS();
     const ownTarget = ownTargets.get(run)!;
     const target = run.lockstepGroup === undefined ? ownTarget : groupTarget(run.lockstepGroup, ownTargets, groupTargets, sharePerRunMs);
     if (target < ownTarget && reached(fromS, target)) waiting.add(run);
@@ -283,9 +283,9 @@ function turn(): void {
       fail(run, fromS, error);
       continue;
     }
-    const now = run.sim.now_s();
+    const now = run.sim.nowS();
     if (run.stepTargetS !== null && reached(now, run.stepTargetS)) run.stepTargetS = null;
-    if (run.sim.is_finished()) run.playing = false;
+    if (run.sim.isFinished()) run.playing = false;
     // Behind its own clock, unless held back for a partner that is behind (then the partner races).
     if (!reached(now, ownTarget) && !waiting.has(run)) behind = true;
   }
@@ -309,8 +309,8 @@ function groupTarget(group: string, ownTargets: Map<Run, number>, groupTargets: 
   const members = [...runs.values()].filter((r) => r.lockstepGroup === group);
   const target = lockstepTarget(
     // A member that is not running this turn (paused) stays where it is.
-    members.map((r) => ownTargets.get(r) ?? r.sim.now_s()),
-    members.map((r) => r.sim.now_s()),
+    members.map((r) => ownTargets.get(r) ?? r.sim.nowS()),
+    members.map((r) => r.sim.nowS()),
     Math.min(...members.map((r) => r.sizer.reach(shareMs))),
   );
   groupTargets.set(group, target);
@@ -321,18 +321,18 @@ function targetOf(run: Run, wallNowMs: number): number {
   if (run.stepTargetS !== null) return run.stepTargetS;
   const elapsedS = (wallNowMs - run.lastTurnMs) / 1000;
   run.lastTurnMs = wallNowMs;
-  run.clockTargetS = playTarget(run.speed, run.sim.now_s(), run.clockTargetS, elapsedS, run.sim.duration_s());
+  run.clockTargetS = playTarget(run.speed, run.sim.nowS(), run.clockTargetS, elapsedS, run.sim.durationS());
   return run.clockTargetS;
 }
 
 /** Advance toward `targetS` in steps sized to the engine's recent speed, until the wall deadline. */
 function advance(run: Run, targetS: number, deadlineMs: number): void {
   let wallMs = performance.now();
-  while (!reached(run.sim.now_s(), targetS) && wallMs < deadlineMs) {
-    const fromS = run.sim.now_s();
-    run.sim.advance_to(Math.min(targetS, fromS + run.sizer.next()));
+  while (!reached(run.sim.nowS(), targetS) && wallMs < deadlineMs) {
+    const fromS = run.sim.nowS();
+    run.sim.advanceTo(Math.min(targetS, fromS + run.sizer.next()));
     const after = performance.now();
-    run.sizer.observe(run.sim.now_s() - fromS, after - wallMs);
+    run.sizer.observe(run.sim.nowS() - fromS, after - wallMs);
     run.engineWallS += (after - wallMs) / 1000;
     wallMs = after;
   }
@@ -360,17 +360,17 @@ function sendSnapshot(run: Run): void {
   const sim = run.sim;
   const summary = sim.summary(run.engineWallS);
   const snapshot: RunSnapshot = {
-    nowS: sim.now_s(),
-    durationS: sim.duration_s(),
+    nowS: sim.nowS(),
+    durationS: sim.durationS(),
     events: sim.events(),
     eventsPerSecond: run.eventsPerSecond,
     playing: needsWork(run),
-    finished: sim.is_finished(),
+    finished: sim.isFinished(),
     probe: sim.probe(),
     params: sim.params(),
-    dropCurve: sim.drop_curve(),
+    dropCurve: sim.dropCurve(),
     summary,
-    markovModel: sim.markov_model(modelLoads(summary)),
+    markovModel: sim.markovModel(modelLoads(summary)),
     engineMemoryBytes: engineMemory?.buffer.byteLength ?? 0,
   };
   run.lastSnapshotMs = performance.now();

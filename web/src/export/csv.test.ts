@@ -103,8 +103,8 @@ describe('exports match the CLI', () => {
     const sim = new Simulation(scenarioJson);
     const store = new SeriesStore(sim.columns());
     try {
-      for (let t = 0.25; !sim.is_finished(); t += 0.25) {
-        sim.advance_to(t);
+      for (let t = 0.25; !sim.isFinished(); t += 0.25) {
+        sim.advanceTo(t);
         const batch = sim.drain();
         store.append(batch.rows, batch.data);
       }

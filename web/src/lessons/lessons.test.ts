@@ -25,7 +25,7 @@ beforeAll(() => {
 function run(scenarioJson: string): Summary {
   const sim = new Simulation(scenarioJson);
   try {
-    sim.advance_to(Number.MAX_SAFE_INTEGER);
+    sim.advanceTo(Number.MAX_SAFE_INTEGER);
     sim.drain();
     return sim.summary(0);
   } finally {

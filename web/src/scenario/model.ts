@@ -37,7 +37,7 @@ export function flowGroups(scenario: Scenario): GroupInfo[] {
 
 /** Scheme parameters expressed in the buffer's unit: the thresholds drawn on the queue chart. */
 export function bufferUnitParams(entry: CatalogueEntry | undefined): string[] {
-  return entry?.buffer_params ?? [];
+  return entry?.params.filter((p) => p.kind === 'buffer').map((p) => p.id) ?? [];
 }
 
 /** Keys a group may carry whatever its kind. */

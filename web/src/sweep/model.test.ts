@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { initSync, sweep_check, sweep_point } from '../engine/pkg/aqm_core.js';
+import { initSync, sweepCheck, sweepPoint } from '../engine/pkg/aqm_core.js';
 import type { CatalogueEntry, Scenario, Summary } from '../scenario/types';
 import {
   MAX_RUNS,
@@ -93,8 +93,8 @@ describe('fields', () => {
     probes: [],
     buffer_params: ['min_th', 'max_th'],
     params: [
-      { id: 'max_p', label: 'maximum drop probability', unit: '', min: 0.001, max: 1, step: 0.001, default: 0.1, doc: '' },
-      { id: 'gentle', label: 'gentle', unit: 'on/off', min: 0, max: 1, step: 1, default: 0, doc: '' },
+      { id: 'max_p', label: 'maximum drop probability', kind: 'number', unit: '', min: 0.001, max: 1, step: 0.001, default: 0.1, doc: '' },
+      { id: 'gentle', label: 'gentle', kind: 'switch', unit: 'on/off', min: 0, max: 1, step: 1, default: 0, doc: '' },
     ],
   };
 
@@ -121,7 +121,10 @@ describe('fields', () => {
     const field = { path: 'queue.params.max_p', label: '', unit: '', scale: 1, integer: false, group: '', current: 0.6, min: 0.001, max: 1 };
     expect(suggestedRange(field)).toEqual({ from: 0.3, to: 1 });
     expect(suggestedRange({ ...field, path: 'flows[0].count', integer: true, current: 1, min: undefined, max: undefined })).toEqual({ from: 1, to: 2 });
-    expect(suggestedRange({ ...field, path: 'queue.params.gentle', unit: 'on/off', integer: true, current: 1, min: 0, max: 1 })).toEqual({ from: 0, to: 1 });
+    expect(suggestedRange({ ...field, path: 'queue.params.gentle', unit: 'on/off', integer: true, isSwitch: true, current: 1, min: 0, max: 1 })).toEqual({
+      from: 0,
+      to: 1,
+    });
   });
 });
 
@@ -194,7 +197,7 @@ describe('the same sweep in the browser engine and `aqm-sim sweep`', () => {
 
   function sweepInWasm(request: SweepRequest): SweepPoint[] {
     initSync({ module: readFileSync(wasmFile) });
-    return planRuns(request).map(({ value, seed }) => ({ value, seed, summary: sweep_point(scenarioJson, request.path, value, seed) }));
+    return planRuns(request).map(({ value, seed }) => ({ value, seed, summary: sweepPoint(scenarioJson, request.path, value, seed) }));
   }
 
   it.runIf(ready)('gives byte-identical CSV for a list of values', () => {
@@ -225,9 +228,9 @@ describe('the same sweep in the browser engine and `aqm-sim sweep`', () => {
 
   it.runIf(ready)('refuses a bad value before running, naming the field as the CLI does', () => {
     initSync({ module: readFileSync(wasmFile) });
-    expect(sweep_check(scenarioJson, 'queue.params.max_p', [0.1, 0.2], 2)).toBeUndefined();
-    expect(sweep_check(scenarioJson, 'queue.params.max_p', [0.1, 7], 2)).toMatchObject({ path: 'queue.params.max_p' });
-    expect(sweep_check(scenarioJson, 'flows[9].count', [1], 1)).toEqual({ path: 'flows[9].count', message: 'no such field in the scenario' });
-    expect(() => sweep_point(scenarioJson, 'queue.params.max_p', 7, 1)).toThrow(/^queue\.params\.max_p: /);
+    expect(sweepCheck(scenarioJson, 'queue.params.max_p', [0.1, 0.2], 2)).toBeUndefined();
+    expect(sweepCheck(scenarioJson, 'queue.params.max_p', [0.1, 7], 2)).toMatchObject({ path: 'queue.params.max_p' });
+    expect(sweepCheck(scenarioJson, 'flows[9].count', [1], 1)).toEqual({ path: 'flows[9].count', message: 'no such field in the scenario' });
+    expect(() => sweepPoint(scenarioJson, 'queue.params.max_p', 7, 1)).toThrow(/^queue\.params\.max_p: /);
   });
 });

@@ -82,9 +82,6 @@ export interface SweepPoint {
   summary: Summary;
 }
 
-/** The catalogue's unit of a parameter that is a switch. */
-const SWITCH_UNIT = 'on/off';
-
 /** A scenario field that can be swept, with how the form shows it. */
 export interface SweepField {
   path: string;
@@ -95,6 +92,8 @@ export interface SweepField {
   scale: number;
   /** The engine wants a whole number (counts, sizes, bit rates). */
   integer: boolean;
+  /** A scheme's on/off switch (0 or 1). */
+  isSwitch?: boolean;
   group: string;
   /** The value in the scenario now, in engine units. */
   current: number | undefined;
@@ -114,7 +113,8 @@ export function sweepableFields(scenario: Scenario, scheme: CatalogueEntry | und
       unit: param.unit,
       scale: 1,
       // A switch (gentle, ecn) is 0 or 1: rounding turns any range into those two.
-      integer: param.unit === SWITCH_UNIT,
+      integer: param.kind === 'switch',
+      isSwitch: param.kind === 'switch',
       group: `${scheme?.name ?? 'Scheme'} parameters`,
       current: typeof current === 'number' ? current : param.default,
       min: param.min,
@@ -165,7 +165,7 @@ export function toEngineValue(field: SweepField, display: number): number {
 
 /** A suggested range around the current value: half to double, inside the catalogue's bounds. */
 export function suggestedRange(field: SweepField): { from: number; to: number } {
-  if (field.unit === SWITCH_UNIT) return { from: 0, to: 1 };
+  if (field.isSwitch) return { from: 0, to: 1 };
   const current = field.current ?? field.min ?? 1;
   let from = current > 0 ? current / 2 : (field.min ?? 0);
   let to = current > 0 ? current * 2 : (field.max ?? 1);

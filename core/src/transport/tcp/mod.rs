@@ -867,6 +867,7 @@ impl Agent for TcpReceiver {
 mod tests {
     use super::*;
     use crate::kernel::{tx_time_ns, EventQueue, Rng};
+    use crate::transport::testing::{absorb, Drive};
     use crate::transport::AgentOutput;
     use CcVariant::{Cubic, NewReno, Reno};
     use TcpState::*;
@@ -885,55 +886,6 @@ mod tests {
             ecn: false,
             sack: false,
             transfer_bytes: None,
-        }
-    }
-
-    /// Drives one agent by hand: calls at chosen times, firing its timers on the way.
-    struct Drive<A> {
-        agent: A,
-        rng: Rng,
-        now: Nanos,
-        timers: Vec<(Nanos, TimerId)>,
-    }
-
-    fn absorb(into: &mut AgentOutput, from: AgentOutput) {
-        into.send.extend(from.send);
-        into.delivered_bytes += from.delivered_bytes;
-    }
-
-    impl<A: Agent> Drive<A> {
-        fn new(agent: A) -> Self {
-            Drive { agent, rng: Rng::stream(1, "t"), now: 0, timers: Vec::new() }
-        }
-
-        fn call(&mut self, f: impl FnOnce(&mut A, &mut AgentCtx)) -> AgentOutput {
-            let mut out = AgentOutput::default();
-            f(&mut self.agent, &mut AgentCtx::new(self.now, 0, &mut self.rng, &mut out));
-            self.timers.append(&mut out.timers);
-            out
-        }
-
-        /// Move the clock to `t`, firing the timers due on the way (earliest,
-        /// then first set, first); returns what they did.
-        fn advance(&mut self, t: Nanos) -> AgentOutput {
-            let mut all = AgentOutput::default();
-            while let Some(i) =
-                (0..self.timers.len()).filter(|&i| self.timers[i].0 <= t).min_by_key(|&i| self.timers[i].0)
-            {
-                let (at, id) = self.timers.remove(i);
-                self.now = self.now.max(at);
-                let out = self.call(|a, c| a.on_timer(id, c));
-                absorb(&mut all, out);
-            }
-            self.now = self.now.max(t);
-            all
-        }
-
-        fn recv(&mut self, t: Nanos, pkt: Packet) -> AgentOutput {
-            let mut all = self.advance(t);
-            let out = self.call(|a, c| a.on_packet(pkt, c));
-            absorb(&mut all, out);
-            all
         }
     }
 

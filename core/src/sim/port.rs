@@ -1,13 +1,12 @@
-use super::AccessJitter;
-use crate::kernel::{tx_time_ns, Nanos};
-use crate::queue::Qdisc;
+//! A router output: a queue scheme in front of a link.
 
-pub type PortId = usize;
+use crate::kernel::{tx_time_ns, Nanos};
+use crate::net::AccessJitter;
+use crate::queue::Qdisc;
 
 /// A router output: the queue scheme in front of a link. The link serialises
 /// one packet at a time at `rate_bps`, then propagates it for `delay_ns`.
 pub struct Port {
-    pub name: String,
     pub queue: Box<dyn Qdisc>,
     pub rate_bps: u64,
     pub delay_ns: Nanos,
