@@ -81,7 +81,7 @@ const PARAMS: &[ParamSpec] = &[
     },
     ParamSpec {
         id: "max_p",
-        label: "initial max_p",
+        label: "initial max drop probability",
         kind: ParamKind::Number,
         unit: "",
         min: MAX_P_BOTTOM,

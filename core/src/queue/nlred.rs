@@ -42,7 +42,7 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec { default: 10.0, ..red::MIN_TH },
     ParamSpec { default: 30.0, doc: "At and above this average queue every arrival is dropped.", ..red::MAX_TH },
     ParamSpec {
-        label: "max_p (RED-equivalent)",
+        label: "max drop probability (RED-equivalent)",
         doc: "The quadratic reaches p'_max = 1.5·max_p at max_th (capped at 1): same area as RED's line.",
         ..red::MAX_P
     },

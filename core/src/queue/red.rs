@@ -68,7 +68,7 @@ pub(crate) const MAX_TH: ParamSpec = ParamSpec {
 };
 pub(crate) const MAX_P: ParamSpec = ParamSpec {
     id: "max_p",
-    label: "max_p",
+    label: "max drop probability",
     kind: ParamKind::Number,
     unit: "",
     min: 0.0,
@@ -90,7 +90,7 @@ pub(crate) const W_Q: ParamSpec = ParamSpec {
 };
 pub(crate) const GENTLE: ParamSpec = ParamSpec {
     id: "gentle",
-    label: "gentle",
+    label: "gentle mode",
     kind: ParamKind::Switch,
     unit: "on/off",
     min: 0.0,
