@@ -197,6 +197,15 @@ mod tests {
     }
 
     #[test]
+    fn a_document_may_name_its_schema_for_editors() {
+        let path = repo().join("scenarios").join("red-ten-flows.json");
+        let mut doc: Value = serde_json::from_str(&std::fs::read_to_string(path).expect("read")).expect("JSON");
+        doc["$schema"] = Value::from(format!("./{SCHEMA_FILE}"));
+        assert!(validator().is_valid(&doc));
+        assert!(crate::Scenario::from_json(&doc.to_string()).is_ok(), "the engine accepts and ignores $schema");
+    }
+
+    #[test]
     fn it_names_every_scheme_and_flow_kind() {
         let schema = scenario_schema();
         assert_eq!(schema["$schema"], "https://json-schema.org/draft/2020-12/schema");

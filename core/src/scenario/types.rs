@@ -9,6 +9,10 @@ use std::collections::BTreeMap;
 #[serde(deny_unknown_fields)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct Scenario {
+    /// Where an editor finds this document's JSON Schema (e.g.
+    /// "https://…/scenario.schema.json"); the engine ignores it.
+    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    pub schema: Option<String>,
     #[schemars(range(min = 1, max = 1))]
     pub version: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
