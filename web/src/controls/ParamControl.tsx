@@ -3,6 +3,7 @@
 // Changes apply to the running simulation at once.
 
 import { useEffect, useId, useRef, useState } from 'react';
+import { switchOn } from '../scenario/model';
 import { PARAM_PATH_PREFIX, paramName } from '../scenario/paramNames';
 import type { ParamSpec } from '../scenario/types';
 
@@ -104,7 +105,7 @@ export function ParamControl({ spec, value, sliderMax, onChange }: ParamControlP
         <label title={spec.doc}>
           <input
             type="checkbox"
-            checked={shown >= 0.5}
+            checked={switchOn(shown)}
             onChange={(event) => apply(event.target.checked ? 1 : 0)}
             aria-describedby={`${id}-doc`}
             data-testid={`param-${spec.id}`}

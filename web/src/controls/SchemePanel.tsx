@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { EXPLANATIONS } from '../explain/explanations';
 import { Formula } from '../explain/Formula';
 import '../explain/explainer.css';
-import type { BufferUnit } from '../scenario/model';
+import { switchOn, type BufferUnit } from '../scenario/model';
 import { describeParamProblem } from '../scenario/paramNames';
 import type { CatalogueEntry } from '../scenario/types';
 import { ParamControl } from './ParamControl';
@@ -110,7 +110,7 @@ export function SchemePanel({ catalogue, schemeId, params, probe, bufferUnit, bu
               <div key={spec.id}>
                 <dt>{spec.label}</dt>
                 <dd data-testid={`probe-${spec.id}`} data-value={value}>
-                  {value === undefined ? '–' : isSwitch ? (value >= 0.5 ? 'on' : 'off') : PROBE.format(value)}
+                  {value === undefined ? '–' : isSwitch ? (switchOn(value) ? 'on' : 'off') : PROBE.format(value)}
                   {unit && !isSwitch && <span className="field-unit"> {unit}</span>}
                 </dd>
               </div>

@@ -6,6 +6,11 @@ import type { CatalogueEntry, FlowGroup, FlowKind, Scenario } from './types';
 
 export type { BufferUnit };
 
+/** How a switch parameter's number reads (the engine's `switch_on`: 0.5 and above is on). */
+export function switchOn(value: number): boolean {
+  return value >= 0.5;
+}
+
 export function bufferUnit(scenario: Scenario): BufferUnit {
   return scenario.topology.buffer.bytes !== undefined ? 'bytes' : 'packets';
 }
