@@ -50,18 +50,21 @@ beforeAll(() => {
   initSync({ module: readFileSync(wasmFile) });
 });
 
+/** The native CLI's summary. With a time-series file it samples like the browser does, so even the event counts agree. */
+function runNative(scenarioJson: string): Summary {
+  const scratch = mkdtempSync(join(tmpdir(), 'aqm-determinism-'));
+  try {
+    const output = execFileSync(nativeCli, ['run', '-', '--timeseries', join(scratch, 'series.csv')], { input: scenarioJson, encoding: 'utf8' });
+    return JSON.parse(output) as Summary;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 describe('wasm engine', () => {
   it('matches the native CLI summary for the same scenario and seed', () => {
     const scenarioJson = comparisonScenario();
-    // With a time-series file the CLI samples like the browser does, so even the event counts agree.
-    const scratch = mkdtempSync(join(tmpdir(), 'aqm-determinism-'));
-    let native: Summary;
-    try {
-      const output = execFileSync(nativeCli, ['run', '-', '--timeseries', join(scratch, 'series.csv')], { input: scenarioJson, encoding: 'utf8' });
-      native = JSON.parse(output) as Summary;
-    } finally {
-      rmSync(scratch, { recursive: true, force: true });
-    }
+    const native = runNative(scenarioJson);
     const wasm = runWasm(scenarioJson, 0.037);
     expect(wasm.perf.events).toBeGreaterThan(10_000);
     expect(deterministicPart(wasm)).toEqual(deterministicPart(native));
@@ -72,14 +75,7 @@ describe('wasm engine', () => {
     preset.duration_s = 8;
     preset.measure_from_s = 2;
     const scenarioJson = JSON.stringify(preset);
-    const scratch = mkdtempSync(join(tmpdir(), 'aqm-determinism-'));
-    let native: Summary;
-    try {
-      const output = execFileSync(nativeCli, ['run', '-', '--timeseries', join(scratch, 'series.csv')], { input: scenarioJson, encoding: 'utf8' });
-      native = JSON.parse(output) as Summary;
-    } finally {
-      rmSync(scratch, { recursive: true, force: true });
-    }
+    const native = runNative(scenarioJson);
     const wasm = runWasm(scenarioJson, 0.037);
     expect(wasm.drops.total).toBeGreaterThan(0);
     expect(deterministicPart(wasm)).toEqual(deterministicPart(native));

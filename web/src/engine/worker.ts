@@ -99,34 +99,29 @@ scope.onmessage = async (event: MessageEvent<ToWorker>) => {
   }
 };
 
+/** Reply with what `compute` returns, or with its error; an engine trap crashes the worker instead. */
+function answer(requestId: number, compute: () => unknown): void {
+  try {
+    reply(requestId, compute());
+  } catch (error) {
+    rethrowTrap(error);
+    replyError(requestId, error);
+  }
+}
+
 function handle(message: ToWorker): void {
   switch (message.type) {
     case 'catalogue':
-      try {
-        reply(message.requestId, catalogue(message.bufferUnit));
-      } catch (error) {
-        rethrowTrap(error);
-        replyError(message.requestId, error);
-      }
+      answer(message.requestId, () => catalogue(message.bufferUnit));
       return;
     case 'validate':
       reply(message.requestId, validate(message.scenarioJson));
       return;
     case 'estimate':
-      try {
-        reply(message.requestId, estimateWork(message.scenarioJson));
-      } catch (error) {
-        rethrowTrap(error);
-        replyError(message.requestId, error);
-      }
+      answer(message.requestId, () => estimateWork(message.scenarioJson));
       return;
     case 'judge':
-      try {
-        reply(message.requestId, judgeReproduction(message.reproductionJson, message.summaryJson, message.compareSummaryJson));
-      } catch (error) {
-        rethrowTrap(error);
-        replyError(message.requestId, error);
-      }
+      answer(message.requestId, () => judgeReproduction(message.reproductionJson, message.summaryJson, message.compareSummaryJson));
       return;
     case 'load':
       load(message.requestId, message.runId, message.scenarioJson, message.speed, message.lockstepGroup);
