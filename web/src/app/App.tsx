@@ -168,15 +168,15 @@ export function App({ engine }: { engine: EngineClient }) {
       }
       const linkProblem = await engine.validate(decoded.scenarioJson);
       if (attempt !== latest) return;
-      // The view changes with the scenario it belongs to: its compare partner is checked against that scenario's scheme.
-      setView(decoded.view);
       if (linkProblem) {
+        setView(decoded.view);
         setNotice(`The experiment in this link was not accepted (${describeProblem(linkProblem)}). Showing the default experiment instead.`);
         load(DEFAULT_SCENARIO);
         return;
       }
       setNotice(null);
-      load(JSON.parse(decoded.scenarioJson) as Scenario, decoded.scenarioJson);
+      // The view starts with the run it belongs to: its compare partner is checked against that run's scheme, not the one still running.
+      load(JSON.parse(decoded.scenarioJson) as Scenario, decoded.scenarioJson, decoded.view);
     };
     void open();
     window.addEventListener('hashchange', open);

@@ -82,7 +82,7 @@ function ResultsTable({ rows }: { rows: readonly ClaimResult[] }) {
                   {describeTolerance(r.tolerance, r.than)} · <code>{r.metric}</code>
                 </span>
               </td>
-              <td className={`verdict verdict-${r.verdict}`} data-testid="verdict">
+              <td className={`claim-verdict claim-verdict-${r.verdict}`} data-testid="verdict">
                 {r.verdict}
               </td>
               <td className="reproduce-why">{r.explanation}</td>
