@@ -27,7 +27,7 @@ test('a sweep of RED max_p over 3 values × 2 seeds completes, plots and exports
   await page.getByTestId('sweep-values').fill('0.02, 0.1, 7');
   await page.getByTestId('sweep-seeds').fill('2');
   // By the parameter's visible name, with the field path kept.
-  await expect(page.getByTestId('sweep-problem')).toHaveText(/^max_p: .+ \[queue\.params\.max_p\]$/);
+  await expect(page.getByTestId('sweep-problem')).toHaveText(/^max drop probability \(max_p\): .+ \[queue\.params\.max_p\]$/);
   await expect(page.getByTestId('sweep-run')).toBeDisabled();
   await page.screenshot({ path: `${SCREENSHOT_DIR}sweep-problem.png` });
   // So is a sweep that is too large.
