@@ -54,9 +54,8 @@ pub(crate) const PARAMS: &[ParamSpec] = &[
     ParamSpec { id: "r_bps", label: "flow weight r", kind: ParamKind::Number, unit: "b/s", min: 1000.0, max: 1e9, step: 1000.0,
         default: 10_000.0,
         doc: "Rate every flow is tagged with (eq. 2); equal for all flows, so it only scales the tags (Table II)." },
-    ParamSpec { id: "finish_correction", label: "finish-time correction", kind: ParamKind::Switch, unit: "on/off", min: 0.0, max: 1.0, step: 1.0,
-        default: 1.0,
-        doc: "On a tail drop, take the packet's len/r back off its flow's finish tag (Fig. 1 line 20, Fig. 2b)." },
+    ParamSpec::switch("finish_correction", "finish-time correction", true,
+        "On a tail drop, take the packet's len/r back off its flow's finish tag (Fig. 1 line 20, Fig. 2b)."),
 ];
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {

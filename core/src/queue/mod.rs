@@ -223,23 +223,29 @@ impl std::error::Error for ParamError {}
 
 /// The ECN switch of every scheme that can mark instead of drop; a scheme
 /// rewords the doc or changes the default where its own rule differs.
-pub(crate) const ECN_PARAM: ParamSpec = ParamSpec {
-    id: "ecn",
-    label: "ECN marking",
-    kind: ParamKind::Switch,
-    unit: "on/off",
-    min: 0.0,
-    max: 1.0,
-    step: 1.0,
-    default: 0.0,
-    doc: "Mark ECN-capable packets instead of dropping them.",
-};
+pub(crate) const ECN_PARAM: ParamSpec =
+    ParamSpec::switch("ecn", "ECN marking", false, "Mark ECN-capable packets instead of dropping them.");
 
 /// Bytes per packet used to scale "buffer"-unit defaults and ranges when a
 /// scenario's buffer is given in bytes.
 pub const BUFFER_UNIT_PACKET_BYTES: f64 = 1000.0;
 
 impl ParamSpec {
+    /// An on/off parameter: 0 or 1, read with [`switch_on`].
+    pub const fn switch(id: &'static str, label: &'static str, on: bool, doc: &'static str) -> ParamSpec {
+        ParamSpec {
+            id,
+            label,
+            kind: ParamKind::Switch,
+            unit: "on/off",
+            min: 0.0,
+            max: 1.0,
+            step: 1.0,
+            default: if on { 1.0 } else { 0.0 },
+            doc,
+        }
+    }
+
     /// The spec as it applies to a buffer of `limit`'s unit.
     pub fn for_limit(&self, limit: Limit) -> ParamSpec {
         if self.kind != ParamKind::Buffer {

@@ -88,39 +88,20 @@ pub(crate) const W_Q: ParamSpec = ParamSpec {
     default: 0.002,
     doc: "EWMA weight of the instantaneous queue in the average; small = long memory.",
 };
-pub(crate) const GENTLE: ParamSpec = ParamSpec {
-    id: "gentle",
-    label: "gentle mode",
-    kind: ParamKind::Switch,
-    unit: "on/off",
-    min: 0.0,
-    max: 1.0,
-    step: 1.0,
-    default: 0.0,
-    doc: "Ramp from max_p to 1 between max_th and 2·max_th instead of jumping to 1.",
-};
-pub(crate) const WAIT: ParamSpec = ParamSpec {
-    id: "wait",
-    label: "wait between drops",
-    kind: ParamKind::Switch,
-    unit: "on/off",
-    min: 0.0,
-    max: 1.0,
-    step: 1.0,
-    default: 1.0,
-    doc: "ns-2/ns-3's count rule: no early drop until count·p_b ≥ 1, then p_b/(2 − count·p_b). Off: Floyd & Jacobson's p_b/(1 − count·p_b).",
-};
-pub(crate) const BYTE_MODE: ParamSpec = ParamSpec {
-    id: "byte_mode",
-    label: "byte mode",
-    kind: ParamKind::Switch,
-    unit: "on/off",
-    min: 0.0,
-    max: 1.0,
-    step: 1.0,
-    default: 0.0,
-    doc: "Scale the drop probability by packet size / max_packet_bytes.",
-};
+pub(crate) const GENTLE: ParamSpec = ParamSpec::switch(
+    "gentle",
+    "gentle mode",
+    false,
+    "Ramp from max_p to 1 between max_th and 2·max_th instead of jumping to 1.",
+);
+pub(crate) const WAIT: ParamSpec = ParamSpec::switch(
+    "wait",
+    "wait between drops",
+    true,
+    "ns-2/ns-3's count rule: no early drop until count·p_b ≥ 1, then p_b/(2 − count·p_b). Off: Floyd & Jacobson's p_b/(1 − count·p_b).",
+);
+pub(crate) const BYTE_MODE: ParamSpec =
+    ParamSpec::switch("byte_mode", "byte mode", false, "Scale the drop probability by packet size / max_packet_bytes.");
 pub(crate) const MAX_PACKET_BYTES: ParamSpec = ParamSpec {
     id: "max_packet_bytes",
     label: "max packet size",

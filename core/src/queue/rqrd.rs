@@ -143,18 +143,13 @@ const PARAMS: &[ParamSpec] = &[
         default: 0.02,
         doc: "Slope of the RED pair's p_low (1/50, the paper's RED).",
     },
-    ParamSpec {
-        id: "f_admitted",
-        label: "F = rate RQRD admits",
-        kind: ParamKind::Switch,
-        unit: "on/off",
-        min: 0.0,
-        max: 1.0,
-        step: 1.0,
-        default: 0.0,
-        doc: "On: the paper's literal F, the precedence-0 rate queued. Off (default): what CSFQ's rate test alone admits; \
-              the literal F lets α drift to 0 and shares follow the input rates.",
-    },
+    ParamSpec::switch(
+        "f_admitted",
+        "F = rate RQRD admits",
+        false,
+        "On: the paper's literal F, the precedence-0 rate queued. Off (default): what CSFQ's rate test alone admits; \
+         the literal F lets α drift to 0 and shares follow the input rates.",
+    ),
 ];
 
 fn cross_check(p: &ParamValues) -> Result<(), ParamError> {
