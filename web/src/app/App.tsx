@@ -386,6 +386,13 @@ export function App({ engine }: { engine: EngineClient }) {
   const panes: Pane[] = lessonsOpen ? ['lesson', 'charts', 'controls'] : ['charts', 'controls'];
   const shownPane = panes.includes(pane) ? pane : 'charts';
 
+  /** Why the run could not start or stopped; the full page and the embedded view both show it. */
+  const runError = sim.error && (
+    <p className="banner banner-error" role="alert" data-testid="run-error">
+      {sim.error}
+    </p>
+  );
+
   const transportBar = (
     <TransportBar
       snapshot={sim.snapshot}
@@ -434,11 +441,7 @@ export function App({ engine }: { engine: EngineClient }) {
           </a>
         </div>
         <CrashBanner engine={engine} />
-        {sim.error && (
-          <p className="banner banner-error" role="alert" data-testid="run-error">
-            {sim.error}
-          </p>
-        )}
+        {runError}
         {transportBar}
         <main className="main">{charts}</main>
       </div>
@@ -501,11 +504,7 @@ export function App({ engine }: { engine: EngineClient }) {
             </button>
           </div>
         )}
-        {sim.error && (
-          <p className="banner banner-error" role="alert" data-testid="run-error">
-            {sim.error}
-          </p>
-        )}
+        {runError}
         {heavyRun && (
           <WorkWarning
             estimate={heavyRun.estimate}
