@@ -132,19 +132,18 @@ fn sweep(args: &[String]) -> Result<(), String> {
         seeds: sweep::seeds(seeds),
     };
     let scenario = Scenario::from_json(&read_input(file)?).map_err(|e| e.to_string())?;
+    let runs = sweep::shard_variants(&scenario, &spec, shard).map_err(|e| e.to_string())?;
     if !force {
-        let runs = sweep::variants(&scenario, &spec).map_err(|e| e.to_string())?;
-        let mine = shard.runs(runs.len());
         let mut events = 0u64;
-        for (_, _, variant) in &runs[mine] {
+        for (_, _, variant) in &runs {
             let plan = variant.plan().map_err(|e| e.to_string())?;
             events = events.saturating_add(work::estimate(&plan, SeriesMode::default()).events);
         }
         let total = WorkEstimate { events, limit: work::EVENT_LIMIT };
         refuse_beyond_limit(&total, "these runs")?;
     }
-    let points = sweep::run_shard(&scenario, &spec, shard, jobs, |done, total| eprint!("\rrun {done}/{total}"))
-        .map_err(|e| e.to_string())?;
+    let points =
+        sweep::run_variants(runs, jobs, |done, total| eprint!("\rrun {done}/{total}")).map_err(|e| e.to_string())?;
     eprintln!();
     if json {
         return print_json(&points);

@@ -160,21 +160,39 @@ pub fn run(
     run_shard(scenario, spec, Shard::WHOLE, 1, progress)
 }
 
-/// Run one shard of the sweep on `jobs` threads. Every variant of the whole
-/// sweep is validated first, so every shard refuses the same bad input. The
-/// points come back in the sweep's order whatever the number of jobs: each
-/// run is independent and deterministic, so threads change only the wall
-/// time. Progress counts this shard's runs.
+/// Run one shard of the sweep on `jobs` threads (see [`shard_variants`] and
+/// [`run_variants`]).
 pub fn run_shard(
     scenario: &Scenario,
     spec: &SweepSpec,
     shard: Shard,
     jobs: usize,
-    mut progress: impl FnMut(usize, usize),
+    progress: impl FnMut(usize, usize),
 ) -> Result<Vec<SweepPoint>, ScenarioError> {
+    run_variants(shard_variants(scenario, spec, shard)?, jobs, progress)
+}
+
+/// The variants of one shard. Every variant of the whole sweep is validated
+/// first, so every shard refuses the same bad input.
+pub fn shard_variants(
+    scenario: &Scenario,
+    spec: &SweepSpec,
+    shard: Shard,
+) -> Result<Vec<(f64, u64, Scenario)>, ScenarioError> {
     let mut runs = variants(scenario, spec)?;
     let mine = shard.runs(runs.len());
-    let runs: Vec<(f64, u64, Scenario)> = runs.drain(mine).collect();
+    Ok(runs.drain(mine).collect())
+}
+
+/// Run validated variants on `jobs` threads. The points come back in the
+/// variants' order whatever the number of jobs: each run is independent and
+/// deterministic, so threads change only the wall time. Progress counts
+/// these runs.
+pub fn run_variants(
+    runs: Vec<(f64, u64, Scenario)>,
+    jobs: usize,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Vec<SweepPoint>, ScenarioError> {
     let total = runs.len();
     let next = std::sync::atomic::AtomicUsize::new(0);
     let (sender, receiver) = std::sync::mpsc::channel();
