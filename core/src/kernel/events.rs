@@ -1,42 +1,32 @@
-//! A priority queue of timed events. Ties are broken by insertion order, so
-//! two runs that schedule the same events in the same order pop them in the
-//! same order, on every platform.
+//! A priority queue of timed events. Ties are broken by a sequence number
+//! given when an event is scheduled, so two runs that schedule the same
+//! events in the same order pop them in the same order, on every platform.
 //!
-//! Events (which carry whole packets) stay put in a slab; the heap orders
-//! small keys that point into it. Sifting a 24-byte key instead of a
-//! 130-byte event is most of what a simulation step costs.
+//! Events are meant to be small (a few words): the heap moves them on every
+//! sift. Packets in flight do not ride in events; they wait in a link's
+//! [`Pipe`](super::Pipe), which takes its sequence numbers from here.
 
 use super::Nanos;
-use std::cmp::Ordering;
-use std::collections::BinaryHeap;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Key {
-    at: Nanos,
-    seq: u64,
-    slot: u32,
+/// The order of events: time, then scheduling order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Stamp {
+    pub at: Nanos,
+    pub seq: u64,
 }
 
-impl PartialOrd for Key {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Key {
-    // BinaryHeap is a max-heap: reverse so the earliest (then first-inserted) wins.
-    // `seq` is unique, so `slot` never decides.
-    fn cmp(&self, other: &Self) -> Ordering {
-        other.at.cmp(&self.at).then_with(|| other.seq.cmp(&self.seq))
-    }
+struct Entry<E> {
+    stamp: Stamp,
+    event: E,
 }
 
 pub struct EventQueue<E> {
-    heap: BinaryHeap<Key>,
-    /// Pending events by slot; `None` marks a free slot.
-    slots: Vec<Option<E>>,
-    free: Vec<u32>,
+    /// A binary min-heap by stamp: `heap[i]` is before both its children.
+    heap: Vec<Entry<E>>,
     next_seq: u64,
     now: Nanos,
+    /// The stamp of the event popped last: the one being handled.
+    current: Stamp,
     popped: u64,
 }
 
@@ -48,11 +38,18 @@ impl<E> Default for EventQueue<E> {
 
 impl<E> EventQueue<E> {
     pub fn new() -> Self {
-        EventQueue { heap: BinaryHeap::new(), slots: Vec::new(), free: Vec::new(), next_seq: 0, now: 0, popped: 0 }
+        EventQueue { heap: Vec::new(), next_seq: 0, now: 0, current: Stamp { at: 0, seq: 0 }, popped: 0 }
     }
 
     pub fn now(&self) -> Nanos {
         self.now
+    }
+
+    /// The stamp of the event being handled (the last one popped). A stamp
+    /// taken but never scheduled is before it exactly when its event would
+    /// have run already.
+    pub fn current(&self) -> Stamp {
+        self.current
     }
 
     /// Events handled so far (for the `perf` block).
@@ -68,43 +65,87 @@ impl<E> EventQueue<E> {
         self.heap.is_empty()
     }
 
+    /// The stamp an event scheduled now at `at` would get; times in the past
+    /// run now. Each call takes the next sequence number.
+    pub fn stamp(&mut self, at: Nanos) -> Stamp {
+        let stamp = Stamp { at: at.max(self.now), seq: self.next_seq };
+        self.next_seq += 1;
+        stamp
+    }
+
     /// Schedule `event` at absolute time `at`; times in the past run now.
     pub fn schedule(&mut self, at: Nanos, event: E) {
-        let at = at.max(self.now);
-        let slot = match self.free.pop() {
-            Some(slot) => {
-                self.slots[slot as usize] = Some(event);
-                slot
-            }
-            None => {
-                self.slots.push(Some(event));
-                u32::try_from(self.slots.len() - 1).expect("fewer than 2³² pending events")
-            }
-        };
-        self.heap.push(Key { at, seq: self.next_seq, slot });
-        self.next_seq += 1;
+        let stamp = self.stamp(at);
+        self.push(Entry { stamp, event });
+    }
+
+    /// Schedule `event` with a stamp taken earlier from [`Self::stamp`], so
+    /// it keeps its place among events scheduled since.
+    pub fn schedule_stamped(&mut self, stamp: Stamp, event: E) {
+        debug_assert!(stamp.seq < self.next_seq && stamp.at >= self.now);
+        self.push(Entry { stamp, event });
     }
 
     /// Pending events, in no particular order.
     pub fn iter(&self) -> impl Iterator<Item = &E> {
-        self.slots.iter().flatten()
+        self.heap.iter().map(|e| &e.event)
     }
 
     pub fn peek_time(&self) -> Option<Nanos> {
-        self.heap.peek().map(|k| k.at)
+        self.heap.first().map(|e| e.stamp.at)
     }
 
     /// Pop the next event if it is due at or before `until`, advancing `now`.
     pub fn pop_until(&mut self, until: Nanos) -> Option<(Nanos, E)> {
-        if self.heap.peek()?.at > until {
+        if self.heap.first()?.stamp.at > until {
             return None;
         }
-        let key = self.heap.pop()?;
-        let event = self.slots[key.slot as usize].take()?;
-        self.free.push(key.slot);
-        self.now = key.at;
+        let Entry { stamp, event } = self.pop_first()?;
+        self.now = stamp.at;
+        self.current = stamp;
         self.popped += 1;
-        Some((key.at, event))
+        Some((stamp.at, event))
+    }
+
+    fn push(&mut self, entry: Entry<E>) {
+        let mut i = self.heap.len();
+        self.heap.push(entry);
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            if self.heap[parent].stamp <= self.heap[i].stamp {
+                break;
+            }
+            self.heap.swap(parent, i);
+            i = parent;
+        }
+    }
+
+    /// Take the root; the last entry fills its place and sinks. (Written
+    /// out rather than `std::collections::BinaryHeap`, whose pop swaps
+    /// entries in a way that stalls on store forwarding: most of a step's
+    /// cost here.)
+    fn pop_first(&mut self) -> Option<Entry<E>> {
+        let last = self.heap.pop()?;
+        if self.heap.is_empty() {
+            return Some(last);
+        }
+        let first = std::mem::replace(&mut self.heap[0], last);
+        let n = self.heap.len();
+        let mut i = 0;
+        loop {
+            let left = 2 * i + 1;
+            if left >= n {
+                break;
+            }
+            let right = left + 1;
+            let child = if right < n && self.heap[right].stamp < self.heap[left].stamp { right } else { left };
+            if self.heap[i].stamp <= self.heap[child].stamp {
+                break;
+            }
+            self.heap.swap(i, child);
+            i = child;
+        }
+        Some(first)
     }
 
     /// Move the clock forward to `t` when no event is left before it.
@@ -150,19 +191,12 @@ mod tests {
     }
 
     #[test]
-    fn slots_are_reused_and_order_survives_interleaving() {
+    fn a_stamped_event_keeps_the_place_it_was_stamped_for() {
         let mut q = EventQueue::new();
-        let mut popped = Vec::new();
-        for round in 0..50u64 {
-            for k in 0..4u64 {
-                q.schedule(round * 10 + (k * 7) % 5, (round, k));
-            }
-            popped.extend(std::iter::from_fn(|| q.pop_until(round * 10 + 2)));
-        }
-        popped.extend(std::iter::from_fn(|| q.pop_until(u64::MAX)));
-        assert_eq!(popped.len(), 200);
-        assert!(popped.windows(2).all(|w| w[0].0 <= w[1].0), "times never go back");
-        assert!(q.slots.len() <= 8, "a drained queue reuses its slots: {}", q.slots.len());
-        assert_eq!(q.iter().count(), 0);
+        let early = q.stamp(10);
+        q.schedule(10, "scheduled after the stamp");
+        q.schedule_stamped(early, "stamped first");
+        let order: Vec<_> = std::iter::from_fn(|| q.pop_until(u64::MAX).map(|(_, e)| e)).collect();
+        assert_eq!(order, ["stamped first", "scheduled after the stamp"]);
     }
 }

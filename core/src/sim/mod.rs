@@ -2,7 +2,7 @@
 //! change a parameter live, probe, summarise. The CLI and the wasm bindings
 //! are thin layers over this and nothing else.
 
-use crate::kernel::{EventQueue, Nanos, Rng};
+use crate::kernel::{EventQueue, Nanos, Pipe, Rng};
 use crate::metrics::{FlowInfo, Recorder, RecorderConfig, SeriesChunk, Summary};
 use crate::net::topology::{self, FlowAttachment, PortRole, Route, UNCONGESTED_BUFFER_PACKETS};
 use crate::net::{AccessJitter, Dir, FlowId, HostQueue, Packet, PortId};
@@ -22,21 +22,19 @@ mod port;
 pub mod sweep;
 pub mod work;
 
-use port::Port;
+use port::{InFlight, Port};
 
+/// What happens next. Events are small: packets on a link wait in the
+/// port's pipe, and only the pipe's head is an event (`Landed`).
+#[derive(Clone, Copy)]
 enum Event {
-    /// A packet reaches the queue of `port`.
-    Arrive {
+    /// The first packet in `port`'s pipe reaches the far end of its link.
+    Landed {
         port: PortId,
-        pkt: Packet,
     },
     /// `port`'s link finished serialising a packet.
     TxDone {
         port: PortId,
-    },
-    /// A packet reaches the endpoint its direction points to.
-    Deliver {
-        pkt: Packet,
     },
     Timer {
         flow: FlowId,
@@ -140,10 +138,21 @@ impl PortSet {
                 PortRole::AccessDown(f) => (format!("down/{f}"), uncongested(), None),
             };
             set.port_rngs.push(Rng::stream(plan.seed, &format!("port/{name}")));
-            set.ports.push(Port { queue, rate_bps: p.rate_bps, delay_ns: p.delay_ns, busy: false, jitter: None });
+            let runs_scheme =
+                matches!(p.role, PortRole::Hop(_)) || (any_reverse && matches!(p.role, PortRole::ReverseHop(_)));
+            set.ports.push(Port {
+                queue,
+                rate_bps: p.rate_bps,
+                delay_ns: p.delay_ns,
+                busy: false,
+                tx_done_on_demand: !runs_scheme && hop.is_none(),
+                unscheduled_tx_done: None,
+                jitter: None,
+                last_tx: (0, 0),
+                pipe: Pipe::default(),
+            });
             set.port_hop.push(hop);
-            set.runs_scheme
-                .push(matches!(p.role, PortRole::Hop(_)) || (any_reverse && matches!(p.role, PortRole::ReverseHop(_))));
+            set.runs_scheme.push(runs_scheme);
         }
         set
     }
@@ -308,7 +317,7 @@ impl Simulation {
     /// Packets sitting in queues or on links right now.
     pub fn packets_in_network(&self) -> u64 {
         let queued: usize = self.ports.iter().map(|p| p.queue.len_packets()).sum();
-        let on_links = self.events.iter().filter(|e| matches!(e, Event::Arrive { .. } | Event::Deliver { .. })).count();
+        let on_links: usize = self.ports.iter().map(|p| p.pipe.len()).sum();
         (queued + on_links) as u64
     }
 
@@ -328,23 +337,22 @@ impl Simulation {
 
     fn handle(&mut self, now: Nanos, event: Event) {
         match event {
-            Event::Arrive { port, pkt } => self.arrive(now, port, pkt),
+            Event::Landed { port } => {
+                let Some(InFlight { pkt, next }) = self.ports[port].pipe.pop(&mut self.events, event) else { return };
+                match next {
+                    Some(next_port) => self.arrive(now, next_port, pkt),
+                    None => self.deliver(now, pkt),
+                }
+            }
             Event::TxDone { port } => {
                 self.ports[port].busy = false;
                 self.start_tx(now, port);
             }
-            Event::Deliver { pkt } => {
-                self.ledger.delivered += 1;
-                let flow = pkt.owner;
-                let at_sink = pkt.dir == Dir::Forward;
-                self.with_agent(now, flow, at_sink, |agent, ctx| agent.on_packet(pkt, ctx));
-            }
             Event::Timer { flow, at_sink, id } => self.with_agent(now, flow, at_sink, |a, ctx| a.on_timer(id, ctx)),
             Event::QueueWake { port } => {
-                let mut out = std::mem::take(&mut self.queue_out);
-                let mut ctx = QueueCtx::new(now, &mut self.port_rngs[port], &mut out);
+                let mut ctx = QueueCtx::new(now, &mut self.port_rngs[port], &mut self.queue_out);
                 self.ports[port].queue.on_wake(&mut ctx);
-                self.settle_queue(now, port, out);
+                self.settle_queue(now, port);
                 self.start_tx(now, port);
             }
             Event::Start { flow } => self.with_agent(now, flow, false, |a, ctx| a.start(ctx)),
@@ -356,13 +364,21 @@ impl Simulation {
         }
     }
 
+    /// A packet reaches the endpoint its direction points to.
+    fn deliver(&mut self, now: Nanos, pkt: Packet) {
+        self.ledger.delivered += 1;
+        let flow = pkt.owner;
+        let at_sink = pkt.dir == Dir::Forward;
+        self.with_agent(now, flow, at_sink, |agent, ctx| agent.on_packet(pkt, ctx));
+    }
+
     /// Run one agent callback, then act on what it asked for.
     fn with_agent(&mut self, now: Nanos, flow: FlowId, at_sink: bool, f: impl FnOnce(&mut dyn Agent, &mut AgentCtx)) {
-        let mut out = std::mem::take(&mut self.agent_out);
+        let out = &mut self.agent_out;
         let rt = &mut self.flows[flow as usize];
         let (agent, rng) =
             if at_sink { (&mut rt.sink, &mut rt.sink_rng) } else { (&mut rt.source, &mut rt.source_rng) };
-        let mut ctx = AgentCtx::new(now, flow, rng, &mut out);
+        let mut ctx = AgentCtx::new(now, flow, rng, out);
         if !at_sink {
             ctx.host_room = rt.host.room(now);
         }
@@ -385,31 +401,36 @@ impl Simulation {
         for rtt in out.rtt_samples.drain(..) {
             self.recorder.on_rtt(flow as usize, rtt, now);
         }
+        // Sending reaches the queues, which need the whole simulation.
         let mut sends = std::mem::take(&mut out.send);
-        for mut pkt in sends.drain(..) {
-            if !at_sink && !self.flows[flow as usize].host.offer(now, pkt.size_bytes) {
-                self.recorder.on_host_drops(flow as usize, 1, now);
-                continue;
-            }
-            pkt.owner = flow;
-            pkt.flow = self.router_flow_id(flow, pkt.conn);
-            let rt = &self.flows[flow as usize];
-            pkt.sent_at = now;
-            pkt.hop = 0;
-            pkt.labels.weight = rt.weight;
-            pkt.labels.drop_precedence = rt.drop_precedence;
-            let first = match pkt.dir {
-                Dir::Forward => rt.route.forward[0],
-                Dir::Reverse => rt.route.reverse[0],
-            };
-            self.ledger.injected += 1;
-            if pkt.dir == Dir::Forward {
-                self.recorder.on_sent(flow as usize, now);
-            }
-            self.arrive(now, first, pkt);
+        for pkt in sends.drain(..) {
+            self.send(now, flow, at_sink, pkt);
         }
-        out.send = sends;
-        self.agent_out = out;
+        self.agent_out.send = sends;
+    }
+
+    /// Put a packet an agent sent on its first link (a source's through its host queue).
+    fn send(&mut self, now: Nanos, flow: FlowId, at_sink: bool, mut pkt: Packet) {
+        if !at_sink && !self.flows[flow as usize].host.offer(now, pkt.size_bytes) {
+            self.recorder.on_host_drops(flow as usize, 1, now);
+            return;
+        }
+        pkt.owner = flow;
+        pkt.flow = self.router_flow_id(flow, pkt.conn);
+        let rt = &self.flows[flow as usize];
+        pkt.sent_at = now;
+        pkt.hop = 0;
+        pkt.labels.weight = rt.weight;
+        pkt.labels.drop_precedence = rt.drop_precedence;
+        let first = match pkt.dir {
+            Dir::Forward => rt.route.forward[0],
+            Dir::Reverse => rt.route.reverse[0],
+        };
+        self.ledger.injected += 1;
+        if pkt.dir == Dir::Forward {
+            self.recorder.on_sent(flow as usize, now);
+        }
+        self.arrive(now, first, pkt);
     }
 
     /// The flow id routers see for connection `conn` of `owner`.
@@ -423,19 +444,20 @@ impl Simulation {
 
     fn arrive(&mut self, now: Nanos, port: PortId, mut pkt: Packet) {
         pkt.enqueued_at = now;
+        self.catch_up_tx_done(port);
         if let Some(h) = self.port_hop[port] {
             self.recorder.on_arrival(h, now, pkt.size_bytes);
         }
-        let mut out = std::mem::take(&mut self.queue_out);
-        let mut ctx = QueueCtx::new(now, &mut self.port_rngs[port], &mut out);
+        let mut ctx = QueueCtx::new(now, &mut self.port_rngs[port], &mut self.queue_out);
         self.ports[port].queue.enqueue(pkt, &mut ctx);
-        self.settle_queue(now, port, out);
+        self.settle_queue(now, port);
         self.start_tx(now, port);
     }
 
     /// Account for a scheme's drops, marks and wake-up request.
-    fn settle_queue(&mut self, now: Nanos, port: PortId, mut out: QueueOutcome) {
+    fn settle_queue(&mut self, now: Nanos, port: PortId) {
         let hop = self.port_hop[port];
+        let out = &mut self.queue_out;
         for (pkt, reason) in out.drops.drain(..) {
             self.ledger.dropped += 1;
             self.recorder.on_drop(hop, pkt.owner as usize, reason, now);
@@ -450,7 +472,20 @@ impl Simulation {
             let q = &self.ports[port].queue;
             self.recorder.on_queue_len(h, now, q.len_packets(), q.len_bytes());
         }
-        self.queue_out = out;
+    }
+
+    /// A port's unscheduled end of serialisation, as it would have been
+    /// handled by now: before the event being handled, it has freed the
+    /// link; after, it becomes an event now that a packet may wait for it.
+    fn catch_up_tx_done(&mut self, port: PortId) {
+        let p = &mut self.ports[port];
+        if let Some(done) = p.unscheduled_tx_done.take() {
+            if done < self.events.current() {
+                p.busy = false;
+            } else {
+                self.events.schedule_stamped(done, Event::TxDone { port });
+            }
+        }
     }
 
     /// If the link is idle, take the next packet and put it on the wire.
@@ -458,10 +493,9 @@ impl Simulation {
         if self.ports[port].busy {
             return;
         }
-        let mut out = std::mem::take(&mut self.queue_out);
-        let mut ctx = QueueCtx::new(now, &mut self.port_rngs[port], &mut out);
+        let mut ctx = QueueCtx::new(now, &mut self.port_rngs[port], &mut self.queue_out);
         let next = self.ports[port].queue.dequeue(&mut ctx);
-        self.settle_queue(now, port, out);
+        self.settle_queue(now, port);
         let Some(mut pkt) = next else { return };
 
         let p = &mut self.ports[port];
@@ -471,15 +505,19 @@ impl Simulation {
         if let Some(h) = self.port_hop[port] {
             self.recorder.on_departure(h, pkt.owner as usize, now, now - pkt.enqueued_at, tx);
         }
-        self.events.schedule(now + tx, Event::TxDone { port });
+        let tx_done = self.events.stamp(now + tx);
+        let p = &mut self.ports[port];
+        if p.tx_done_on_demand && p.queue.len_packets() == 0 {
+            p.unscheduled_tx_done = Some(tx_done);
+        } else {
+            self.events.schedule_stamped(tx_done, Event::TxDone { port });
+        }
 
         let route = &self.flows[pkt.owner as usize].route;
         let path = if pkt.dir == Dir::Forward { &route.forward } else { &route.reverse };
         pkt.hop += 1;
-        match path.get(pkt.hop as usize) {
-            Some(&next_port) => self.events.schedule(arrival, Event::Arrive { port: next_port, pkt }),
-            None => self.events.schedule(arrival, Event::Deliver { pkt }),
-        }
+        let next = path.get(pkt.hop as usize).copied();
+        self.ports[port].pipe.push(&mut self.events, arrival, InFlight { pkt, next }, Event::Landed { port });
     }
 
     fn sample(&mut self, now: Nanos) {

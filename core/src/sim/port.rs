@@ -1,7 +1,7 @@
 //! A router output: a queue scheme in front of a link.
 
-use crate::kernel::{tx_time_ns, Nanos};
-use crate::net::AccessJitter;
+use crate::kernel::{tx_time_ns, Nanos, Pipe, Stamp};
+use crate::net::{AccessJitter, Packet, PortId};
 use crate::queue::Qdisc;
 
 /// A router output: the queue scheme in front of a link. The link serialises
@@ -12,13 +12,36 @@ pub struct Port {
     pub delay_ns: Nanos,
     /// True while a packet is being serialised.
     pub busy: bool,
+    /// The link's queue is a plain FIFO, whose dequeue from empty does
+    /// nothing: the end of a packet's serialisation needs an event only
+    /// when another packet waits for the link.
+    pub tx_done_on_demand: bool,
+    /// The stamp the end of the current serialisation would have as an
+    /// event, while nothing waits and no event stands for it.
+    pub unscheduled_tx_done: Option<Stamp>,
     /// A flow's access link in its data direction may add jitter.
     pub jitter: Option<AccessJitter>,
+    /// The last packet size serialised here and its serialisation time.
+    pub last_tx: (u32, Nanos),
+    /// Packets serialised and on their way to the far end, in order.
+    pub pipe: Pipe<InFlight>,
+}
+
+/// A packet on a link, and where it goes at the far end: the next port's
+/// queue, or (`None`) the endpoint.
+pub struct InFlight {
+    pub pkt: Packet,
+    pub next: Option<PortId>,
 }
 
 impl Port {
-    pub fn tx_time(&self, bytes: u32) -> Nanos {
-        tx_time_ns(bytes, self.rate_bps)
+    pub fn tx_time(&mut self, bytes: u32) -> Nanos {
+        // A link mostly carries one size of packet (data one way, ACKs the
+        // other): keep the last answer rather than divide again.
+        if self.last_tx.0 != bytes {
+            self.last_tx = (bytes, tx_time_ns(bytes, self.rate_bps));
+        }
+        self.last_tx.1
     }
 
     /// When a packet whose serialisation ends at `tx_end` reaches the far end.

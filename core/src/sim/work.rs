@@ -1,9 +1,11 @@
 //! How many events a scenario will take, before running it.
 //!
 //! Work is events, and events follow packets: each packet costs two events
-//! per link it crosses (the end of its serialisation, then its arrival at
-//! the next queue or its delivery), a source timer per packet for paced
-//! sources, and for TCP the same again for the ACK coming back. Packet rates
+//! per congested link it crosses (the end of its serialisation, then its
+//! arrival at the next queue or its delivery) and one per uncongested link
+//! (whose end of serialisation needs no event while nothing waits), a
+//! source timer per packet for paced sources, and for TCP the same again
+//! for the ACK coming back. Packet rates
 //! come from the max-min fair allocation of the congested links among the
 //! flows, each flow capped by its own access link (and by its receive window
 //! for TCP): a source can never put more on the wire than its access link
@@ -15,7 +17,7 @@ use super::SeriesMode;
 use crate::kernel::to_secs;
 use crate::metrics::max_min_shares;
 use crate::net::{TCP_HEADER_BYTES, UDP_HEADER_BYTES};
-use crate::scenario::{Plan, TrafficPlan};
+use crate::scenario::{FlowPlan, Plan, TrafficPlan};
 use crate::transport::web::WebPattern;
 use serde::Serialize;
 
@@ -61,60 +63,98 @@ pub fn estimate(plan: &Plan, mode: SeriesMode) -> WorkEstimate {
         demands.push(Some(demand));
     }
     let capacity = vec![plan.bottleneck_rate_bps as f64; 2 * hops];
+    let any_reverse = plan.groups.iter().any(|g| g.reverse);
     let shares = max_min_shares(&capacity, &paths, &demands);
 
     let mut events = 0.0;
     for ((f, share), (demand, path)) in flows.iter().zip(&shares).zip(demands.iter().zip(&paths)) {
-        let g = &plan.groups[f.group];
-        let end_ns = g.stop_ns.unwrap_or(plan.duration_ns).min(plan.duration_ns);
-        let active_s = to_secs(end_ns.saturating_sub(f.start_ns));
-        let wire_bits = 8.0 * wire_bytes(&g.traffic) as f64;
-        // Unresponsive sources make every packet their access link carries;
-        // elastic ones what the congested links let through.
-        let made_bps = match &g.traffic {
-            TrafficPlan::Udp { .. } | TrafficPlan::Vbr { .. } | TrafficPlan::OnOff { .. } => demand.unwrap_or(0.0),
-            _ => *share,
-        };
-        let made = made_bps / wire_bits * active_s;
-        // Source timers: one per paced packet (two beyond the link's rate,
-        // the second skipping to when room opens), one per VBR burst, per
-        // on/off period and per web session, whatever the packets.
-        let timers = match &g.traffic {
-            TrafficPlan::Udp { rate_bps, .. } => made * if *rate_bps > made_bps * 1.000_001 { 2.0 } else { 1.0 },
-            TrafficPlan::OnOff { peak_rate_bps, on_mean_s, off_mean_s, .. } => {
-                let skips = if *peak_rate_bps > f.access_rate_bps as f64 { 2.0 } else { 1.0 };
-                made * skips + active_s / (on_mean_s + off_mean_s).max(1e-9)
-            }
-            TrafficPlan::Vbr { burst_interval_s, .. } => active_s / burst_interval_s.max(1e-9),
-            TrafficPlan::Web(_, WebPattern::Sessions { per_s, .. }) => per_s * active_s,
-            TrafficPlan::Tcp(_) | TrafficPlan::Web(..) => 0.0,
-            // TFRC paces its packets by a timer.
-            TrafficPlan::Tfrc(_) => made,
-        };
-        // ACKs per data packet, each crossing as many links as the data.
-        let acks = match &g.traffic {
-            TrafficPlan::Tcp(cfg) | TrafficPlan::Web(cfg, _) => {
-                if cfg.delayed_ack {
-                    0.5
-                } else {
-                    1.0
-                }
-            }
-            _ => 0.0,
-        };
-        let carried = share / wire_bits * active_s;
-        // Every link of the route: the access link and each congested hop.
-        let links = path.len() as f64 + 1.0;
-        // Packets the access link carries reach the first congested hop even
-        // if it drops them; what the hops send on costs two events per link.
-        let access = if g.reverse { 0.0 } else { 2.0 * made };
-        let onward = 2.0 * carried * if g.reverse { links } else { links - 1.0 };
-        events += timers + access + onward + carried * acks * 2.0 * links + 2.0;
+        let route = FlowRoute { share: *share, demand: *demand, hops: path.len(), any_reverse };
+        events += flow_events(plan, f, &route);
     }
     if mode.history || mode.streaming {
         events += duration_s * 1e9 / plan.sample_interval_ns as f64;
     }
     WorkEstimate { events: events.round() as u64, limit: EVENT_LIMIT }
+}
+
+/// What the estimate knows of one flow's route: its max-min share and
+/// demand (bits/s), the congested links it crosses, and whether any flow
+/// runs the other way (so the reverse links run the scheme too).
+struct FlowRoute {
+    share: f64,
+    demand: Option<f64>,
+    hops: usize,
+    any_reverse: bool,
+}
+
+/// The events of one flow over its active time.
+fn flow_events(plan: &Plan, f: &FlowPlan, route: &FlowRoute) -> f64 {
+    let g = &plan.groups[f.group];
+    let end_ns = g.stop_ns.unwrap_or(plan.duration_ns).min(plan.duration_ns);
+    let active_s = to_secs(end_ns.saturating_sub(f.start_ns));
+    let wire_bits = 8.0 * wire_bytes(&g.traffic) as f64;
+    // Unresponsive sources make every packet their access link carries;
+    // elastic ones what the congested links let through.
+    let made_bps = match &g.traffic {
+        TrafficPlan::Udp { .. } | TrafficPlan::Vbr { .. } | TrafficPlan::OnOff { .. } => route.demand.unwrap_or(0.0),
+        _ => route.share,
+    };
+    let made = made_bps / wire_bits * active_s;
+    // Source timers: one per paced packet (two beyond the link's rate,
+    // the second skipping to when room opens), one per VBR burst, per
+    // on/off period and per web session, whatever the packets.
+    let timers = match &g.traffic {
+        TrafficPlan::Udp { rate_bps, .. } => made * if *rate_bps > made_bps * 1.000_001 { 2.0 } else { 1.0 },
+        TrafficPlan::OnOff { peak_rate_bps, on_mean_s, off_mean_s, .. } => {
+            let skips = if *peak_rate_bps > f.access_rate_bps as f64 { 2.0 } else { 1.0 };
+            made * skips + active_s / (on_mean_s + off_mean_s).max(1e-9)
+        }
+        TrafficPlan::Vbr { burst_interval_s, .. } => active_s / burst_interval_s.max(1e-9),
+        TrafficPlan::Web(_, WebPattern::Sessions { per_s, .. }) => per_s * active_s,
+        TrafficPlan::Tcp(_) | TrafficPlan::Web(..) => 0.0,
+        // TFRC paces its packets by a timer.
+        TrafficPlan::Tfrc(_) => made,
+    };
+    // ACKs per data packet, each crossing as many links as the data.
+    let acks = match &g.traffic {
+        TrafficPlan::Tcp(cfg) | TrafficPlan::Web(cfg, _) => {
+            if cfg.delayed_ack {
+                0.5
+            } else {
+                1.0
+            }
+        }
+        _ => 0.0,
+    };
+    let carried = route.share / wire_bits * active_s;
+    // A link running the scheme costs two events per packet it sends
+    // (the end of serialisation, the arrival at the far end); an
+    // uncongested link one (its queue is almost always empty).
+    let hops = route.hops as f64;
+    let (data, ack) = if g.reverse {
+        // Data over the reverse hops then the access link; ACKs over the
+        // forward hops then the access link.
+        (carried * (2.0 * hops + 1.0), 2.0 * hops + 1.0)
+    } else {
+        // Packets the access link carries reach the first congested hop
+        // even if it drops them. ACKs cross the reverse hops, which run
+        // the scheme only when some traffic flows that way.
+        // A source at its access link's rate keeps a packet waiting there.
+        let access = if saturates_access(&g.traffic, f.access_rate_bps) { 2.0 } else { 1.0 };
+        let reverse_hop = if route.any_reverse { 2.0 } else { 1.0 };
+        (access * made + carried * 2.0 * hops, reverse_hop * hops + 1.0)
+    };
+    timers + data + carried * acks * ack + 2.0
+}
+
+/// Whether an unresponsive source offers at least its access link's rate.
+fn saturates_access(traffic: &TrafficPlan, access_rate_bps: u64) -> bool {
+    let peak_bps = match traffic {
+        TrafficPlan::Udp { rate_bps, .. } | TrafficPlan::Vbr { rate_bps, .. } => *rate_bps,
+        TrafficPlan::OnOff { peak_rate_bps, .. } => *peak_rate_bps,
+        _ => return false,
+    };
+    peak_bps >= access_rate_bps as f64
 }
 
 /// What a flow of `traffic` can offer on a link of `link_bps` (an rwnd caps
