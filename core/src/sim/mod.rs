@@ -445,6 +445,13 @@ impl Simulation {
     fn arrive(&mut self, now: Nanos, port: PortId, mut pkt: Packet) {
         pkt.enqueued_at = now;
         self.catch_up_tx_done(port);
+        let p = &self.ports[port];
+        if p.tx_done_on_demand && !p.busy && p.queue.len_packets() == 0 {
+            // A plain FIFO with nothing in it and an idle link: the packet
+            // would go in and straight out again.
+            self.transmit(now, port, pkt);
+            return;
+        }
         if let Some(h) = self.port_hop[port] {
             self.recorder.on_arrival(h, now, pkt.size_bytes);
         }
@@ -496,8 +503,13 @@ impl Simulation {
         let mut ctx = QueueCtx::new(now, &mut self.port_rngs[port], &mut self.queue_out);
         let next = self.ports[port].queue.dequeue(&mut ctx);
         self.settle_queue(now, port);
-        let Some(mut pkt) = next else { return };
+        if let Some(pkt) = next {
+            self.transmit(now, port, pkt);
+        }
+    }
 
+    /// Put `pkt` on `port`'s idle link.
+    fn transmit(&mut self, now: Nanos, port: PortId, mut pkt: Packet) {
         let p = &mut self.ports[port];
         p.busy = true;
         let tx = p.tx_time(pkt.size_bytes);
