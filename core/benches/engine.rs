@@ -1,28 +1,39 @@
-//! `cargo bench`: the standard scenario (10 Mb/s, 100 TCP flows, 100 s)
-//! timed over a few runs, reporting simulated packets and events per
-//! wall-second. A plain harness: the figure of merit is throughput of one
-//! long run, not a micro-benchmark.
+//! `cargo bench`: standard scenarios timed over a few runs, reporting
+//! simulated seconds, packets and events per wall-second. A plain harness:
+//! the figure of merit is the throughput of one long run, not a
+//! micro-benchmark.
+//!
+//! - `bench-100-tcp`: a 10 Mb/s bottleneck, 100 TCP flows through RED, 100 s.
+//! - `ns3-red-dumbbell`: the 10-flow RED dumbbell run against ns-3, 100 s.
 
 use aqm_core::sim::{SeriesMode, Simulation};
 use std::time::Instant;
 
+const SCENARIOS: [(&str, &str); 2] = [
+    ("bench-100-tcp", "10 Mb/s bottleneck, 100 TCP flows, RED, 100 s simulated"),
+    ("ns3-red-dumbbell", "10 Mb/s bottleneck, 10 TCP flows, RED, 100 s simulated"),
+];
+
 fn main() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios/bench-100-tcp.json");
-    let text = std::fs::read_to_string(path).expect("benchmark scenario");
-    let runs = 3;
-    let mut best = f64::INFINITY;
-    let mut last = None;
-    for _ in 0..runs {
-        let mut sim = Simulation::from_json(&text, SeriesMode::default()).expect("valid scenario");
-        let t = Instant::now();
-        sim.run();
-        best = best.min(t.elapsed().as_secs_f64());
-        last = Some(sim.summary());
+    let runs = 5;
+    for (name, caption) in SCENARIOS {
+        let path = format!("{}/../scenarios/{name}.json", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("benchmark scenario");
+        let mut best = f64::INFINITY;
+        let mut last = None;
+        for _ in 0..runs {
+            let mut sim = Simulation::from_json(&text, SeriesMode::default()).expect("valid scenario");
+            let t = Instant::now();
+            sim.run();
+            best = best.min(t.elapsed().as_secs_f64());
+            last = Some(sim.summary());
+        }
+        let Some(s) = last else { continue };
+        println!("{name}: {caption} (best of {runs})");
+        println!("  wall time:       {best:.4} s");
+        println!("  simulated/wall:  {:.0} s per s", s.perf.simulated_s / best);
+        println!("  packets:         {} ({:.2} M/s)", s.perf.packets, s.perf.packets as f64 / best / 1e6);
+        println!("  events:          {} ({:.2} M/s)", s.perf.events, s.perf.events as f64 / best / 1e6);
+        println!("  utilization:     {:.3}, Jain (TCP): {:.3}", s.utilization, s.fairness.jain_tcp.unwrap_or(f64::NAN));
     }
-    let Some(s) = last else { return };
-    println!("scenario: 10 Mb/s bottleneck, 100 TCP flows, 100 s simulated (best of {runs})");
-    println!("wall time:       {:.3} s", best);
-    println!("packets:         {} ({:.2} M/s)", s.perf.packets, s.perf.packets as f64 / best / 1e6);
-    println!("events:          {} ({:.2} M/s)", s.perf.events, s.perf.events as f64 / best / 1e6);
-    println!("utilization:     {:.3}, Jain (TCP): {:.3}", s.utilization, s.fairness.jain_tcp.unwrap_or(f64::NAN));
 }
