@@ -79,9 +79,10 @@ export const ChartsArea = memo(function ChartsArea({
   const shows = (id: ChartId) => view.charts.includes(id);
 
   const summary = snapshot?.summary;
+  const flowResults = snapshot?.flowResults;
   const flowBars = useMemo<FlowBar[]>(
     () =>
-      (summary?.flows ?? []).map((flow) => ({
+      (flowResults?.detail === 'perFlow' ? flowResults.summary.flows : []).map((flow) => ({
         flowId: flow.id,
         label: `flow ${flow.id} (${groups[flow.group]?.label ?? flow.kind})`,
         color: groupColor(flow.group),
@@ -93,7 +94,7 @@ export const ChartsArea = memo(function ChartsArea({
         mathisBps: flow.tcp_models?.mathis_bps ?? null,
         padhyeBps: flow.tcp_models?.padhye_bps ?? null,
       })),
-    [summary, groups],
+    [flowResults, groups],
   );
   const fairShares = useMemo(() => (summary ? fairShareLevels(groups, summary.groups) : []), [summary, groups]);
   const measuredLoads = useMemo<MeasuredLoad[]>(
