@@ -4,6 +4,7 @@
 import { binSums, ratio } from '../charts/bins';
 import type { FairShareLevel } from '../charts/FairShareLines';
 import type { GoodputLine } from '../charts/GoodputChart';
+import type { GroupDistribution } from '../charts/GoodputDistribution';
 import { groupColor } from '../charts/palette';
 import { flowColumn, groupGoodputColumns } from '../engine/flowColumns';
 import type { SeriesStore } from '../engine/seriesStore';
@@ -81,6 +82,11 @@ export function fairShareLevels(groups: readonly GroupInfo[], summaryGroups: Sum
   return shareLevels(groups, summaryGroups, flowCount(groups) <= MAX_FLOW_LINES ? 'flow' : 'groupTotal');
 }
 
+/** Each group's max-min fair share of one flow (web groups left out, as above). */
+export function flowFairShareLevels(groups: readonly GroupInfo[], summaryGroups: Summary['groups']): FairShareLevel[] {
+  return shareLevels(groups, summaryGroups, 'flow');
+}
+
 function shareLevels(groups: readonly GroupInfo[], summaryGroups: Summary['groups'], scale: 'flow' | 'groupTotal'): FairShareLevel[] {
   return summaryGroups
     .filter((g) => g.kind !== 'web' && g.flows > 0 && g.mean_fair_share_bps > 0)
@@ -89,6 +95,27 @@ function shareLevels(groups: readonly GroupInfo[], summaryGroups: Summary['group
       color: groupColor(g.group),
       bps: scale === 'flow' ? g.mean_fair_share_bps : g.mean_fair_share_bps * g.flows,
     }));
+}
+
+export interface DistributionData {
+  groups: GroupDistribution[];
+  equalShareBps: number;
+}
+
+/** The sorted goodput curve of each group that has flows, and the equal share of everything they got. */
+export function distributionData(groups: readonly GroupInfo[], groupGoodputsBps: readonly Float64Array[]): DistributionData {
+  let total = 0;
+  let flows = 0;
+  for (const goodputs of groupGoodputsBps) {
+    for (const bps of goodputs) total += bps;
+    flows += goodputs.length;
+  }
+  return {
+    groups: groupGoodputsBps.flatMap((sortedGoodputsBps, g) =>
+      sortedGoodputsBps.length > 0 ? [{ label: groups[g]?.label ?? `group ${g}`, color: groupColor(g), sortedGoodputsBps }] : [],
+    ),
+    equalShareBps: flows > 0 ? total / flows : 0,
+  };
 }
 
 export interface DropRateData {
