@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm run measure`: the performance probes (page frame rate, slider-to-chart
-# latency) against a production build. They print numbers and write them to
+# latency, memory over a simulated hour) against a production build. They print numbers and write them to
 # e2e/measure-results/measurements/*.json; they pass or fail only if the page
 # breaks, so `npm test` leaves them out.
 source "$(dirname "$0")/lib.sh"

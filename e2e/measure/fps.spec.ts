@@ -1,13 +1,13 @@
 import { test, type Browser, type Page } from '@playwright/test';
 import { linkFor, setSpeed, simTime, waitForSimTime } from '../tests/helpers';
-import { ALL_CHARTS_VIEW, saveMeasurement, twentyFlowScenario } from './probe';
+import { ALL_CHARTS_VIEW, fiveThousandFlowScenario, saveMeasurement, twentyFlowScenario } from './probe';
 
 const PROBE_MS = 5000;
 
 // A measurement, not a pass/fail threshold: how smoothly the page draws while
-// the engine runs a 20-flow, 10 Mb/s scenario at full speed. Every
-// requestAnimationFrame callback is one frame the page produced; the gaps
-// between their timestamps are the frame times.
+// the engine runs a scenario at full speed. Every requestAnimationFrame
+// callback is one frame the page produced; the gaps between their
+// timestamps are the frame times.
 interface TraceEvent {
   name: string;
   ph: string;
@@ -42,12 +42,23 @@ async function threadCpuMs(browser: Browser, page: Page, during: () => Promise<v
   return busiest;
 }
 
-test('frame rate while a 20-flow 10 Mb/s scenario runs at full speed', async ({ page, browser }, testInfo) => {
-  await page.goto(linkFor(twentyFlowScenario(), ALL_CHARTS_VIEW));
-  await waitForSimTime(page, 0.5);
+interface FrameRateCase {
+  /** Names the measurement file: `measure-results/measurements/<name>.json`. */
+  name: string;
+  description: string;
+  scenario: Record<string, unknown>;
+  /** Simulated time to reach before switching to full speed (the page has loaded and drawn). */
+  warmUpS: number;
+  /** At full speed before measuring, so the flows start and the charts fill: a wall time to wait, or a simulated time to reach. */
+  settle: { wallMs: number } | { simulatedS: number };
+}
+
+async function measureFrameRate(page: Page, browser: Browser, probe: FrameRateCase): Promise<string> {
+  await page.goto(linkFor(probe.scenario, ALL_CHARTS_VIEW));
+  await waitForSimTime(page, probe.warmUpS);
   await setSpeed(page, 'max');
-  // Let the flows start and the series store fill the window first.
-  await page.waitForTimeout(1000);
+  if ('wallMs' in probe.settle) await page.waitForTimeout(probe.settle.wallMs);
+  else await waitForSimTime(page, probe.settle.simulatedS);
   const startS = await simTime(page);
   let stamps: number[] = [];
   const cpu = await threadCpuMs(browser, page, async () => {
@@ -73,7 +84,7 @@ test('frame rate while a 20-flow 10 Mb/s scenario runs at full speed', async ({ 
   const quantile = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   const round = (x: number) => Math.round(x * 10) / 10;
   const measurement = {
-    scenario: '20 TCP flows, 10 Mb/s, RED, every chart, 30 s window, speed max',
+    scenario: probe.description,
     viewport: page.viewportSize(),
     fps: round(frameMs.length / spanS),
     frames: frameMs.length,
@@ -87,10 +98,35 @@ test('frame rate while a 20-flow 10 Mb/s scenario runs at full speed', async ({ 
     realTimeFactor: round(simulatedS / spanS),
     engine: eventRate,
   };
-  const path = saveMeasurement('frame-rate', measurement);
-  const report = `fps ${measurement.fps} (median frame ${measurement.medianFrameMs} ms, p95 ${measurement.p95FrameMs} ms, longest ${measurement.longestFramesMs.join(
+  const path = saveMeasurement(probe.name, measurement);
+  return `fps ${measurement.fps} (median frame ${measurement.medianFrameMs} ms, p95 ${measurement.p95FrameMs} ms, longest ${measurement.longestFramesMs.join(
     '/',
   )} ms, ${measurement.framesOver20Ms} of ${measurement.frames} frames over 20 ms; main thread ${measurement.mainThreadCpuMsPerFrame} ms CPU per frame); engine at ${measurement.realTimeFactor}× real time, ${eventRate} → ${path}`;
-  console.log(report);
-  testInfo.annotations.push({ type: 'measurement', description: report });
-});
+}
+
+const CASES: FrameRateCase[] = [
+  {
+    name: 'frame-rate',
+    description: '20 TCP flows, 10 Mb/s, RED, every chart, 30 s window, speed max',
+    scenario: twentyFlowScenario(),
+    warmUpS: 0.5,
+    // Let the flows start and the series store fill the window first.
+    settle: { wallMs: 1000 },
+  },
+  {
+    name: 'frame-rate-5000-flows',
+    description: '5 000 TCP flows in two groups, 1 Gb/s, RED, every chart, 30 s window, speed max',
+    scenario: fiveThousandFlowScenario(),
+    warmUpS: 0.2,
+    // Every flow has started and the measurement window has begun, so every chart draws.
+    settle: { simulatedS: 6 },
+  },
+];
+
+for (const probe of CASES) {
+  test(`frame rate at full speed: ${probe.description}`, async ({ page, browser }, testInfo) => {
+    const report = await measureFrameRate(page, browser, probe);
+    console.log(report);
+    testInfo.annotations.push({ type: 'measurement', description: report });
+  });
+}

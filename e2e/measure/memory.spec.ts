@@ -5,8 +5,9 @@ import { ALL_CHARTS_VIEW, saveMeasurement } from './probe';
 // A measurement, not a pass/fail threshold: does the page's memory stay
 // bounded over a long, large run? 1 000 TCP flows on a 100 Mb/s link for one
 // simulated hour at full speed, every chart shown. Every 10 s of wall time it
-// reads the main thread's JS heap after a garbage collection (Chromium's
-// DevTools protocol) and the engine's WebAssembly memory (which only grows).
+// reads the main thread's JS heap after a garbage collection and the array
+// buffers outside it, where the page keeps its series (Chromium's DevTools
+// protocol), and the engine's WebAssembly memory (which only grows).
 const HOUR_S = 3600;
 const SAMPLE_EVERY_MS = 10_000;
 /** Stop early past this much wall time and report how far the run got. */
@@ -30,8 +31,11 @@ interface Sample {
   wallS: number;
   simS: number;
   jsHeapMiB: number;
+  arrayBuffersMiB: number;
   engineMemoryMiB: number;
 }
+
+type Measured = 'jsHeapMiB' | 'arrayBuffersMiB' | 'engineMemoryMiB';
 
 test('memory over one simulated hour of 1 000 flows at 100 Mb/s', async ({ page }, testInfo) => {
   test.setTimeout(WALL_LIMIT_MS + 120_000);
@@ -45,24 +49,32 @@ test('memory over one simulated hour of 1 000 flows at 100 Mb/s', async ({ page 
   for (;;) {
     await page.waitForTimeout(SAMPLE_EVERY_MS);
     await cdp.send('HeapProfiler.collectGarbage');
-    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    const { usedSize, backingStorageSize } = await cdp.send('Runtime.getHeapUsage');
     const engineBytes = Number(await page.getByTestId('event-rate').getAttribute('data-engine-memory-bytes'));
     const simS = await simTime(page);
-    samples.push({ wallS: Math.round((Date.now() - started) / 1000), simS: Math.round(simS), jsHeapMiB: mib(usedSize), engineMemoryMiB: mib(engineBytes) });
+    samples.push({
+      wallS: Math.round((Date.now() - started) / 1000),
+      simS: Math.round(simS),
+      jsHeapMiB: mib(usedSize),
+      arrayBuffersMiB: mib(backingStorageSize),
+      engineMemoryMiB: mib(engineBytes),
+    });
     if (simS >= HOUR_S || Date.now() - started > WALL_LIMIT_MS) break;
   }
   const half = samples.slice(Math.floor(samples.length / 2));
-  const max = (key: 'jsHeapMiB' | 'engineMemoryMiB', of: Sample[]) => Math.max(...of.map((s) => s[key]));
+  const max = (key: Measured, of: Sample[]) => Math.max(...of.map((s) => s[key]));
+  const halves = (key: Measured) => ({ firstHalfMax: max(key, samples.slice(0, half.length)), secondHalfMax: max(key, half) });
   const measurement = {
     scenario: '1 000 TCP flows, 100 Mb/s, RED, 100 ms samples, every chart, 30 s window, speed max',
     simulatedS: samples[samples.length - 1].simS,
     wallS: samples[samples.length - 1].wallS,
-    jsHeapMiB: { firstHalfMax: max('jsHeapMiB', samples.slice(0, half.length)), secondHalfMax: max('jsHeapMiB', half) },
-    engineMemoryMiB: { firstHalfMax: max('engineMemoryMiB', samples.slice(0, half.length)), secondHalfMax: max('engineMemoryMiB', half) },
+    jsHeapMiB: halves('jsHeapMiB'),
+    arrayBuffersMiB: halves('arrayBuffersMiB'),
+    engineMemoryMiB: halves('engineMemoryMiB'),
     samples,
   };
   const path = saveMeasurement('memory', measurement);
-  const report = `${measurement.simulatedS} s simulated in ${measurement.wallS} s: JS heap max ${measurement.jsHeapMiB.firstHalfMax} → ${measurement.jsHeapMiB.secondHalfMax} MiB (first → second half), engine memory ${measurement.engineMemoryMiB.firstHalfMax} → ${measurement.engineMemoryMiB.secondHalfMax} MiB → ${path}`;
+  const report = `${measurement.simulatedS} s simulated in ${measurement.wallS} s: JS heap max ${measurement.jsHeapMiB.firstHalfMax} → ${measurement.jsHeapMiB.secondHalfMax} MiB (first → second half), array buffers ${measurement.arrayBuffersMiB.firstHalfMax} → ${measurement.arrayBuffersMiB.secondHalfMax} MiB, engine memory ${measurement.engineMemoryMiB.firstHalfMax} → ${measurement.engineMemoryMiB.secondHalfMax} MiB → ${path}`;
   console.log(report);
   testInfo.annotations.push({ type: 'measurement', description: report });
 });

@@ -27,5 +27,33 @@ export function twentyFlowScenario(): Record<string, unknown> {
   };
 }
 
+/**
+ * The many-flow load: 5 000 NewReno flows in two groups of 2 500 (short and
+ * long access delays) through RED on a 1 Gb/s bottleneck, starting over the
+ * first 5 s, measured from 5 s. The 10 000-packet buffer holds about a
+ * bandwidth-delay product; the duration keeps the run under the page's work
+ * limit.
+ */
+export function fiveThousandFlowScenario(): Record<string, unknown> {
+  const group = (label: string, accessDelayMs: [number, number]) => ({
+    kind: 'tcp',
+    label,
+    count: 2500,
+    segment_bytes: 1000,
+    access_delay_ms: accessDelayMs,
+    start_s: [0, 5],
+  });
+  return {
+    version: 1,
+    name: '5 000 TCP flows on 1 Gb/s (performance probe)',
+    seed: 1,
+    duration_s: 600,
+    measure_from_s: 5,
+    topology: { kind: 'dumbbell', bottleneck: { rate_bps: 1_000_000_000, delay_ms: 10 }, buffer: { packets: 10_000 } },
+    queue: { scheme: 'red', params: { min_th: 1000, max_th: 3000, w_q: 0.0002 } },
+    flows: [group('short RTT', [1, 20]), group('long RTT', [20, 60])],
+  };
+}
+
 /** Every chart, 30 s window: what the performance probes draw. */
 export const ALL_CHARTS_VIEW = '&view=queue,goodput,bars,curve,rate&window=30';

@@ -14,7 +14,7 @@ import { SkipLinks } from '../controls/SkipLinks';
 import { SummaryPanel } from '../controls/SummaryPanel';
 import { TransportBar } from '../controls/TransportBar';
 import { WorkWarning } from '../controls/WorkWarning';
-import type { EngineClient, Speed, WorkEstimate } from '../engine/client';
+import { completeSummary, type EngineClient, type RunSnapshot, type Speed, type WorkEstimate } from '../engine/client';
 import { GlossaryDialog } from '../glossary/GlossaryDialog';
 import { GlossaryContext, Term } from '../glossary/Term';
 import type { LessonStep } from '../lessons/format';
@@ -25,7 +25,7 @@ import { decodeFragment } from '../scenario/codec';
 import { DEFAULT_SCENARIO } from '../scenario/defaults';
 import { bufferCapacity, bufferUnit, bufferUnitParams, type BufferUnit } from '../scenario/model';
 import { PRESETS, type Preset } from '../scenario/presets';
-import type { CatalogueEntry, Scenario, ScenarioProblem } from '../scenario/types';
+import type { CatalogueEntry, Scenario, ScenarioProblem, Summary } from '../scenario/types';
 import { decodePageOptions, withPageOptions, type PageOptions } from '../scenario/pageOptions';
 import { DEFAULT_VIEW, type ViewState } from '../scenario/view';
 import { ReproduceGallery } from '../reproduce/ReproduceGallery';
@@ -71,6 +71,11 @@ interface LessonRun {
   lessonId: string;
   stepIndex: number;
   loadId: number;
+}
+
+/** What the summary file reads when it is made, once a run has a snapshot. */
+function summaryOf(snapshot: RunSnapshot | null): (() => Summary) | null {
+  return snapshot && (() => completeSummary(snapshot));
 }
 
 function isTyping(target: EventTarget | null): boolean {
@@ -367,7 +372,7 @@ export function App({ engine }: { engine: EngineClient }) {
           nowS: sim.snapshot?.nowS ?? 0,
           durationS: sim.snapshot?.durationS ?? scenario.duration_s,
           finished: sim.snapshot?.finished ?? false,
-          summary: sim.snapshot?.summary,
+          summary: sim.snapshot?.finished ? completeSummary(sim.snapshot) : undefined,
           error: sim.error,
         }
       : null;
@@ -482,9 +487,9 @@ export function App({ engine }: { engine: EngineClient }) {
             <SweepPanel scenario={currentScenario} scheme={schemeEntry} />
             <ExportMenu
               series={sim.store}
-              summary={sim.snapshot?.summary}
+              summary={summaryOf(sim.snapshot)}
               scenario={currentScenario}
-              partner={comparing ? { name: partnerEntry.name, series: partner.store, summary: partner.snapshot?.summary } : undefined}
+              partner={comparing ? { name: partnerEntry.name, series: partner.store, summary: summaryOf(partner.snapshot) } : undefined}
             />
             <ShareLink buildLink={linkNow} />
           </div>
@@ -620,8 +625,8 @@ export function App({ engine }: { engine: EngineClient }) {
               <ReproductionResults
                 engine={engine}
                 reproduction={shownReproduction}
-                summary={sim.snapshot?.finished ? sim.snapshot.summary : undefined}
-                compareSummary={comparing && partner.snapshot?.finished ? partner.snapshot.summary : undefined}
+                summary={sim.snapshot?.finished ? completeSummary(sim.snapshot) : undefined}
+                compareSummary={comparing && partner.snapshot?.finished ? completeSummary(partner.snapshot) : undefined}
                 durationS={scenario.duration_s}
               />
             )}

@@ -7,6 +7,7 @@ import { DropCurveChart } from '../charts/DropCurveChart';
 import { DropRateChart } from '../charts/DropRateChart';
 import { GoodputBars, type FlowBar } from '../charts/GoodputBars';
 import { GoodputChart } from '../charts/GoodputChart';
+import { GoodputDistribution } from '../charts/GoodputDistribution';
 import { MarkovChart, type MeasuredLoad } from '../charts/MarkovChart';
 import { groupColor } from '../charts/palette';
 import { OnScreen } from '../charts/OnScreen';
@@ -18,14 +19,16 @@ import { SKIP_TARGETS } from '../controls/SkipLinks';
 import { ViewControls } from '../controls/ViewControls';
 import type { RunSnapshot } from '../engine/client';
 import type { SeriesStore } from '../engine/seriesStore';
-import { bufferCapacity, bufferUnit, bufferUnitParams, flowGroups } from '../scenario/model';
+import { Term } from '../glossary/Term';
+import { bufferCapacity, bufferUnit, bufferUnitParams, flowCount, flowDetail, flowGroups, PER_FLOW_LIMIT } from '../scenario/model';
 import { paramName } from '../scenario/paramNames';
 import type { CatalogueEntry, Scenario } from '../scenario/types';
 import type { ChartId, ViewState } from '../scenario/view';
-import { dropRateData, fairShareLevels, goodputData, queueData } from './chartData';
+import { distributionData, dropRateData, fairShareLevels, flowFairShareLevels, goodputData, queueData } from './chartData';
 
 const CHART_HEIGHT = 270;
 const NO_TIME = new Float64Array(0);
+const COUNT = new Intl.NumberFormat('en');
 
 interface ChartsAreaProps {
   store: SeriesStore | null;
@@ -79,9 +82,11 @@ export const ChartsArea = memo(function ChartsArea({
   const shows = (id: ChartId) => view.charts.includes(id);
 
   const summary = snapshot?.summary;
+  const flowResults = snapshot?.flowResults;
+  const detail = flowResults?.detail ?? flowDetail(groups);
   const flowBars = useMemo<FlowBar[]>(
     () =>
-      (summary?.flows ?? []).map((flow) => ({
+      (flowResults?.detail === 'perFlow' ? flowResults.summary.flows : []).map((flow) => ({
         flowId: flow.id,
         label: `flow ${flow.id} (${groups[flow.group]?.label ?? flow.kind})`,
         color: groupColor(flow.group),
@@ -93,8 +98,10 @@ export const ChartsArea = memo(function ChartsArea({
         mathisBps: flow.tcp_models?.mathis_bps ?? null,
         padhyeBps: flow.tcp_models?.padhye_bps ?? null,
       })),
-    [summary, groups],
+    [flowResults, groups],
   );
+  const distribution = useMemo(() => distributionData(groups, flowResults?.detail === 'perGroup' ? flowResults.groupGoodputsBps : []), [flowResults, groups]);
+  const flowFairShares = useMemo(() => (summary ? flowFairShareLevels(groups, summary.groups) : []), [summary, groups]);
   const fairShares = useMemo(() => (summary ? fairShareLevels(groups, summary.groups) : []), [summary, groups]);
   const measuredLoads = useMemo<MeasuredLoad[]>(
     () => (summary?.hops ?? []).map((h) => ({ hop: h.hop, offeredLoad: h.offered_load, dropRate: h.drop_rate, markRate: h.mark_rate })),
@@ -117,6 +124,13 @@ export const ChartsArea = memo(function ChartsArea({
         onFollow={() => onScroll(latestS, true)}
         unavailable={snapshot && !markovModel ? { markov: `The Markov model covers RED and DSRED, not ${schemeName}.` } : undefined}
       />
+      {detail === 'perGroup' && (
+        <p className="flow-detail-note" data-testid="flow-detail-note">
+          <strong>{COUNT.format(flowCount(groups))} flows: the charts show each flow group as a whole</strong>, not a line or bar per flow (more than{' '}
+          {PER_FLOW_LIMIT} could not be told apart): goodput over time is each group&apos;s total, and goodput per flow is a{' '}
+          <Term id="sorted-goodput">sorted curve</Term> per group. <Term id="per-group-view">About the per-group view</Term>
+        </p>
+      )}
       {/* data-rows: the series rows the page holds (what the time-series export writes). */}
       <div className="charts" data-testid="charts" data-rows={store?.rows ?? 0} id={SKIP_TARGETS.charts} tabIndex={-1}>
         {shows('queue') && store && rows && (
@@ -157,7 +171,12 @@ export const ChartsArea = memo(function ChartsArea({
             render={() => <DropRateChart {...dropRateData(store, rows, binS)} paramChanges={paramChanges} window={timeWindow} height={CHART_HEIGHT} />}
           />
         )}
-        {shows('bars') && <GoodputBars flows={flowBars} groups={groupLegend} windowS={summary?.window_s ?? 0} height={CHART_HEIGHT} />}
+        {shows('bars') &&
+          (detail === 'perGroup' ? (
+            <GoodputDistribution {...distribution} fairShares={flowFairShares} windowS={summary?.window_s ?? 0} height={CHART_HEIGHT} />
+          ) : (
+            <GoodputBars flows={flowBars} groups={groupLegend} windowS={summary?.window_s ?? 0} height={CHART_HEIGHT} />
+          ))}
       </div>
     </>
   );

@@ -1,9 +1,11 @@
-// The fair-share levels drawn over goodput: on the scale of the lines the chart draws.
+// The fair-share levels drawn over goodput, on the scale of the lines the
+// chart draws, and the sorted goodput curves of the per-group view.
 
 import { describe, expect, it } from 'vitest';
 import type { GroupInfo } from '../scenario/model';
 import type { Summary } from '../scenario/types';
-import { fairShareLevels } from './chartData';
+import { groupColor } from '../charts/palette';
+import { distributionData, fairShareLevels, flowFairShareLevels } from './chartData';
 
 type GroupSummary = Summary['groups'][number];
 
@@ -47,5 +49,32 @@ describe('fairShareLevels', () => {
   it('leaves out web traffic and groups without a share', () => {
     const levels = fairShareLevels(infos(['tcp', 2], ['web', 1], ['cbr', 1]), [group(0, 'tcp', 2, 3e6), group(1, 'web', 1, 5e6), group(2, 'cbr', 1, 0)]);
     expect(levels.map((l) => l.label)).toEqual(['tcp per flow']);
+  });
+});
+
+describe('distributionData', () => {
+  it('gives each group with flows its sorted curve, and the equal share of all their goodput', () => {
+    const a = Float64Array.from([1e6, 2e6, 3e6]);
+    const b = Float64Array.from([0.5e6, 1.5e6]);
+    const data = distributionData(infos(['tcp', 3], ['cbr', 0], ['tfrc', 2]), [a, new Float64Array(0), b]);
+    expect(data.groups.map((g) => [g.label, g.sortedGoodputsBps])).toEqual([
+      ['tcp', a],
+      ['tfrc', b],
+    ]);
+    // Colours follow the group's place in the scenario, as on every other chart.
+    expect(data.groups[1].color).toBe(groupColor(2));
+    // (1 + 2 + 3 + 0.5 + 1.5) Mb/s over 5 flows.
+    expect(data.equalShareBps).toBeCloseTo(1.6e6, 6);
+  });
+
+  it('has no equal share before any flow is counted', () => {
+    expect(distributionData(infos(['tcp', 2]), []).equalShareBps).toBe(0);
+  });
+});
+
+describe('flowFairShareLevels', () => {
+  it('gives one flow’s share however many flows there are', () => {
+    const levels = flowFairShareLevels(infos(['tcp', 300]), [group(0, 'tcp', 300, 0.2e6)]);
+    expect(levels.map((l) => [l.label, l.bps])).toEqual([['tcp per flow', 0.2e6]]);
   });
 });

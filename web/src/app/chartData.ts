@@ -4,9 +4,11 @@
 import { binSums, ratio } from '../charts/bins';
 import type { FairShareLevel } from '../charts/FairShareLines';
 import type { GoodputLine } from '../charts/GoodputChart';
+import type { GroupDistribution } from '../charts/GoodputDistribution';
 import { groupColor } from '../charts/palette';
+import { flowColumn, groupGoodputColumns } from '../engine/flowColumns';
 import type { SeriesStore } from '../engine/seriesStore';
-import type { GroupInfo } from '../scenario/model';
+import { flowCount, flowsOf, type GroupInfo } from '../scenario/model';
 import type { ProbeSpec, Summary } from '../scenario/types';
 import type { ProbeLine } from '../charts/QueueChart';
 import type { VisibleRows } from '../charts/visibleWindow';
@@ -42,18 +44,19 @@ export interface GoodputData {
 /** One line per flow when there are few flows, else one (total) line per group. */
 export function goodputData(store: SeriesStore, rows: VisibleRows, groups: readonly GroupInfo[], binS: number): GoodputData {
   const timeS = slice(store, 't_s', rows);
-  const flowCount = groups.reduce((n, g) => n + g.count, 0);
-  const perFlow = flowCount <= MAX_FLOW_LINES;
-  const column = (flow: number) => slice(store, `goodput_bps.${flow}`, rows);
+  const perFlow = flowCount(groups) <= MAX_FLOW_LINES;
+  const visible = (column: Float64Array) => column.subarray(rows.from, rows.to);
   const sources: { legend: string; label: string; color: string; columns: Float64Array[] }[] = [];
   groups.forEach((group, g) => {
-    const flows = Array.from({ length: group.count }, (_, k) => group.firstFlow + k).filter((f) => store.has(`goodput_bps.${f}`));
     const color = groupColor(g);
     if (perFlow) {
-      for (const f of flows) sources.push({ legend: group.label, label: `flow ${f} (${group.label})`, color, columns: [column(f)] });
+      for (const f of flowsOf(group)) {
+        const name = flowColumn('goodput_bps', f);
+        if (store.has(name)) sources.push({ legend: group.label, label: `flow ${f} (${group.label})`, color, columns: [slice(store, name, rows)] });
+      }
     } else {
       const label = `${group.label} (${group.count} ${group.count === 1 ? 'flow' : 'flows'}, total)`;
-      sources.push({ legend: label, label, color, columns: flows.map(column) });
+      sources.push({ legend: label, label, color, columns: groupGoodputColumns(store, group, g).map(visible) });
     }
   });
   const binned = binSums(
@@ -76,14 +79,43 @@ export function goodputData(store: SeriesStore, rows: VisibleRows, groups: reado
  *  it draws flows, the group's total when it draws group totals. Web groups
  *  are left out: their transfers come and go, so no steady share applies. */
 export function fairShareLevels(groups: readonly GroupInfo[], summaryGroups: Summary['groups']): FairShareLevel[] {
-  const perFlow = groups.reduce((n, g) => n + g.count, 0) <= MAX_FLOW_LINES;
+  return shareLevels(groups, summaryGroups, flowCount(groups) <= MAX_FLOW_LINES ? 'flow' : 'groupTotal');
+}
+
+/** Each group's max-min fair share of one flow (web groups left out, as above). */
+export function flowFairShareLevels(groups: readonly GroupInfo[], summaryGroups: Summary['groups']): FairShareLevel[] {
+  return shareLevels(groups, summaryGroups, 'flow');
+}
+
+function shareLevels(groups: readonly GroupInfo[], summaryGroups: Summary['groups'], scale: 'flow' | 'groupTotal'): FairShareLevel[] {
   return summaryGroups
     .filter((g) => g.kind !== 'web' && g.flows > 0 && g.mean_fair_share_bps > 0)
     .map((g) => ({
-      label: `${groups[g.group]?.label ?? g.label} ${perFlow ? 'per flow' : 'total'}`,
+      label: `${groups[g.group]?.label ?? g.label} ${scale === 'flow' ? 'per flow' : 'total'}`,
       color: groupColor(g.group),
-      bps: perFlow ? g.mean_fair_share_bps : g.mean_fair_share_bps * g.flows,
+      bps: scale === 'flow' ? g.mean_fair_share_bps : g.mean_fair_share_bps * g.flows,
     }));
+}
+
+export interface DistributionData {
+  groups: GroupDistribution[];
+  equalShareBps: number;
+}
+
+/** The sorted goodput curve of each group that has flows, and the equal share of everything they got. */
+export function distributionData(groups: readonly GroupInfo[], groupGoodputsBps: readonly Float64Array[]): DistributionData {
+  let total = 0;
+  let flows = 0;
+  for (const goodputs of groupGoodputsBps) {
+    for (const bps of goodputs) total += bps;
+    flows += goodputs.length;
+  }
+  return {
+    groups: groupGoodputsBps.flatMap((sortedGoodputsBps, g) =>
+      sortedGoodputsBps.length > 0 ? [{ label: groups[g]?.label ?? `group ${g}`, color: groupColor(g), sortedGoodputsBps }] : [],
+    ),
+    equalShareBps: flows > 0 ? total / flows : 0,
+  };
 }
 
 export interface DropRateData {

@@ -9,6 +9,7 @@ import { OnScreen } from '../charts/OnScreen';
 import type { TimeWindow } from '../charts/timeAxis';
 import { useStoreRevision } from '../charts/useStoreRevision';
 import { binWidth, visibleRows } from '../charts/visibleWindow';
+import { groupGoodputColumns } from '../engine/flowColumns';
 import type { SeriesStore } from '../engine/seriesStore';
 import { bufferCapacity, bufferUnit, flowGroups, type GroupInfo } from '../scenario/model';
 import type { Scenario } from '../scenario/types';
@@ -49,12 +50,9 @@ function latestOf(store: SeriesStore | null): number {
   return t[t.length - 1];
 }
 
-function goodputColumns(store: SeriesStore, flows: readonly number[], from: number, to: number): Float64Array[] {
-  return flows.filter((f) => store.has(`goodput_bps.${f}`)).map((f) => store.column(`goodput_bps.${f}`).subarray(from, to));
-}
-
-function flowsOf(group: GroupInfo): number[] {
-  return Array.from({ length: group.count }, (_, k) => group.firstFlow + k);
+/** The columns whose sum is the goodput of the groups numbered `indices`, rows `from` to `to`. */
+function goodputColumns(store: SeriesStore, groups: readonly GroupInfo[], indices: readonly number[], from: number, to: number): Float64Array[] {
+  return indices.flatMap((g) => groupGoodputColumns(store, groups[g], g).map((column) => column.subarray(from, to)));
 }
 
 export const CompareArea = memo(function CompareArea({ scenario, runs, windowS, onWindow }: CompareAreaProps) {
@@ -62,7 +60,7 @@ export const CompareArea = memo(function CompareArea({ scenario, runs, windowS, 
   useStoreRevision(runs[1].store);
   const unit = bufferUnit(scenario);
   const groups = useMemo(() => flowGroups(scenario), [scenario]);
-  const allFlows = useMemo(() => groups.flatMap(flowsOf), [groups]);
+  const allGroups = useMemo(() => groups.map((_, g) => g), [groups]);
   const sampleIntervalS = (scenario.sample_interval_ms ?? 10) / 1000;
   const measureFromS = scenario.measure_from_s ?? 0;
 
@@ -85,7 +83,7 @@ export const CompareArea = memo(function CompareArea({ scenario, runs, windowS, 
     const timeS = column('t_s');
     queueLines.push({ label: run.name, color: RUN_COLORS[r], dashed, timeS, values: column(unit === 'bytes' ? 'queue_bytes' : 'queue_packets') });
 
-    const goodputSources = perGroup ? groups.map((g) => goodputColumns(store, flowsOf(g), from, to)) : [goodputColumns(store, allFlows, from, to)];
+    const goodputSources = perGroup ? allGroups.map((g) => goodputColumns(store, groups, [g], from, to)) : [goodputColumns(store, groups, allGroups, from, to)];
     const goodput = binSums(timeS, goodputSources, binS);
     goodputSources.forEach((_, g) =>
       goodputLines.push({
@@ -105,7 +103,13 @@ export const CompareArea = memo(function CompareArea({ scenario, runs, windowS, 
       label: run.name,
       color: RUN_COLORS[r],
       partner: dashed,
-      points: intervalPoints(store.column('t_s'), store.column('queue_delay_ms'), goodputColumns(store, allFlows, 0, store.rows), INTERVAL_S, measureFromS),
+      points: intervalPoints(
+        store.column('t_s'),
+        store.column('queue_delay_ms'),
+        goodputColumns(store, groups, allGroups, 0, store.rows),
+        INTERVAL_S,
+        measureFromS,
+      ),
     });
   }
 

@@ -1,14 +1,14 @@
 // The key numbers of the two runs side by side, the better value of each
 // row highlighted and the reason it counts as better spelled out.
 
-import type { Summary } from '../scenario/types';
+import type { LiveSummary } from '../engine/client';
 import { RELATIVE_MARGIN, compareSummaries, type MetricRow } from './comparison';
 
 interface CompareTableProps {
   nameA: string;
   nameB: string;
-  summaryA: Summary | undefined;
-  summaryB: Summary | undefined;
+  summaryA: LiveSummary | undefined;
+  summaryB: LiveSummary | undefined;
   measureFromS: number;
 }
 

@@ -1,7 +1,7 @@
 // What compare mode says about two runs of one scenario: where they part,
 // and which scheme did better on each key number of the summary.
 
-import type { Summary } from '../scenario/types';
+import type { LiveSummary } from '../engine/client';
 
 /** The part of a series store this needs. */
 export interface SeriesColumns {
@@ -73,7 +73,7 @@ function row(id: string, label: string, unit: string, a: number | null, b: numbe
 }
 
 /** The key numbers of two summaries over the same measurement window, side by side. */
-export function compareSummaries(a: Summary, b: Summary): MetricRow[] {
+export function compareSummaries(a: LiveSummary, b: LiveSummary): MetricRow[] {
   const rows: MetricRow[] = [
     row('goodput', 'Aggregate goodput', 'Mb/s', a.aggregate_goodput_bps / 1e6, b.aggregate_goodput_bps / 1e6, 'higher', 'higher: more data delivered'),
   ];

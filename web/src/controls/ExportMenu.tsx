@@ -11,11 +11,12 @@ import type { Scenario, Summary } from '../scenario/types';
 interface ExportMenuProps {
   /** The rows the page holds now (read when the file is made). */
   series: SeriesColumns | null;
-  summary: Summary | undefined;
+  /** The complete summary now (read when the file is made: it may be large). */
+  summary: (() => Summary) | null;
   /** The running scenario with the current parameter values, as the share link carries it. */
   scenario: Scenario;
   /** In compare mode, the partner's run: its files are offered too. */
-  partner?: { name: string; series: SeriesColumns | null; summary: Summary | undefined };
+  partner?: { name: string; series: SeriesColumns | null; summary: (() => Summary) | null };
 }
 
 export function ExportMenu({ series, summary, scenario, partner }: ExportMenuProps) {
@@ -97,7 +98,7 @@ export function ExportMenu({ series, summary, scenario, partner }: ExportMenuPro
 
 interface RunFilesProps {
   series: SeriesColumns | null;
-  summary: Summary | undefined;
+  summary: (() => Summary) | null;
   /** What the file names are made from. */
   fileName: string | undefined;
   labels: { series: string; summary: string };
@@ -121,7 +122,7 @@ function RunFiles({ series, summary, fileName, labels, testId, onSave }: RunFile
       <button
         type="button"
         disabled={!summary}
-        onClick={() => onSave(() => summary && downloadText(summaryToJson(summary), exportFileName(fileName, 'summary', 'json'), 'application/json'))}
+        onClick={() => onSave(() => summary && downloadText(summaryToJson(summary()), exportFileName(fileName, 'summary', 'json'), 'application/json'))}
         data-testid={`${testId}-summary`}
       >
         {labels.summary}

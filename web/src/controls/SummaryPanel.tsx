@@ -3,10 +3,10 @@
 
 import type { ReactNode } from 'react';
 import { Term } from '../glossary/Term';
-import type { Summary } from '../scenario/types';
+import type { LiveSummary } from '../engine/client';
 
 interface SummaryPanelProps {
-  summary: Summary | undefined;
+  summary: LiveSummary | undefined;
   measureFromS: number;
 }
 
@@ -80,7 +80,7 @@ export function SummaryPanel({ summary, measureFromS }: SummaryPanelProps) {
 }
 
 /** Per flow group: what it got against its max-min fair share, how evenly, and how smoothly. */
-function GroupTable({ summary }: { summary: Summary }) {
+function GroupTable({ summary }: { summary: LiveSummary }) {
   const rate = (bps: number) => NUMBER.format(bps / 1e6);
   const optional = (value: number | null) => (value === null ? '–' : NUMBER.format(value));
   return (

@@ -3,10 +3,28 @@
 // rows and snapshots arrive through a listener. When the worker crashes, the
 // client keeps what it needs to rebuild every run in a new worker: `restart()`.
 
-import type { CatalogueEntry, ClaimResult, Scenario, ScenarioProblem, WorkEstimate } from './pkg/aqm_core';
-import type { BufferUnit, EngineFailure, FromWorker, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
+import type { CatalogueEntry, ClaimResult, Scenario, ScenarioProblem, Summary, WorkEstimate } from './pkg/aqm_core';
+import type { BufferUnit, EngineFailure, FlowResults, FromWorker, LiveSummary, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
 
-export type { BufferUnit, ParamApplied, RunSnapshot, Speed, WorkEstimate };
+export type { BufferUnit, FlowResults, LiveSummary, ParamApplied, RunSnapshot, Speed, WorkEstimate };
+
+const completeSummaries = new WeakMap<RunSnapshot, Summary>();
+
+/**
+ * A snapshot's complete summary, per-flow records included (what the summary
+ * file and the verdicts need). For a many-flow run it is parsed from text on
+ * first use; each snapshot gives the same object every time.
+ */
+export function completeSummary(snapshot: RunSnapshot): Summary {
+  const results = snapshot.flowResults;
+  if (results.detail === 'perFlow') return results.summary;
+  let summary = completeSummaries.get(snapshot);
+  if (!summary) {
+    summary = JSON.parse(results.summaryJson) as Summary;
+    completeSummaries.set(snapshot, summary);
+  }
+  return summary;
+}
 
 export interface SimulationListener {
   /** New rows, column-major in the order of `SimulationHandle.columns`. */

@@ -1,6 +1,7 @@
 // Messages between the engine client (main thread) and the engine worker.
 // Only the client and the worker import this file.
 
+import type { FlowDetail } from './flowGroups';
 import type { DropCurve, ModelPoint, Summary } from './pkg/aqm_core';
 
 /** Simulated seconds per wall second, or as fast as the engine can go. */
@@ -29,7 +30,7 @@ export type ToWorker =
 
 /** What `load` answers: the shape of the run's series. */
 export interface LoadedRun {
-  columns: string[];
+  columns: readonly string[];
   durationS: number;
   params: Record<string, number>;
 }
@@ -52,12 +53,29 @@ export interface RunSnapshot {
   probe: Record<string, number>;
   params: Record<string, number>;
   dropCurve: DropCurve | undefined;
-  summary: Summary;
+  /** The summary as the panels show it while the run goes on; the per-flow entries are in `flowResults`. */
+  summary: LiveSummary;
+  flowResults: FlowResults;
   /** Zheng & Atiquzzaman's (2000) Markov-chain drop probability against offered load (RED and DSRED only). */
   markovModel: ModelPoint[] | undefined;
   /** Size of the engine's WebAssembly memory, in bytes. */
   engineMemoryBytes: number;
 }
+
+/** A summary without its per-flow entries: all that the panels show. */
+export type LiveSummary = Omit<Summary, 'flows'>;
+
+/** The per-flow results of a snapshot, as the run's flow detail allows. */
+export type FlowResults =
+  /** The complete summary, per-flow entries included (the same object as `RunSnapshot.summary`). */
+  | { detail: Extract<FlowDetail, 'perFlow'>; summary: Summary }
+  /**
+   * Each group's per-flow goodputs in the measurement window, sorted from
+   * lowest to highest (what the charts draw), and the complete summary as
+   * JSON text: thousands of flow records cost the page far less as one
+   * string, parsed only when a file or verdict needs them.
+   */
+  | { detail: Extract<FlowDetail, 'perGroup'>; groupGoodputsBps: Float64Array[]; summaryJson: string };
 
 export type FromWorker =
   | { type: 'reply'; requestId: number; ok: true; value: unknown }

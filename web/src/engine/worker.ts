@@ -2,12 +2,16 @@
 // paces them itself so the page never waits on the engine. Simulations
 // advance in slices bounded by wall time; new series rows go to the page as
 // transferable typed arrays, and a snapshot (probe, drop curve, summary)
-// follows a few times per second.
+// follows a few times per second. A run with more flows than the page shows
+// one by one sends per-group statistics instead of per-flow series, and its
+// per-flow records as text (see FlowDetail).
 
 import init, { Simulation, catalogue, estimateWork, judgeReproduction, onEnginePanic, panicForTest, validate } from './pkg/aqm_core.js';
 import type { Scenario, Summary } from './pkg/aqm_core';
+import { flowDetail, flowGroups, type FlowDetail } from './flowGroups';
+import { GroupAggregator, sortedGroupGoodputs } from './groupAggregates';
 import { SLICE_BUDGET_MS, StepSizer, lockstepTarget, playTarget, reached } from './pacing';
-import type { FromWorker, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
+import type { FlowResults, FromWorker, LiveSummary, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
 
 /** Points of the Markov model's curve per snapshot (a few hundred states each: cheap). */
 const MODEL_POINTS = 121;
@@ -27,6 +31,10 @@ interface Run {
   /** Runs of one group advance together in simulated time. */
   lockstepGroup: string | undefined;
   sim: Simulation;
+  detail: FlowDetail;
+  groupCount: number;
+  /** Per-group statistics in place of the per-flow columns (`perGroup` runs only). */
+  aggregator: GroupAggregator | null;
   playing: boolean;
   speed: Speed;
   /** Simulated time the real-time clock says the run should have reached. */
@@ -182,12 +190,17 @@ function load(requestId: number, runId: number, scenarioJson: string, speed: Spe
   const previous = runs.get(runId);
   previous?.sim.free();
   const now = performance.now();
+  const groups = flowGroups(scenario);
+  const detail = flowDetail(groups);
   const run: Run = {
     runId,
     epoch: previous ? previous.epoch + 1 : 0,
     scenario,
     lockstepGroup,
     sim,
+    detail,
+    groupCount: groups.length,
+    aggregator: detail === 'perGroup' ? new GroupAggregator(sim.columns(), groups) : null,
     playing: false,
     speed,
     clockTargetS: 0,
@@ -201,7 +214,7 @@ function load(requestId: number, runId: number, scenarioJson: string, speed: Spe
     lastSnapshotMs: 0,
   };
   runs.set(runId, run);
-  const loaded: LoadedRun = { columns: sim.columns(), durationS: sim.durationS(), params: sim.params() };
+  const loaded: LoadedRun = { columns: run.aggregator?.columns ?? sim.columns(), durationS: sim.durationS(), params: sim.params() };
   reply(requestId, loaded);
   sendSnapshot(run);
 }
@@ -340,7 +353,8 @@ function advance(run: Run, targetS: number, deadlineMs: number): void {
 function publishRows(run: Run): void {
   const batch = run.sim.drain();
   if (batch.rows === 0) return;
-  post({ type: 'rows', runId: run.runId, epoch: run.epoch, rows: batch.rows, data: batch.data }, [batch.data.buffer]);
+  const data = run.aggregator ? run.aggregator.aggregate(batch.rows, batch.data) : batch.data;
+  post({ type: 'rows', runId: run.runId, epoch: run.epoch, rows: batch.rows, data }, [data.buffer]);
 }
 
 /** Offered loads λ/μ for the Markov model: up to twice the link rate, or a
@@ -354,6 +368,7 @@ function sendSnapshot(run: Run): void {
   publishRows(run);
   const sim = run.sim;
   const summary = sim.summary(run.engineWallS);
+  const flowResults = flowResultsOf(run, summary);
   const snapshot: RunSnapshot = {
     nowS: sim.nowS(),
     durationS: sim.durationS(),
@@ -364,12 +379,24 @@ function sendSnapshot(run: Run): void {
     probe: sim.probe(),
     params: sim.params(),
     dropCurve: sim.dropCurve(),
-    summary,
+    summary: flowResults.detail === 'perFlow' ? summary : withoutFlows(summary),
+    flowResults,
     markovModel: sim.markovModel(modelLoads(summary)),
     engineMemoryBytes: engineMemory?.buffer.byteLength ?? 0,
   };
   run.lastSnapshotMs = performance.now();
-  post({ type: 'snapshot', runId: run.runId, epoch: run.epoch, snapshot });
+  const transfer = flowResults.detail === 'perGroup' ? flowResults.groupGoodputsBps.map((values) => values.buffer) : [];
+  post({ type: 'snapshot', runId: run.runId, epoch: run.epoch, snapshot }, transfer);
+}
+
+function flowResultsOf(run: Run, summary: Summary): FlowResults {
+  if (run.detail === 'perFlow') return { detail: 'perFlow', summary };
+  return { detail: 'perGroup', groupGoodputsBps: sortedGroupGoodputs(summary.flows, run.groupCount), summaryJson: JSON.stringify(summary) };
+}
+
+function withoutFlows(summary: Summary): LiveSummary {
+  const { flows: _flows, ...live } = summary;
+  return live;
 }
 
 /** A trap inside the engine leaves its state undefined: drop the run and say so. */

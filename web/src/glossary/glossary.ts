@@ -170,6 +170,18 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     meaning:
       'Giving each flow its own queue and serving the queues in turn (DRR, FQ-CoDel), or dropping each flow by how far it exceeds its fair share (CSFQ, AFpFT): a flow that sends too much only hurts itself.',
   },
+  {
+    id: 'per-group-view',
+    term: 'Per-group view (many flows)',
+    meaning:
+      'With more than 200 flows, a line or bar per flow could not be told apart, so the page shows each flow group as a whole: goodput over time is the group’s total, and goodput per flow becomes a sorted curve per group. The time series the page keeps (and exports) then has, for each group and sample, the sum, mean, minimum and maximum of its flows’ goodput and window, and the mean, minimum and maximum of their round-trip times, instead of a column per flow. The summary still covers every flow.',
+  },
+  {
+    id: 'sorted-goodput',
+    term: 'Sorted goodput curve',
+    meaning:
+      'Every flow’s goodput over the measurement window, sorted from lowest to highest and drawn as one curve per group: the bars of all the flows, side by side. The height at 10 % is what the slowest tenth of the flows stayed below. A flat curve at the fair share means the flows shared equally; a steep one means some got far more than others.',
+  },
 ];
 
 const BY_ID = new Map(GLOSSARY.map((entry) => [entry.id, entry]));

@@ -16,6 +16,7 @@ export interface StepRun {
   nowS: number;
   durationS: number;
   finished: boolean;
+  /** The complete summary, once the run has finished. */
   summary: Summary | undefined;
   error: string | null;
 }

@@ -5,6 +5,7 @@ import type { BufferUnit } from '../engine/protocol';
 import type { CatalogueEntry, FlowGroup, FlowKind, Scenario } from './types';
 
 export type { BufferUnit };
+export { PER_FLOW_LIMIT, flowCount, flowDetail, flowGroups, flowsOf, type FlowDetail, type GroupInfo } from '../engine/flowGroups';
 
 /** How a switch parameter's number reads (the engine's `switch_on`: 0.5 and above is on). */
 export function switchOn(value: number): boolean {
@@ -17,27 +18,6 @@ export function bufferUnit(scenario: Scenario): BufferUnit {
 
 export function bufferCapacity(scenario: Scenario): number {
   return scenario.topology.buffer.bytes ?? scenario.topology.buffer.packets ?? 0;
-}
-
-export interface GroupInfo {
-  label: string;
-  kind: FlowKind;
-  count: number;
-  firstFlow: number;
-}
-
-/** Flow groups in order, with the engine's numbering: flows are numbered group by group. */
-export function flowGroups(scenario: Scenario): GroupInfo[] {
-  let next = 0;
-  return scenario.flows.map((group) => {
-    // The engine refuses a count that is not a whole number ≥ 0; until it has, a
-    // hand-edited or link-carried NaN or Infinity must not number the flows after it.
-    const requested = group.count ?? 1;
-    const count = Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : 0;
-    const info = { label: group.label || group.kind, kind: group.kind, count, firstFlow: next };
-    next += count;
-    return info;
-  });
 }
 
 /** Scheme parameters expressed in the buffer's unit: the thresholds drawn on the queue chart. */

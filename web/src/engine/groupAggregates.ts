@@ -1,0 +1,110 @@
+// Per-group statistics in place of per-flow series, computed in the engine
+// worker for runs with more flows than the page shows one by one: each
+// sample's per-flow goodput, window and RTT become their sum, mean, minimum
+// and maximum over each flow group (GROUP_STATS says which per metric).
+
+import type { GroupInfo } from './flowGroups';
+import { FLOW_METRICS, GROUP_STATS, groupColumn, parseFlowColumn, type FlowMetric, type GroupStat } from './flowColumns';
+
+interface AggregateSource {
+  metric: FlowMetric;
+  /** Indices of the group's flow columns among the engine's columns. */
+  members: number[];
+  /** Output column of each of `GROUP_STATS[metric]`, in that order. */
+  outputs: number[];
+}
+
+/**
+ * Turns the engine's column-major batches into batches of the columns in
+ * `columns`: the engine's other columns unchanged and in order, then one
+ * column per metric, group and statistic. Flows that have no value at a
+ * sample (NaN: a source without a window or RTT) are left out of that
+ * sample's statistics; a group with no value at all gets NaN.
+ */
+export class GroupAggregator {
+  readonly columns: readonly string[];
+  /** Engine column index of each passed-through column, in output order. */
+  private readonly passed: number[] = [];
+  private readonly sources: AggregateSource[] = [];
+  private readonly engineWidth: number;
+
+  constructor(engineColumns: readonly string[], groups: readonly GroupInfo[]) {
+    this.engineWidth = engineColumns.length;
+    const columns: string[] = [];
+    const flowIndex = new Map<string, number>();
+    engineColumns.forEach((name, i) => {
+      const flow = parseFlowColumn(name);
+      if (flow) flowIndex.set(`${flow.metric}.${flow.flow}`, i);
+      else {
+        this.passed.push(i);
+        columns.push(name);
+      }
+    });
+    for (const metric of FLOW_METRICS) {
+      groups.forEach((group, g) => {
+        const members: number[] = [];
+        for (let k = 0; k < group.count; k++) {
+          const index = flowIndex.get(`${metric}.${group.firstFlow + k}`);
+          if (index !== undefined) members.push(index);
+        }
+        if (members.length === 0) return;
+        const outputs = GROUP_STATS[metric].map((stat) => columns.push(groupColumn(metric, g, stat)) - 1);
+        this.sources.push({ metric, members, outputs });
+      });
+    }
+    this.columns = columns;
+  }
+
+  /** `rows` rows of the engine's columns (column-major) as rows of `columns` (column-major). */
+  aggregate(rows: number, engineData: Float64Array): Float64Array {
+    if (engineData.length !== rows * this.engineWidth) {
+      throw new Error(`batch of ${engineData.length} values does not hold ${rows} rows of ${this.engineWidth} columns`);
+    }
+    const out = new Float64Array(rows * this.columns.length);
+    this.passed.forEach((engineIndex, c) => out.set(engineData.subarray(engineIndex * rows, (engineIndex + 1) * rows), c * rows));
+    const sum = new Float64Array(rows);
+    const count = new Float64Array(rows);
+    const min = new Float64Array(rows);
+    const max = new Float64Array(rows);
+    for (const source of this.sources) {
+      sum.fill(0);
+      count.fill(0);
+      min.fill(Infinity);
+      max.fill(-Infinity);
+      // Column by column: each member's samples are contiguous in the batch.
+      for (const member of source.members) {
+        const base = member * rows;
+        for (let r = 0; r < rows; r++) {
+          const v = engineData[base + r];
+          if (Number.isNaN(v)) continue;
+          sum[r] += v;
+          count[r] += 1;
+          if (v < min[r]) min[r] = v;
+          if (v > max[r]) max[r] = v;
+        }
+      }
+      const values: Record<GroupStat, (r: number) => number> = {
+        sum: (r) => sum[r],
+        mean: (r) => sum[r] / count[r],
+        min: (r) => min[r],
+        max: (r) => max[r],
+      };
+      GROUP_STATS[source.metric].forEach((stat, s) => {
+        const base = source.outputs[s] * rows;
+        const value = values[stat];
+        for (let r = 0; r < rows; r++) out[base + r] = count[r] > 0 ? value(r) : Number.NaN;
+      });
+    }
+    return out;
+  }
+}
+
+/** Each group's per-flow goodputs (from the summary's flow records), sorted from lowest to highest. */
+export function sortedGroupGoodputs(flows: readonly { group: number; goodput_bps: number }[], groupCount: number): Float64Array[] {
+  const counts = new Array<number>(groupCount).fill(0);
+  for (const flow of flows) counts[flow.group] += 1;
+  const goodputs = counts.map((n) => new Float64Array(n));
+  const filled = new Array<number>(groupCount).fill(0);
+  for (const flow of flows) goodputs[flow.group][filled[flow.group]++] = flow.goodput_bps;
+  return goodputs.map((values) => values.sort());
+}
