@@ -1,5 +1,5 @@
-// No axis label sits on another: every tick label and axis title of every
-// chart, for every scheme at phone and desktop sizes and every preset at
+// No axis label sits on another: every tick label, axis title and note of
+// every chart, for every scheme at phone and desktop sizes and every preset at
 // desktop size, measured with getBoundingClientRect.
 
 import { expect, test, type Page } from '@playwright/test';
@@ -30,7 +30,8 @@ async function axisLabelReport(page: Page): Promise<LabelReport> {
       const svg = figure.querySelector('.chart-body > svg');
       if (!svg) continue;
       const bounds = svg.getBoundingClientRect();
-      const labels = [...svg.querySelectorAll<SVGTextElement>('.axis text')]
+      // Axis labels and the small print inside plots (a theory curve's assumptions).
+      const labels = [...svg.querySelectorAll<SVGTextElement>('.axis text, .chart-note')]
         .map((text) => ({ text: text.textContent?.trim() ?? '', box: text.getBoundingClientRect() }))
         .filter((label) => label.text && label.box.width > 0);
       report.counts[chart] = labels.length;
@@ -97,9 +98,11 @@ for (const [sizeName, viewport] of Object.entries(SIZES)) {
       queue: { scheme: 'red', params: { min_th: 15_000, max_th: 60_000 } },
     });
     await page.goto(linkFor(inBytes, ALL_CHARTS));
-    // A chart redraws only while on screen.
-    await page.getByTestId('chart-queue').scrollIntoViewIfNeeded();
-    await expect(page.locator('[data-testid=chart-queue] .axis-label', { hasText: 'queue (bytes)' })).toHaveCount(1);
+    // A chart redraws only while on screen; the new link's run may replace the chart just found.
+    await expect(async () => {
+      await page.getByTestId('chart-queue').scrollIntoViewIfNeeded({ timeout: 1000 });
+      await expect(page.locator('[data-testid=chart-queue] .axis-label', { hasText: 'queue (bytes)' })).toHaveCount(1, { timeout: 1000 });
+    }).toPass();
     await expectClearLabels(page, `RED with a buffer in bytes at ${sizeName} size`);
     await page.screenshot({ path: `${SCREENSHOT_DIR}labels-bytes-${sizeName}.png`, fullPage: true });
     // Compare mode's charts (RED against DropTail on shared axes).

@@ -37,6 +37,11 @@ interface MarkovChartProps {
 const MARGIN = { top: 22, right: 24, bottom: 44, left: 70 };
 const VALUE = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
 
+/** The model's assumptions, in the plot's bottom right corner: two lines, or four on a narrow plot (a phone). */
+const NOTES = ['Poisson arrivals, avg = queue (Zheng & Atiquzzaman 2000 §2.3).', 'TCP backs off when dropped: it may sit off the curve.'];
+const NOTES_NARROW = ['Poisson arrivals, avg = queue', '(Zheng & Atiquzzaman 2000 §2.3).', 'TCP backs off when dropped:', 'it may sit off the curve.'];
+const NARROW_PLOT_PX = 480;
+
 /** The log axis's floor: below one drop in ten thousand the curve runs along the bottom. */
 const P_FLOOR = 1e-4;
 const atLeastFloor = (p: number) => Math.max(P_FLOOR, p);
@@ -105,13 +110,6 @@ export const MarkovChart = memo(function MarkovChart({ model, measured, schemeNa
           <>
             <AxisBottom scale={x} offset={plot.height} label="offered load ρ = λ/μ (arrivals / link capacity)" gridLength={plot.height} />
             <AxisLeft scale={y} label="drop probability (log)" gridLength={plot.width} ticks={3} format={powerOfTenTick} />
-            {/* Bottom right stays empty: there the curve is high and the saturation line above 0.01. */}
-            <text className="chart-note" x={plot.width - 6} y={plot.height - 24} textAnchor="end">
-              Poisson arrivals, avg = queue (Zheng & Atiquzzaman 2000 §2.3).
-            </text>
-            <text className="chart-note" x={plot.width - 6} y={plot.height - 8} textAnchor="end">
-              TCP backs off when dropped: it may sit off the curve.
-            </text>
             <g clipPath={plot.clip}>
               <path className="series" d={line(floor)} stroke={COLORS.black} strokeWidth={1.5} strokeDasharray="6 4" />
               <path
@@ -123,6 +121,13 @@ export const MarkovChart = memo(function MarkovChart({ model, measured, schemeNa
                 data-points={model.length}
               />
             </g>
+            {/* Bottom right, where the curve is high and the saturation line above 0.01; over
+                the lines, with a halo, since large type (present mode) reaches the rising curve. */}
+            {(plot.width < NARROW_PLOT_PX ? NOTES_NARROW : NOTES).map((note, i, notes) => (
+              <text key={note} className="chart-note" x={plot.width - 6} y={plot.height - 8 - 16 * (notes.length - 1 - i)} textAnchor="end">
+                {note}
+              </text>
+            ))}
             {points.map((m) => {
               const px = x(Math.min(m.offeredLoad, x.domain()[1]));
               const labelOnLeft = px > plot.width / 2;
