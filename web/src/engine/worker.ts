@@ -15,8 +15,11 @@ import type { FlowResults, FromWorker, LiveSummary, LoadedRun, ParamApplied, Run
 
 /** Points of the Markov model's curve per snapshot (a few hundred states each: cheap). */
 const MODEL_POINTS = 121;
-/** Wall time between snapshots while a run plays. */
+/** Wall time between snapshots while a run plays, at least. */
 const SNAPSHOT_INTERVAL_MS = 200;
+/** Snapshots may take at most this share of the worker's time: a large run (thousands of
+ *  flows, whose summary takes tens of milliseconds) sends them less often. */
+const SNAPSHOT_TIME_SHARE = 0.1;
 /** Wall time between re-estimates of the events-per-second figure. */
 const RATE_INTERVAL_MS = 500;
 /** When real-time play has caught up with the clock, wait about a frame. */
@@ -49,6 +52,10 @@ interface Run {
   rateMarkEvents: number;
   eventsPerSecond: number;
   lastSnapshotMs: number;
+  /** Wall time the last snapshot took to make. */
+  snapshotCostMs: number;
+  /** The Markov model depends only on the parameters and the loads asked for: kept until either changes. */
+  markov: { loadsTop: number; params: string; model: ReturnType<Simulation['markovModel']> } | null;
 }
 
 /** The parts of the worker's global scope used here (the DOM and WebWorker typings cannot both be loaded). */
@@ -212,6 +219,8 @@ function load(requestId: number, runId: number, scenarioJson: string, speed: Spe
     rateMarkEvents: 0,
     eventsPerSecond: 0,
     lastSnapshotMs: 0,
+    snapshotCostMs: 0,
+    markov: null,
   };
   runs.set(runId, run);
   const loaded: LoadedRun = { columns: run.aggregator?.columns ?? sim.columns(), durationS: sim.durationS(), params: sim.params() };
@@ -301,7 +310,8 @@ function turn(): void {
   for (const run of active) {
     if (!runs.has(run.runId)) continue;
     const justStopped = !needsWork(run);
-    if (justStopped || wallNow - run.lastSnapshotMs >= SNAPSHOT_INTERVAL_MS) sendSnapshot(run);
+    const snapshotIntervalMs = Math.max(SNAPSHOT_INTERVAL_MS, run.snapshotCostMs / SNAPSHOT_TIME_SHARE);
+    if (justStopped || wallNow - run.lastSnapshotMs >= snapshotIntervalMs) sendSnapshot(run);
     else publishRows(run);
   }
   const remaining = [...runs.values()].filter(needsWork);
@@ -357,15 +367,26 @@ function publishRows(run: Run): void {
   post({ type: 'rows', runId: run.runId, epoch: run.epoch, rows: batch.rows, data }, [data.buffer]);
 }
 
-/** Offered loads λ/μ for the Markov model: up to twice the link rate, or a
+/** How far the Markov model's offered loads λ/μ go: twice the link rate, or a
  *  quarter beyond the busiest hop's measured load when that is higher. */
-function modelLoads(summary: Summary): Float64Array {
-  const top = Math.max(2, 1.25 * Math.max(0, ...summary.hops.map((h) => h.offered_load)));
-  return Float64Array.from({ length: MODEL_POINTS }, (_, i) => (top * i) / (MODEL_POINTS - 1));
+function modelLoadsTop(summary: Summary): number {
+  return Math.max(2, 1.25 * Math.max(0, ...summary.hops.map((h) => h.offered_load)));
+}
+
+/** The Markov model's curve, recomputed only when the parameters or the loads' range change. */
+function markovModelOf(run: Run, summary: Summary): ReturnType<Simulation['markovModel']> {
+  const loadsTop = modelLoadsTop(summary);
+  const params = JSON.stringify(run.scenario.queue.params);
+  if (run.markov?.loadsTop !== loadsTop || run.markov.params !== params) {
+    const loads = Float64Array.from({ length: MODEL_POINTS }, (_, i) => (loadsTop * i) / (MODEL_POINTS - 1));
+    run.markov = { loadsTop, params, model: run.sim.markovModel(loads) };
+  }
+  return run.markov.model;
 }
 
 function sendSnapshot(run: Run): void {
   publishRows(run);
+  const startMs = performance.now();
   const sim = run.sim;
   const summary = sim.summary(run.engineWallS);
   const flowResults = flowResultsOf(run, summary);
@@ -381,10 +402,11 @@ function sendSnapshot(run: Run): void {
     dropCurve: sim.dropCurve(),
     summary: flowResults.detail === 'perFlow' ? summary : withoutFlows(summary),
     flowResults,
-    markovModel: sim.markovModel(modelLoads(summary)),
+    markovModel: markovModelOf(run, summary),
     engineMemoryBytes: engineMemory?.buffer.byteLength ?? 0,
   };
   run.lastSnapshotMs = performance.now();
+  run.snapshotCostMs = run.lastSnapshotMs - startMs;
   const transfer = flowResults.detail === 'perGroup' ? flowResults.groupGoodputsBps.map((values) => values.buffer) : [];
   post({ type: 'snapshot', runId: run.runId, epoch: run.epoch, snapshot }, transfer);
 }
