@@ -246,6 +246,23 @@ pub fn sweep_check(scenario_json: &str, path: &str, values: Vec<f64>, seed_count
     }
 }
 
+/// The events of every run of a sweep together (as `aqm-sim sweep` estimates
+/// them before refusing beyond the limit without `--force`). Errors name the field.
+#[wasm_bindgen(js_name = sweepWork)]
+pub fn sweep_work(
+    scenario_json: &str,
+    path: &str,
+    values: Vec<f64>,
+    seed_count: u32,
+) -> Result<WorkEstimateJs, JsError> {
+    let spec = SweepSpec { path: path.to_string(), values, seeds: sweep::seeds(seed_count.into()) };
+    let work = Scenario::from_json(scenario_json)
+        .and_then(|s| sweep::variants(&s, &spec))
+        .and_then(|runs| sweep::work(&runs))
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&work)
+}
+
 /// Run one point of a sweep to the scenario's end, exactly as `aqm-sim sweep`
 /// runs it (the field at `path` set to `value`, the seed set to `seed`), and
 /// return its summary. Errors name the field.

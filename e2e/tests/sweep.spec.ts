@@ -112,3 +112,26 @@ test('a running sweep can be cancelled', async ({ page }) => {
   await expect(page.getByTestId('sweep-run')).toBeEnabled();
   expect(errors).toEqual([]);
 });
+
+test('a sweep whose runs together exceed the work limit says so before it starts, as the command line would', async ({ page }) => {
+  const errors = watchForErrors(page);
+  // One run is about 0.46·10⁹ events: under the limit alone, over it nine times.
+  await page.goto(linkFor(poissonScenario({ name: 'Long RED sweep', duration_s: 100_000 })));
+  await expect(page.getByTestId('experiment-name')).toHaveText('Long RED sweep');
+  await expect(page.getByTestId('work-warning')).toHaveCount(0);
+  await page.getByTestId('open-sweep').click();
+  await page.getByTestId('sweep-param').selectOption('queue.params.max_p');
+  await page.getByTestId('sweep-mode-list').check();
+  await page.getByTestId('sweep-values').fill('0.02, 0.1, 0.4');
+  await page.getByTestId('sweep-seeds').fill('3');
+  const warning = page.getByTestId('sweep-work-warning');
+  await expect(warning).toContainText(/about 4\.\dB engine events in all, beyond the 2B that aqm-sim sweep runs without --force/);
+  await expect(page.getByTestId('sweep-run')).toHaveText('Run sweep anyway (9 runs)');
+  await expect(page.getByTestId('sweep-run')).toBeEnabled();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}sweep-work-warning.png` });
+  // A third of the runs fits.
+  await page.getByTestId('sweep-seeds').fill('1');
+  await expect(page.getByTestId('sweep-run')).toHaveText('Run sweep (3 runs)');
+  await expect(warning).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -134,13 +134,7 @@ fn sweep(args: &[String]) -> Result<(), String> {
     let scenario = Scenario::from_json(&read_input(file)?).map_err(|e| e.to_string())?;
     let runs = sweep::shard_variants(&scenario, &spec, shard).map_err(|e| e.to_string())?;
     if !force {
-        let mut events = 0u64;
-        for (_, _, variant) in &runs {
-            let plan = variant.plan().map_err(|e| e.to_string())?;
-            events = events.saturating_add(work::estimate(&plan, SeriesMode::default()).events);
-        }
-        let total = WorkEstimate { events, limit: work::EVENT_LIMIT };
-        refuse_beyond_limit(&total, "these runs")?;
+        refuse_beyond_limit(&sweep::work(&runs).map_err(|e| e.to_string())?, "these runs")?;
     }
     let points =
         sweep::run_variants(runs, jobs, |done, total| eprint!("\rrun {done}/{total}")).map_err(|e| e.to_string())?;

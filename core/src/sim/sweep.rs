@@ -4,6 +4,7 @@
 //! `flows[0].count`), so anything a scenario can say can be swept, and a bad
 //! value is refused by the same validation, naming the same field.
 
+use super::work::{self, WorkEstimate};
 use super::{SeriesMode, Simulation};
 use crate::metrics::Summary;
 use crate::scenario::{Scenario, ScenarioError};
@@ -184,6 +185,16 @@ pub fn shard_variants(
     Ok(runs.drain(mine).collect())
 }
 
+/// The events all of `runs` take together (each as `aqm-sim sweep` runs it,
+/// without series), against the limit a single run has.
+pub fn work(runs: &[(f64, u64, Scenario)]) -> Result<WorkEstimate, ScenarioError> {
+    let mut events = 0u64;
+    for (_, _, variant) in runs {
+        events = events.saturating_add(work::estimate(&variant.plan()?, SeriesMode::default()).events);
+    }
+    Ok(WorkEstimate { events, limit: work::EVENT_LIMIT })
+}
+
 /// Run validated variants on `jobs` threads. The points come back in the
 /// variants' order whatever the number of jobs: each run is independent and
 /// deterministic, so threads change only the wall time. Progress counts
@@ -284,6 +295,25 @@ mod tests {
             let little = p.summary.queue.mean_packets * 1040.0 * 8.0 / 1e6 * 1e3;
             assert!((p.summary.queue.mean_delay_ms / little - 1.0).abs() < 0.05, "{p:?}");
         }
+    }
+
+    #[test]
+    fn a_sweeps_work_is_its_runs_work_added_up() {
+        // Work follows simulated time: twice the duration is about twice the
+        // events, and every seed counts once more.
+        let spec = SweepSpec { path: "duration_s".into(), values: vec![10.0, 20.0], seeds: vec![1, 2, 3] };
+        let runs = variants(&base(), &spec).unwrap();
+        let total = work(&runs).unwrap();
+        let alone = |duration: f64| {
+            let mut s = base();
+            s.duration_s = duration;
+            work::estimate(&s.plan().unwrap(), SeriesMode::default()).events
+        };
+        // Seeds move the start times a little, so the runs differ by a few events.
+        let expected = 3.0 * (alone(10.0) + alone(20.0)) as f64;
+        assert!((total.events as f64 / expected - 1.0).abs() < 0.01, "{} vs {expected}", total.events);
+        assert!((alone(20.0) as f64 / alone(10.0) as f64 - 2.0).abs() < 0.1, "{} vs {}", alone(20.0), alone(10.0));
+        assert_eq!(total.limit, work::EVENT_LIMIT);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 // CLI's `aqm-sim sweep` makes. Separate from the live engine worker, so a
 // sweep never holds up the running experiment's turns.
 
-import init, { sweepCheck, sweepPoint } from './pkg/aqm_core.js';
+import init, { sweepCheck, sweepPoint, sweepWork } from './pkg/aqm_core.js';
 import type { FromSweepWorker, ToSweepWorker } from './sweepProtocol';
 
 /** The parts of the worker's global scope used here (the DOM and WebWorker typings cannot both be loaded). */
@@ -24,7 +24,8 @@ scope.onmessage = async (event: MessageEvent<ToSweepWorker>) => {
     await engineReady;
     if (message.type === 'check') {
       const problem = sweepCheck(message.scenarioJson, message.path, message.values, message.seedCount);
-      scope.postMessage({ type: 'checked', requestId: message.requestId, problem });
+      const work = problem ? undefined : sweepWork(message.scenarioJson, message.path, message.values, message.seedCount);
+      scope.postMessage({ type: 'checked', requestId: message.requestId, problem, work });
     } else {
       const started = performance.now();
       const summary = sweepPoint(message.scenarioJson, message.path, message.value, message.seed);

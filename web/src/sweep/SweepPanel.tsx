@@ -6,6 +6,7 @@
 
 import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { NumberField } from '../controls/NumberField';
+import type { WorkEstimate } from '../engine/client';
 import { exportFileName, scenarioToJson } from '../export/documents';
 import { downloadText } from '../export/download';
 import { paramProblem } from '../scenario/paramNames';
@@ -46,6 +47,7 @@ interface SweepResult {
 
 const CHART_HEIGHT = 340;
 const SECONDS = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+const EVENTS = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 
 function unitSuffix(unit: string): string {
   return unit ? ` (${unit})` : '';
@@ -64,6 +66,7 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
   const { mode, count, listText, seedCount } = form;
   const { from, to } = field ? rangeFor(form, field) : { from: undefined, to: undefined };
   const [problem, setProblem] = useState<ScenarioProblem | undefined>(undefined);
+  const [work, setWork] = useState<WorkEstimate | undefined>(undefined);
   const [checking, setChecking] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [result, setResult] = useState<SweepResult | null>(null);
@@ -95,7 +98,11 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
     pool()
       .check(scenarioJson, JSON.parse(requestKey) as SweepRequest)
       .then(
-        (next) => current && setProblem(next),
+        (next) => {
+          if (!current) return;
+          setProblem(next.problem);
+          setWork(next.work);
+        },
         (error: unknown) => current && !(error instanceof SweepCancelled) && setProblem({ path: '', message: String(error) }),
       )
       .finally(() => current && setChecking(false));
@@ -110,6 +117,8 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
   // A scheme parameter's problem names it as its slider does.
   const namedProblem = engineProblem && paramProblem(`${engineProblem.path}: ${engineProblem.message}`, scheme?.params ?? []);
   const canRun = request.ok && !engineProblem && !checking && !running;
+  // As `aqm-sim sweep` refuses beyond the limit without --force, the page says so and asks.
+  const overLimit = canRun && work !== undefined && work.events > work.limit;
 
   const start = () => {
     if (!request.ok || !field) return;
@@ -326,9 +335,17 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
                   {localProblem.field}: {localProblem.message}
                 </p>
               )}
+              {overLimit && (
+                <p className="sweep-work-warning" role="status" data-testid="sweep-work-warning">
+                  These runs would take about {EVENTS.format(work.events)} engine events in all, beyond the {EVENTS.format(work.limit)} that{' '}
+                  <code>aqm-sim sweep</code> runs without <code>--force</code>: many minutes here. The page stays usable and Cancel stops the sweep; fewer
+                  values or seeds, or a shorter duration, give an answer sooner.
+                </p>
+              )}
               <div className="sweep-actions">
                 <button type="submit" className="primary" disabled={!canRun} data-testid="sweep-run">
-                  {runsNow === undefined ? 'Run sweep' : `Run sweep (${runsNow} ${runsNow === 1 ? 'run' : 'runs'})`}
+                  {`Run sweep${overLimit ? ' anyway' : ''}`}
+                  {runsNow === undefined ? '' : ` (${runsNow} ${runsNow === 1 ? 'run' : 'runs'})`}
                 </button>
                 <button type="button" onClick={cancel} disabled={!running} data-testid="sweep-cancel">
                   Cancel

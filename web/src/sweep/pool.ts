@@ -3,6 +3,7 @@
 // cores while the running experiment keeps its own. Cancelling terminates
 // the workers mid-run; fresh ones start with the next request.
 
+import type { WorkEstimate } from '../engine/client';
 import type { FromSweepWorker, ToSweepWorker } from '../engine/sweepProtocol';
 import type { ScenarioProblem } from '../scenario/types';
 import { planRuns, type SweepPoint, type SweepRequest, type SweepRun } from './model';
@@ -28,6 +29,14 @@ interface Member {
   pending: Map<number, Pending>;
 }
 
+/** What the engine says of a sweep before running it. */
+export interface SweepCheck {
+  /** The first run's problem, naming the field; `undefined` when every run is valid. */
+  problem: ScenarioProblem | undefined;
+  /** The events of every run together (when all are valid). */
+  work: WorkEstimate | undefined;
+}
+
 export interface SweepTask {
   /** Resolves when every run has finished; rejects on cancel (SweepCancelled) or when a run fails. */
   finished: Promise<void>;
@@ -40,10 +49,10 @@ export class SweepPool {
 
   constructor(private readonly size = defaultPoolSize()) {}
 
-  /** `undefined` when every run of the sweep is a valid scenario, else the engine's first problem, naming the field. */
-  async check(scenarioJson: string, request: SweepRequest): Promise<ScenarioProblem | undefined> {
+  /** The engine's first problem with the sweep's runs, naming the field, or (all valid) the events they take together. */
+  async check(scenarioJson: string, request: SweepRequest): Promise<SweepCheck> {
     const reply = await this.call(this.member(0), (requestId) => ({ type: 'check', requestId, scenarioJson, ...request }));
-    if (reply.type === 'checked') return reply.problem;
+    if (reply.type === 'checked') return { problem: reply.problem, work: reply.work };
     throw new Error(reply.type === 'failed' ? reply.message : 'unexpected reply from the sweep worker');
   }
 
