@@ -83,6 +83,25 @@ test('embed mode: charts and transport only, and it runs inside an iframe', asyn
   expect(errors).toEqual([]);
 });
 
+test('copy embed code: an iframe of the experiment on screen, in embed mode', async ({ page }) => {
+  const errors = watchForErrors(page);
+  await page.goto(`${linkFor(poissonScenario({ name: 'Embedded RED' }))}&view=queue,curve`);
+  await waitForSimTime(page, 0.5);
+  await page.getByTestId('copy-link').click();
+  await page.getByTestId('copy-embed').click();
+  const code = await page.getByTestId('embed-code').inputValue();
+  expect(code).toMatch(/^<iframe src="http[^"]*#s=[^"]*&amp;view=queue(,|%2C)curve[^"]*&amp;embed=1" [^>]*title="AQM Lab: Embedded RED"><\/iframe>$/);
+  await expect(page.getByTestId('share-status')).toHaveText(/Embed code copied|copy the code from the box/);
+
+  // Pasted into a course page, it shows the experiment's charts and transport.
+  await page.setContent(`<h1>Week 3: RED</h1>${code}`);
+  const frame = page.frameLocator('iframe');
+  await expect(frame.getByTestId('embed')).toBeVisible();
+  await expect(frame.getByTestId('chart-queue')).toBeVisible();
+  await expect(frame.getByTestId('experiment-name')).toHaveText('Embedded RED');
+  expect(errors).toEqual([]);
+});
+
 test.describe('glossary', () => {
   for (const size of [
     { name: 'desktop', width: 1280, height: 720 },

@@ -491,7 +491,7 @@ export function App({ engine }: { engine: EngineClient }) {
               scenario={currentScenario}
               partner={comparing ? { name: partnerEntry.name, series: partner.store, summary: summaryOf(partner.snapshot) } : undefined}
             />
-            <ShareLink buildLink={linkNow} />
+            <ShareLink buildLink={linkNow} experimentName={currentScenario.name ?? ''} />
           </div>
         </header>
 

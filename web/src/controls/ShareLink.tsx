@@ -1,42 +1,67 @@
 // "Copy link": the running experiment (scenario with the current parameter
 // values) and the view, as a link that reproduces it: the same link the
-// address bar shows.
+// address bar shows. Once a link is out, "Copy embed code" gives the same
+// experiment as an <iframe> for a slide or course page (embed mode: charts
+// and transport only).
 
 import { useState } from 'react';
 
 interface ShareLinkProps {
   /** The link to the experiment on screen (also put in the address bar). */
   buildLink: () => string;
+  /** The experiment's name, for the embedded frame's title. */
+  experimentName: string;
 }
 
-export function ShareLink({ buildLink }: ShareLinkProps) {
-  const [link, setLink] = useState<string | null>(null);
+type Shown = { kind: 'link'; text: string } | { kind: 'embed'; text: string };
+
+function attribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** The iframe that shows `link` in embed mode. */
+export function embedCode(link: string, experimentName: string): string {
+  const embedded = /[#&]embed=1(&|$)/.test(link) ? link : `${link}&embed=1`;
+  const title = `AQM Lab: ${experimentName || 'experiment'}`;
+  return `<iframe src="${attribute(embedded)}" width="900" height="560" style="border:0" loading="lazy" title="${attribute(title)}"></iframe>`;
+}
+
+export function ShareLink({ buildLink, experimentName }: ShareLinkProps) {
+  const [shown, setShown] = useState<Shown | null>(null);
   const [status, setStatus] = useState('');
-  const copy = async () => {
-    const next = buildLink();
-    setLink(next);
+  const copy = async (next: Shown, copied: string) => {
+    setShown(next);
     try {
-      await navigator.clipboard.writeText(next);
-      setStatus('Link copied (the same as the address bar)');
+      await navigator.clipboard.writeText(next.text);
+      setStatus(copied);
     } catch {
-      setStatus('The browser refused the clipboard: copy the link from the box or the address bar');
+      setStatus(`The browser refused the clipboard: copy the ${next.kind === 'link' ? 'link from the box or the address bar' : 'code from the box'}`);
     }
   };
   return (
     <div className="share">
-      <button type="button" onClick={copy} data-testid="copy-link">
+      <button type="button" onClick={() => copy({ kind: 'link', text: buildLink() }, 'Link copied (the same as the address bar)')} data-testid="copy-link">
         Copy link
       </button>
-      {link && (
-        <input
-          className="share-link"
-          type="text"
-          readOnly
-          value={link}
-          aria-label="Link to this experiment"
-          onFocus={(event) => event.target.select()}
-          data-testid="share-link"
-        />
+      {shown && (
+        <>
+          <input
+            className="share-link"
+            type="text"
+            readOnly
+            value={shown.text}
+            aria-label={shown.kind === 'link' ? 'Link to this experiment' : 'Embed code for this experiment'}
+            onFocus={(event) => event.target.select()}
+            data-testid={shown.kind === 'link' ? 'share-link' : 'embed-code'}
+          />
+          <button
+            type="button"
+            onClick={() => copy({ kind: 'embed', text: embedCode(buildLink(), experimentName) }, 'Embed code copied: paste it into a slide or course page')}
+            data-testid="copy-embed"
+          >
+            Copy embed code
+          </button>
+        </>
       )}
       <span className="share-status" role="status" data-testid="share-status">
         {status}
