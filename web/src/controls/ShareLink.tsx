@@ -4,7 +4,7 @@
 // experiment as an <iframe> for a slide or course page (embed mode: charts
 // and transport only).
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 interface ShareLinkProps {
   /** The link to the experiment on screen (also put in the address bar). */
@@ -29,6 +29,11 @@ export function embedCode(link: string, experimentName: string): string {
 export function ShareLink({ buildLink, experimentName }: ShareLinkProps) {
   const [shown, setShown] = useState<Shown | null>(null);
   const [status, setStatus] = useState('');
+  const shareRef = useRef<HTMLDivElement>(null);
+  // On a phone the header's buttons scroll sideways in one row: bring the whole box and its status into view.
+  useEffect(() => {
+    if (shown) shareRef.current?.scrollIntoView({ block: 'nearest', inline: 'end' });
+  }, [shown]);
   const copy = async (next: Shown, copied: string) => {
     setShown(next);
     try {
@@ -39,7 +44,7 @@ export function ShareLink({ buildLink, experimentName }: ShareLinkProps) {
     }
   };
   return (
-    <div className="share">
+    <div className="share" ref={shareRef}>
       <button type="button" onClick={() => copy({ kind: 'link', text: buildLink() }, 'Link copied (the same as the address bar)')} data-testid="copy-link">
         Copy link
       </button>
