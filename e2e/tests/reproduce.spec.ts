@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { SCREENSHOT_DIR, setSpeed, waitUntilFinished, watchForErrors } from './helpers';
+import { SCREENSHOT_DIR, linkFor, poissonScenario, setSpeed, waitUntilFinished, watchForErrors } from './helpers';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = `${ROOT}target/release/aqm-sim`;
@@ -75,5 +75,38 @@ test('a reproduction opens in compare mode and shows paper against measured with
   await expect(table.locator('tbody tr')).toHaveCount(expected.size);
   await table.scrollIntoViewIfNeeded();
   await page.getByTestId('reproduce-results').screenshot({ path: `${SCREENSHOT_DIR}reproduce-results.png` });
+  expect(errors).toEqual([]);
+});
+
+test("a reproduction's link reopens it with the paper's values; a changed experiment keeps them off", async ({ page }) => {
+  const errors = watchForErrors(page);
+  await page.goto('/');
+  await page.getByTestId('toggle-reproduce').click();
+  await page.getByTestId(`reproduction-${ID}`).click();
+  await expect(page.getByTestId('reproduce-waiting')).toBeVisible();
+  // The address follows the experiment, and names the reproduction on screen.
+  await expect(page).toHaveURL(new RegExp(`#s=.*repro=${ID}`));
+  const link = page.url();
+
+  await page.goto('about:blank');
+  await page.goto(link);
+  await expect(page.getByTestId('reproduce-waiting')).toBeVisible();
+  await expect(page.getByTestId('compare-leave')).toBeVisible();
+
+  // Another experiment is not the reproduction: the address drops it.
+  await page.getByTestId('toggle-gallery').click();
+  await page.locator('[data-testid^=preset-]').first().click();
+  await expect(page.getByTestId('reproduce-waiting')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/repro=/);
+
+  // A link naming an unknown reproduction, or another experiment, says so and shows no paper values.
+  await page.goto('about:blank');
+  await page.goto(link.replace(/repro=[^&]*/, 'repro=no-such-reproduction'));
+  await expect(page.getByTestId('link-notice')).toContainText('“no-such-reproduction”, which is not one of the reproductions here');
+  await expect(page.getByTestId('reproduce-waiting')).toHaveCount(0);
+  await page.goto('about:blank');
+  await page.goto(`${linkFor(poissonScenario())}&repro=${ID}`);
+  await expect(page.getByTestId('link-notice')).toContainText(`is not the one of the reproduction “${ID}”`);
+  await expect(page.getByTestId('reproduce-waiting')).toHaveCount(0);
   expect(errors).toEqual([]);
 });

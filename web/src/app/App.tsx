@@ -50,6 +50,34 @@ function describeProblem(problem: ScenarioProblem): string {
   return problem.path ? `${problem.path}: ${problem.message}` : problem.message;
 }
 
+type LinkedReproduction = { kind: 'none' } | { kind: 'found'; reproduction: Reproduction } | { kind: 'refused'; notice: string };
+
+/** Keys in a fixed order, so two scenarios compare by content. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
+}
+
+/** A scenario without its scheme parameters: links carry every parameter's value, and a run's sliders may have moved, as they may on the page. */
+function withoutParams(scenario: Scenario): unknown {
+  return { ...scenario, queue: { scheme: scenario.queue.scheme } };
+}
+
+/** The reproduction a link names, if it is one of ours and the link runs its experiment (otherwise its paper values would not apply). */
+function linkedReproduction(id: string | null, scenario: Scenario): LinkedReproduction {
+  if (id === null) return { kind: 'none' };
+  const reproduction = REPRODUCTIONS.find((r) => r.id === id);
+  if (!reproduction) return { kind: 'refused', notice: `This link names the reproduction “${id}”, which is not one of the reproductions here.` };
+  if (canonicalJson(withoutParams(reproduction.scenario)) !== canonicalJson(withoutParams(scenario))) {
+    return {
+      kind: 'refused',
+      notice: `The experiment in this link is not the one of the reproduction “${id}”, so the paper's values are not shown beside it.`,
+    };
+  }
+  return { kind: 'found', reproduction };
+}
+
 /** Everything but the queue: what the scenario panel edits. */
 function withoutQueue(scenario: Scenario): string {
   return JSON.stringify({ ...scenario, queue: null });
@@ -161,6 +189,8 @@ export function App({ engine }: { engine: EngineClient }) {
     const open = async () => {
       const attempt = ++latest;
       const decoded = decodeFragment(window.location.hash);
+      // Read now: until the run starts, the address shows no reproduction.
+      const reproductionId = decodePageOptions(window.location.hash).reproduction;
       if (decoded.kind === 'none') {
         load(DEFAULT_SCENARIO);
         return;
@@ -180,8 +210,12 @@ export function App({ engine }: { engine: EngineClient }) {
         return;
       }
       setNotice(null);
+      const scenario = JSON.parse(decoded.scenarioJson) as Scenario;
+      const linked = linkedReproduction(reproductionId, scenario);
+      if (linked.kind === 'refused') setNotice(linked.notice);
       // The view starts with the run it belongs to: its compare partner is checked against that run's scheme, not the one still running.
-      load(JSON.parse(decoded.scenarioJson) as Scenario, decoded.scenarioJson, decoded.view);
+      const loadId = await load(scenario, decoded.scenarioJson, decoded.view);
+      if (loadId !== null && linked.kind === 'found') setOpenReproduction({ reproduction: linked.reproduction, loadId });
     };
     void open();
     window.addEventListener('hashchange', open);
@@ -201,12 +235,6 @@ export function App({ engine }: { engine: EngineClient }) {
     window.addEventListener('hashchange', read);
     return () => window.removeEventListener('hashchange', read);
   }, []);
-
-  useEffect(() => {
-    showPageOptions(pageOptions);
-    document.documentElement.classList.toggle('present', pageOptions.present);
-    document.documentElement.classList.toggle('embed', pageOptions.embed);
-  }, [pageOptions]);
 
   // A partner the catalogue does not know (or the scheme itself) is named, never silently replaced.
   useEffect(() => {
@@ -308,7 +336,16 @@ export function App({ engine }: { engine: EngineClient }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [togglePlay]);
 
-  const linkNow = useAddressBar(loaded ? currentScenario : null, view, pageOptions);
+  const shownReproduction = openReproduction !== null && openReproduction.loadId === loaded?.loadId ? openReproduction.reproduction : null;
+  // The address carries the reproduction on screen, not the one a link once opened.
+  const addressOptions = useMemo(() => ({ ...pageOptions, reproduction: shownReproduction?.id ?? null }), [pageOptions, shownReproduction]);
+  const linkNow = useAddressBar(loaded ? currentScenario : null, view, addressOptions);
+
+  useEffect(() => {
+    showPageOptions(addressOptions);
+    document.documentElement.classList.toggle('present', addressOptions.present);
+    document.documentElement.classList.toggle('embed', addressOptions.embed);
+  }, [addressOptions]);
 
   /** Run something the user made or picked here (not from the link). */
   const loadLocal = (next: Scenario): Promise<number | null> => {
@@ -337,7 +374,6 @@ export function App({ engine }: { engine: EngineClient }) {
     const nextView = { ...view, compare: reproduction.file.compare?.scheme ?? null };
     void load(reproduction.scenario, undefined, nextView).then((loadId) => loadId !== null && setOpenReproduction({ reproduction, loadId }));
   };
-  const shownReproduction = openReproduction !== null && openReproduction.loadId === loaded?.loadId ? openReproduction.reproduction : null;
 
   const onScroll = useCallback((endS: number, follow: boolean) => {
     setWindowEndS(endS);

@@ -11,7 +11,7 @@ describe('page options in the link', () => {
   });
 
   it('round-trips present, embed and a lesson step, counted from 1 in the link', () => {
-    const options = { present: true, embed: true, lesson: { lessonId: 'bufferbloat', stepIndex: 2 } };
+    const options = { present: true, embed: true, lesson: { lessonId: 'bufferbloat', stepIndex: 2 }, reproduction: null };
     const fragment = withPageOptions('', options);
     expect(fragment).toContain('step=3');
     expect(decodePageOptions(`#${fragment}`)).toEqual(options);
@@ -19,11 +19,18 @@ describe('page options in the link', () => {
 
   it('leaves the scenario and view of a link as they were', () => {
     const fragment = encodeFragment('{"version":1,"name":"x"}', { ...DEFAULT_VIEW, compare: 'codel' });
-    const withOptions = withPageOptions(fragment, { present: true, embed: false, lesson: null });
+    const withOptions = withPageOptions(fragment, { present: true, embed: false, lesson: null, reproduction: 'bare-fig9' });
     const decoded = decodeFragment(withOptions);
     expect(decoded).toEqual(decodeFragment(fragment));
     // And options can be switched off again without leaving a trace.
     expect(withPageOptions(withOptions, DEFAULT_PAGE_OPTIONS)).toBe(new URLSearchParams(fragment).toString());
+  });
+
+  it('round-trips the open reproduction, and reads an empty one as none', () => {
+    const options = { ...DEFAULT_PAGE_OPTIONS, reproduction: 'dsred-table1' };
+    expect(withPageOptions('', options)).toBe('repro=dsred-table1');
+    expect(decodePageOptions('#repro=dsred-table1')).toEqual(options);
+    expect(decodePageOptions('#repro=').reproduction).toBeNull();
   });
 
   it('reads 0 and false as off, and a bad step as the first', () => {

@@ -1,8 +1,9 @@
 // How the page presents itself, carried in the link beside the scenario:
 // `&present=1` (projector), `&embed=1` (charts and transport only, for an
-// iframe) and `&lesson=<id>&step=<n>` (a lesson opened at a step, counted
-// from 1). Like the view, none of it is needed to reproduce a run, and a
-// link without these keys opens the ordinary page.
+// iframe), `&lesson=<id>&step=<n>` (a lesson opened at a step, counted
+// from 1) and `&repro=<id>` (the reproduction whose paper values the summary
+// shows beside the run). Like the view, none of it is needed to reproduce a
+// run, and a link without these keys opens the ordinary page.
 
 export interface LessonPlace {
   lessonId: string;
@@ -14,13 +15,15 @@ export interface PageOptions {
   present: boolean;
   embed: boolean;
   lesson: LessonPlace | null;
+  /** The open reproduction's id (its file name in reproductions/). */
+  reproduction: string | null;
 }
 
-export const DEFAULT_PAGE_OPTIONS: PageOptions = { present: false, embed: false, lesson: null };
+export const DEFAULT_PAGE_OPTIONS: PageOptions = { present: false, embed: false, lesson: null, reproduction: null };
 
-const KEYS = ['present', 'embed', 'lesson', 'step'] as const;
-/** Longest lesson id kept from a link (ids are file names). */
-const MAX_LESSON_ID_CHARS = 64;
+const KEYS = ['present', 'embed', 'lesson', 'step', 'repro'] as const;
+/** Longest lesson or reproduction id kept from a link (ids are file names). */
+const MAX_ID_CHARS = 64;
 
 function flag(params: URLSearchParams, key: string): boolean {
   const value = params.get(key);
@@ -30,12 +33,14 @@ function flag(params: URLSearchParams, key: string): boolean {
 /** Read the page options from a location hash (with or without `#`). */
 export function decodePageOptions(hash: string): PageOptions {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const lessonId = params.get('lesson')?.trim().slice(0, MAX_LESSON_ID_CHARS);
+  const lessonId = params.get('lesson')?.trim().slice(0, MAX_ID_CHARS);
+  const reproductionId = params.get('repro')?.trim().slice(0, MAX_ID_CHARS);
   const step = Number(params.get('step') ?? '1');
   return {
     present: flag(params, 'present'),
     embed: flag(params, 'embed'),
     lesson: lessonId ? { lessonId, stepIndex: Number.isInteger(step) && step >= 1 ? step - 1 : 0 } : null,
+    reproduction: reproductionId || null,
   };
 }
 
@@ -49,5 +54,6 @@ export function withPageOptions(fragment: string, options: PageOptions): string 
     params.set('lesson', options.lesson.lessonId);
     params.set('step', String(options.lesson.stepIndex + 1));
   }
+  if (options.reproduction) params.set('repro', options.reproduction);
   return params.toString();
 }
