@@ -342,10 +342,11 @@ export function App({ engine }: { engine: EngineClient }) {
   const linkNow = useAddressBar(loaded ? currentScenario : null, view, addressOptions);
 
   useEffect(() => {
-    showPageOptions(addressOptions);
-    document.documentElement.classList.toggle('present', addressOptions.present);
-    document.documentElement.classList.toggle('embed', addressOptions.embed);
-  }, [addressOptions]);
+    // A reproduction enters the address only with its own experiment (useAddressBar writes both at once).
+    showPageOptions({ ...pageOptions, reproduction: decodePageOptions(window.location.hash).reproduction });
+    document.documentElement.classList.toggle('present', pageOptions.present);
+    document.documentElement.classList.toggle('embed', pageOptions.embed);
+  }, [pageOptions]);
 
   /** Run something the user made or picked here (not from the link). */
   const loadLocal = (next: Scenario): Promise<number | null> => {
