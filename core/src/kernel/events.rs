@@ -86,11 +86,6 @@ impl<E> EventQueue<E> {
         self.push(Entry { stamp, event });
     }
 
-    /// Pending events, in no particular order.
-    pub fn iter(&self) -> impl Iterator<Item = &E> {
-        self.heap.iter().map(|e| &e.event)
-    }
-
     pub fn peek_time(&self) -> Option<Nanos> {
         self.heap.first().map(|e| e.stamp.at)
     }

@@ -145,7 +145,7 @@ impl PortSet {
                 rate_bps: p.rate_bps,
                 delay_ns: p.delay_ns,
                 busy: false,
-                tx_done_on_demand: !runs_scheme && hop.is_none(),
+                tx_done_on_demand: !runs_scheme,
                 unscheduled_tx_done: None,
                 jitter: None,
                 last_tx: (0, 0),
