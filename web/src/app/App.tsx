@@ -52,24 +52,13 @@ function describeProblem(problem: ScenarioProblem): string {
 
 type LinkedReproduction = { kind: 'none' } | { kind: 'found'; reproduction: Reproduction } | { kind: 'refused'; notice: string };
 
-/** Keys in a fixed order, so two scenarios compare by content. */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
-  );
-}
-
-/** A scenario without its scheme parameters: links carry every parameter's value, and a run's sliders may have moved, as they may on the page. */
-function withoutParams(scenario: Scenario): unknown {
-  return { ...scenario, queue: { scheme: scenario.queue.scheme } };
-}
-
 /** The reproduction a link names, if it is one of ours and the link runs its experiment (otherwise its paper values would not apply). */
 function linkedReproduction(id: string | null, scenario: Scenario): LinkedReproduction {
   if (id === null) return { kind: 'none' };
   const reproduction = REPRODUCTIONS.find((r) => r.id === id);
   if (!reproduction) return { kind: 'refused', notice: `This link names the reproduction “${id}”, which is not one of the reproductions here.` };
-  if (canonicalJson(withoutParams(reproduction.scenario)) !== canonicalJson(withoutParams(scenario))) {
+  // Parameters may differ: links carry every parameter's value, and a run's sliders may have moved, as they may on the page.
+  if (reproduction.scenario.queue.scheme !== scenario.queue.scheme || withoutQueue(reproduction.scenario) !== withoutQueue(scenario)) {
     return {
       kind: 'refused',
       notice: `The experiment in this link is not the one of the reproduction “${id}”, so the paper's values are not shown beside it.`,

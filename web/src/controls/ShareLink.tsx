@@ -13,7 +13,11 @@ interface ShareLinkProps {
   experimentName: string;
 }
 
-type Shown = { kind: 'link'; text: string } | { kind: 'embed'; text: string };
+/** What the box shows: the link, or the embed code. */
+interface Shown {
+  kind: 'link' | 'embed';
+  text: string;
+}
 
 function attribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
