@@ -2,14 +2,15 @@
 // redraws on every animation frame while data streams in; the rest follows
 // the slower snapshots.
 
-import { memo, useMemo } from 'react';
+import { Fragment, memo, useMemo, type ReactNode } from 'react';
 import { DropCurveChart } from '../charts/DropCurveChart';
 import { DropRateChart } from '../charts/DropRateChart';
 import { GoodputBars, type FlowBar } from '../charts/GoodputBars';
 import { GoodputChart } from '../charts/GoodputChart';
 import { GoodputDistribution } from '../charts/GoodputDistribution';
+import { WindowChart } from '../charts/WindowChart';
 import { MarkovChart, type MeasuredLoad } from '../charts/MarkovChart';
-import { groupColor } from '../charts/palette';
+import { flowColor, groupColor } from '../charts/palette';
 import { OnScreen } from '../charts/OnScreen';
 import { QueueChart } from '../charts/QueueChart';
 import type { ParamChange, TimeWindow } from '../charts/timeAxis';
@@ -20,11 +21,21 @@ import { ViewControls } from '../controls/ViewControls';
 import type { RunSnapshot } from '../engine/client';
 import type { SeriesStore } from '../engine/seriesStore';
 import { Term } from '../glossary/Term';
-import { bufferCapacity, bufferUnit, bufferUnitParams, flowCount, flowDetail, flowGroups, PER_FLOW_LIMIT } from '../scenario/model';
+import { bufferCapacity, bufferUnit, bufferUnitParams, flowCount, flowDetail, flowGroups, flowsOf, PER_FLOW_LIMIT } from '../scenario/model';
 import { paramName } from '../scenario/paramNames';
 import type { CatalogueEntry, Scenario } from '../scenario/types';
 import type { ChartId, ViewState } from '../scenario/view';
-import { distributionData, dropRateData, fairShareLevels, flowFairShareLevels, goodputData, queueData } from './chartData';
+import {
+  distributionData,
+  drawsEachFlow,
+  dropRateData,
+  fairShareLevels,
+  flowFairShareLevels,
+  flowLabel,
+  goodputData,
+  queueData,
+  windowData,
+} from './chartData';
 
 const CHART_HEIGHT = 270;
 const NO_TIME = new Float64Array(0);
@@ -79,7 +90,6 @@ export const ChartsArea = memo(function ChartsArea({
     const spec = schemeEntry?.params.find((p) => p.id === id);
     return { id, label: spec ? paramName(spec) : id, value: params[id] ?? 0 };
   });
-  const shows = (id: ChartId) => view.charts.includes(id);
 
   const summary = snapshot?.summary;
   const flowResults = snapshot?.flowResults;
@@ -88,8 +98,8 @@ export const ChartsArea = memo(function ChartsArea({
     () =>
       (flowResults?.detail === 'perFlow' ? flowResults.summary.flows : []).map((flow) => ({
         flowId: flow.id,
-        label: `flow ${flow.id} (${groups[flow.group]?.label ?? flow.kind})`,
-        color: groupColor(flow.group),
+        label: flowLabel(flow.id, groups[flow.group]),
+        color: drawsEachFlow(groups) ? flowColor(flow.id) : groupColor(flow.group),
         goodputBps: flow.goodput_bps,
         fairShareBps: flow.fair_share_bps,
         droppedPackets: flow.dropped_packets,
@@ -109,7 +119,91 @@ export const ChartsArea = memo(function ChartsArea({
   );
   const markovModel = snapshot?.markovModel;
   const schemeName = schemeEntry?.name ?? scenario.queue.scheme;
-  const groupLegend = useMemo(() => groups.map((g, i) => ({ label: g.label, color: groupColor(i) })), [groups]);
+  // Bars take the colours of the goodput lines: a flow's own where each is drawn, else its group's.
+  const barLegend = useMemo(
+    () =>
+      drawsEachFlow(groups)
+        ? groups.flatMap((g) => flowsOf(g).map((f) => ({ label: flowLabel(f, g), color: flowColor(f) })))
+        : groups.map((g, i) => ({ label: g.label, color: groupColor(i) })),
+    [groups],
+  );
+
+  /** The charts in the order the view lists them: a lesson step puts first what its text talks about. */
+  const chart = (id: ChartId): ReactNode => {
+    switch (id) {
+      case 'queue':
+        return (
+          store &&
+          rows && (
+            <OnScreen
+              render={() => (
+                <QueueChart
+                  {...queueData(store, rows, unit, queueProbes)}
+                  unit={unit}
+                  bufferCapacity={capacity}
+                  thresholds={thresholds}
+                  paramChanges={paramChanges}
+                  window={timeWindow}
+                  height={CHART_HEIGHT}
+                />
+              )}
+            />
+          )
+        );
+      case 'goodput':
+        return (
+          store &&
+          rows && (
+            <OnScreen
+              render={() => (
+                <GoodputChart
+                  {...goodputData(store, rows, groups, binS)}
+                  fairShares={fairShares}
+                  binS={binS}
+                  paramChanges={paramChanges}
+                  window={timeWindow}
+                  height={CHART_HEIGHT}
+                />
+              )}
+            />
+          )
+        );
+      case 'cwnd':
+        return (
+          store &&
+          rows && (
+            <OnScreen
+              render={() => (
+                <WindowChart {...windowData(store, rows, groups, binS)} binS={binS} paramChanges={paramChanges} window={timeWindow} height={CHART_HEIGHT} />
+              )}
+            />
+          )
+        );
+      case 'curve':
+        return <DropCurveChart curve={snapshot?.dropCurve} schemeName={schemeName} height={CHART_HEIGHT} />;
+      case 'markov':
+        return (
+          markovModel && (
+            <MarkovChart model={markovModel} measured={measuredLoads} schemeName={schemeName} windowS={summary?.window_s ?? 0} height={CHART_HEIGHT} />
+          )
+        );
+      case 'rate':
+        return (
+          store &&
+          rows && (
+            <OnScreen
+              render={() => <DropRateChart {...dropRateData(store, rows, binS)} paramChanges={paramChanges} window={timeWindow} height={CHART_HEIGHT} />}
+            />
+          )
+        );
+      case 'bars':
+        return detail === 'perGroup' ? (
+          <GoodputDistribution {...distribution} fairShares={flowFairShares} windowS={summary?.window_s ?? 0} height={CHART_HEIGHT} />
+        ) : (
+          <GoodputBars flows={flowBars} groups={barLegend} windowS={summary?.window_s ?? 0} height={CHART_HEIGHT} />
+        );
+    }
+  };
 
   return (
     <>
@@ -133,50 +227,9 @@ export const ChartsArea = memo(function ChartsArea({
       )}
       {/* data-rows: the series rows the page holds (what the time-series export writes). */}
       <div className="charts" data-testid="charts" data-rows={store?.rows ?? 0} id={SKIP_TARGETS.charts} tabIndex={-1}>
-        {shows('queue') && store && rows && (
-          <OnScreen
-            render={() => (
-              <QueueChart
-                {...queueData(store, rows, unit, queueProbes)}
-                unit={unit}
-                bufferCapacity={capacity}
-                thresholds={thresholds}
-                paramChanges={paramChanges}
-                window={timeWindow}
-                height={CHART_HEIGHT}
-              />
-            )}
-          />
-        )}
-        {shows('goodput') && store && rows && (
-          <OnScreen
-            render={() => (
-              <GoodputChart
-                {...goodputData(store, rows, groups, binS)}
-                fairShares={fairShares}
-                binS={binS}
-                paramChanges={paramChanges}
-                window={timeWindow}
-                height={CHART_HEIGHT}
-              />
-            )}
-          />
-        )}
-        {shows('curve') && <DropCurveChart curve={snapshot?.dropCurve} schemeName={schemeName} height={CHART_HEIGHT} />}
-        {shows('markov') && markovModel && (
-          <MarkovChart model={markovModel} measured={measuredLoads} schemeName={schemeName} windowS={summary?.window_s ?? 0} height={CHART_HEIGHT} />
-        )}
-        {shows('rate') && store && rows && (
-          <OnScreen
-            render={() => <DropRateChart {...dropRateData(store, rows, binS)} paramChanges={paramChanges} window={timeWindow} height={CHART_HEIGHT} />}
-          />
-        )}
-        {shows('bars') &&
-          (detail === 'perGroup' ? (
-            <GoodputDistribution {...distribution} fairShares={flowFairShares} windowS={summary?.window_s ?? 0} height={CHART_HEIGHT} />
-          ) : (
-            <GoodputBars flows={flowBars} groups={groupLegend} windowS={summary?.window_s ?? 0} height={CHART_HEIGHT} />
-          ))}
+        {view.charts.map((id) => (
+          <Fragment key={id}>{chart(id)}</Fragment>
+        ))}
       </div>
     </>
   );

@@ -5,15 +5,16 @@ import { binSums, ratio } from '../charts/bins';
 import type { FairShareLevel } from '../charts/FairShareLines';
 import type { GoodputLine } from '../charts/GoodputChart';
 import type { GroupDistribution } from '../charts/GoodputDistribution';
-import { groupColor } from '../charts/palette';
-import { flowColumn, groupGoodputColumns } from '../engine/flowColumns';
+import { COLORS, flowColor, groupColor } from '../charts/palette';
+import { flowColumn, groupColumn, groupGoodputColumns } from '../engine/flowColumns';
 import type { SeriesStore } from '../engine/seriesStore';
 import { flowCount, flowsOf, type GroupInfo } from '../scenario/model';
 import type { ProbeSpec, Summary } from '../scenario/types';
 import type { ProbeLine } from '../charts/QueueChart';
 import type { VisibleRows } from '../charts/visibleWindow';
+import type { WindowChartLine } from '../charts/WindowChart';
 
-/** Above this many flows the goodput chart shows one line per group. */
+/** Above this many flows the goodput and window charts show one line per group; up to it, each flow has its own colour. */
 const MAX_FLOW_LINES = 12;
 function slice(store: SeriesStore, column: string, rows: VisibleRows): Float64Array {
   return store.column(column).subarray(rows.from, rows.to);
@@ -41,10 +42,20 @@ export interface GoodputData {
   lines: GoodputLine[];
 }
 
-/** One line per flow when there are few flows, else one (total) line per group. */
+/** Flows are drawn one by one, each in its own colour, up to this many. */
+export function drawsEachFlow(groups: readonly GroupInfo[]): boolean {
+  return flowCount(groups) <= MAX_FLOW_LINES;
+}
+
+/** How a flow is named on the charts, the same in every legend, tooltip and bar. */
+export function flowLabel(flow: number, group: GroupInfo | undefined): string {
+  return `flow ${flow}${group ? ` (${group.label})` : ''}`;
+}
+
+/** One line per flow, each its own colour, when there are few flows, else one (total) line per group. */
 export function goodputData(store: SeriesStore, rows: VisibleRows, groups: readonly GroupInfo[], binS: number): GoodputData {
   const timeS = slice(store, 't_s', rows);
-  const perFlow = flowCount(groups) <= MAX_FLOW_LINES;
+  const perFlow = drawsEachFlow(groups);
   const visible = (column: Float64Array) => column.subarray(rows.from, rows.to);
   const sources: { legend: string; label: string; color: string; columns: Float64Array[] }[] = [];
   groups.forEach((group, g) => {
@@ -52,7 +63,8 @@ export function goodputData(store: SeriesStore, rows: VisibleRows, groups: reado
     if (perFlow) {
       for (const f of flowsOf(group)) {
         const name = flowColumn('goodput_bps', f);
-        if (store.has(name)) sources.push({ legend: group.label, label: `flow ${f} (${group.label})`, color, columns: [slice(store, name, rows)] });
+        const label = flowLabel(f, group);
+        if (store.has(name)) sources.push({ legend: label, label, color: flowColor(f), columns: [slice(store, name, rows)] });
       }
     } else {
       const label = `${group.label} (${group.count} ${group.count === 1 ? 'flow' : 'flows'}, total)`;
@@ -88,13 +100,51 @@ export function flowFairShareLevels(groups: readonly GroupInfo[], summaryGroups:
 }
 
 function shareLevels(groups: readonly GroupInfo[], summaryGroups: Summary['groups'], scale: 'flow' | 'groupTotal'): FairShareLevel[] {
+  // Where each flow has its own colour, a group's colour would name one of its flows: the shares are black, labelled by group.
+  const color = (group: number) => (drawsEachFlow(groups) ? COLORS.black : groupColor(group));
   return summaryGroups
     .filter((g) => g.kind !== 'web' && g.flows > 0 && g.mean_fair_share_bps > 0)
     .map((g) => ({
       label: `${groups[g.group]?.label ?? g.label} ${scale === 'flow' ? 'per flow' : 'total'}`,
-      color: groupColor(g.group),
+      color: color(g.group),
       bps: scale === 'flow' ? g.mean_fair_share_bps : g.mean_fair_share_bps * g.flows,
     }));
+}
+
+export interface WindowData {
+  timeS: Float64Array;
+  /** A bin's mean, and for a group the mean over its flows. */
+  lines: WindowChartLine[];
+}
+
+/** TCP congestion windows: one line per flow, each its own colour, when there are few flows, else each group's mean. */
+export function windowData(store: SeriesStore, rows: VisibleRows, groups: readonly GroupInfo[], binS: number): WindowData {
+  const perFlow = drawsEachFlow(groups);
+  const sources: { label: string; color: string; columns: Float64Array[]; flows: number }[] = [];
+  groups.forEach((group, g) => {
+    if (group.kind !== 'tcp') return;
+    const flowColumns = flowsOf(group)
+      .map((f) => ({ f, name: flowColumn('cwnd_packets', f) }))
+      .filter(({ name }) => store.has(name));
+    if (perFlow) {
+      for (const { f, name } of flowColumns) sources.push({ label: flowLabel(f, group), color: flowColor(f), columns: [slice(store, name, rows)], flows: 1 });
+      return;
+    }
+    const label = `${group.label} (mean of ${group.count} ${group.count === 1 ? 'flow' : 'flows'})`;
+    const mean = groupColumn('cwnd_packets', g, 'mean');
+    if (store.has(mean)) sources.push({ label, color: groupColor(g), columns: [slice(store, mean, rows)], flows: 1 });
+    else if (flowColumns.length > 0)
+      sources.push({ label, color: groupColor(g), columns: flowColumns.map(({ name }) => slice(store, name, rows)), flows: flowColumns.length });
+  });
+  const binned = binSums(
+    slice(store, 't_s', rows),
+    sources.map((s) => s.columns),
+    binS,
+  );
+  return {
+    timeS: binned.timeS,
+    lines: sources.map((s, i) => ({ label: s.label, color: s.color, cwndPackets: binned.sums[i].map((sum, b) => sum / (binned.rows[b] * s.flows)) })),
+  };
 }
 
 export interface DistributionData {

@@ -1,12 +1,13 @@
 // What the page shows beside the experiment itself; carried in share links
 // next to the scenario, and never required to reproduce the run.
 
-export const CHART_IDS = ['queue', 'goodput', 'bars', 'curve', 'markov', 'rate'] as const;
+export const CHART_IDS = ['queue', 'goodput', 'cwnd', 'bars', 'curve', 'markov', 'rate'] as const;
 export type ChartId = (typeof CHART_IDS)[number];
 
 export const CHART_TITLES: Record<ChartId, string> = {
   queue: 'Queue length',
   goodput: 'Goodput over time',
+  cwnd: 'Congestion window',
   bars: 'Goodput per flow',
   curve: 'Drop-probability curve',
   markov: 'Drop vs offered load (theory)',
@@ -23,4 +24,5 @@ export interface ViewState {
   compare: string | null;
 }
 
-export const DEFAULT_VIEW: ViewState = { charts: [...CHART_IDS], windowS: 30, compare: null };
+/** The congestion-window chart is asked for (a lesson step, a link, the chart toggles): most experiments are told by the others. */
+export const DEFAULT_VIEW: ViewState = { charts: CHART_IDS.filter((id) => id !== 'cwnd'), windowS: 30, compare: null };
