@@ -7,6 +7,7 @@ import { ComparePicker } from '../compare/ComparePicker';
 import { CompareTable } from '../compare/CompareTable';
 import { ExportMenu } from '../controls/ExportMenu';
 import { PresetGallery } from '../controls/PresetGallery';
+import { RunAgainOffer } from '../controls/RunAgainOffer';
 import { ScenarioPanel } from '../controls/ScenarioPanel';
 import { SchemePanel } from '../controls/SchemePanel';
 import { ShareLink } from '../controls/ShareLink';
@@ -17,10 +18,9 @@ import { WorkWarning } from '../controls/WorkWarning';
 import { completeSummary, type EngineClient, type RunSnapshot, type Speed, type WorkEstimate } from '../engine/client';
 import { GlossaryDialog } from '../glossary/GlossaryDialog';
 import { GlossaryContext, Term } from '../glossary/Term';
-import type { LessonStep } from '../lessons/format';
-import { LessonPanel, type StepRun } from '../lessons/LessonPanel';
+import { LessonPanel } from '../lessons/LessonPanel';
 import { LESSON_FILE_PROBLEMS, LESSONS } from '../lessons/lessons';
-import { DEFAULT_LESSON_SPEED, stepScenario } from '../lessons/setup';
+import { useLesson, type StepLoad } from '../lessons/useLesson';
 import { decodeFragment } from '../scenario/codec';
 import { DEFAULT_SCENARIO } from '../scenario/defaults';
 import { bufferCapacity, bufferUnit, bufferUnitParams, type BufferUnit } from '../scenario/model';
@@ -44,6 +44,8 @@ interface LoadedScenario {
   /** Exactly the text the engine runs (a link's own text, so it reproduces bit for bit). */
   json: string;
   loadId: number;
+  /** False: built at t = 0 and left paused (a lesson step waiting for its prediction). */
+  autoplay: boolean;
 }
 
 function describeProblem(problem: ScenarioProblem): string {
@@ -83,13 +85,6 @@ type Pane = 'lesson' | 'charts' | 'controls';
 
 const PANE_LABELS: Record<Pane, string> = { lesson: 'Lesson', charts: 'Charts', controls: 'Controls' };
 
-/** The lesson step whose experiment was loaded, and the load that ran it. */
-interface LessonRun {
-  lessonId: string;
-  stepIndex: number;
-  loadId: number;
-}
-
 /** What the summary file reads when it is made, once a run has a snapshot. */
 function summaryOf(snapshot: RunSnapshot | null): (() => Summary) | null {
   return snapshot && (() => completeSummary(snapshot));
@@ -117,10 +112,9 @@ export function App({ engine }: { engine: EngineClient }) {
   const loadCount = useRef(0);
   const loadAttempt = useRef(0);
   /** A run the engine estimates as long, waiting for Run anyway or Cancel. */
-  const [heavyRun, setHeavyRun] = useState<{ scenario: Scenario; json: string; estimate: WorkEstimate; view?: ViewState } | null>(null);
+  const [heavyRun, setHeavyRun] = useState<{ scenario: Scenario; json: string; estimate: WorkEstimate; view?: ViewState; autoplay: boolean } | null>(null);
   const [pageOptions, setPageOptions] = useState<PageOptions>(() => decodePageOptions(window.location.hash));
   const [lessonsOpen, setLessonsOpen] = useState(() => pageOptions.lesson !== null);
-  const [lessonRun, setLessonRun] = useState<LessonRun | null>(null);
   const [pane, setPane] = useState<Pane>(() => (pageOptions.lesson !== null ? 'lesson' : 'charts'));
   const [glossaryId, setGlossaryId] = useState<string | null | undefined>(undefined);
 
@@ -136,14 +130,14 @@ export function App({ engine }: { engine: EngineClient }) {
   // A link asking for a partner waits for the catalogue, so both runs start together.
   const waitForPartner = view.compare !== null && catalogue === undefined;
   const lockstepGroup = comparing ? `compare-${loaded.loadId}` : undefined;
-  const sim = useSimulation(engine, waitForPartner ? null : (loaded?.json ?? null), loaded?.loadId ?? 0, speed, lockstepGroup);
+  const sim = useSimulation(engine, waitForPartner ? null : (loaded?.json ?? null), loaded?.loadId ?? 0, speed, lockstepGroup, loaded?.autoplay ?? true);
   const partner = useSimulation(engine, partnerJson, loaded?.loadId ?? 0, speed, lockstepGroup);
 
   /** Run `scenario` now, with the view it asks for if any (set together, so nothing sees one without the other); returns the load's id. */
-  const start = useCallback((scenario: Scenario, json: string, nextView?: ViewState): number => {
+  const start = useCallback((scenario: Scenario, json: string, nextView?: ViewState, autoplay = true): number => {
     loadCount.current += 1;
     if (nextView) setView(nextView);
-    setLoaded({ scenario, json, loadId: loadCount.current });
+    setLoaded({ scenario, json, loadId: loadCount.current, autoplay });
     setDraft(scenario);
     setFollowing(true);
     return loadCount.current;
@@ -154,19 +148,19 @@ export function App({ engine }: { engine: EngineClient }) {
    * Resolves to the id of the load it started, or null when it started nothing (superseded, or waiting for Run anyway).
    */
   const load = useCallback(
-    (scenario: Scenario, json = JSON.stringify(scenario), nextView?: ViewState): Promise<number | null> => {
+    (scenario: Scenario, json = JSON.stringify(scenario), nextView?: ViewState, autoplay = true): Promise<number | null> => {
       const attempt = ++loadAttempt.current;
       setHeavyRun(null);
       return engine.estimateWork(json).then(
         (estimate) => {
           if (attempt !== loadAttempt.current) return null;
-          if (estimate.events <= estimate.limit) return start(scenario, json, nextView);
+          if (estimate.events <= estimate.limit) return start(scenario, json, nextView, autoplay);
           setDraft(scenario);
-          setHeavyRun({ scenario, json, estimate, view: nextView });
+          setHeavyRun({ scenario, json, estimate, view: nextView, autoplay });
           return null;
         },
         // An invalid scenario starts as before, and the run reports the engine's message.
-        () => (attempt === loadAttempt.current ? start(scenario, json, nextView) : null),
+        () => (attempt === loadAttempt.current ? start(scenario, json, nextView, autoplay) : null),
       );
     },
     [engine, start],
@@ -179,7 +173,9 @@ export function App({ engine }: { engine: EngineClient }) {
       const attempt = ++latest;
       const decoded = decodeFragment(window.location.hash);
       // Read now: until the run starts, the address shows no reproduction.
-      const reproductionId = decodePageOptions(window.location.hash).reproduction;
+      const { reproduction: reproductionId, lesson } = decodePageOptions(window.location.hash);
+      // A lesson link opens the step's own experiment, staged by the lesson.
+      if (lesson && LESSONS.some((l) => l.id === lesson.lessonId)) return;
       if (decoded.kind === 'none') {
         load(DEFAULT_SCENARIO);
         return;
@@ -380,28 +376,29 @@ export function App({ engine }: { engine: EngineClient }) {
   const openLesson = (lessonId: string | null, index: number) =>
     setPageOptions((current) => ({ ...current, lesson: lessonId === null ? null : { lessonId, stepIndex: Math.max(0, index) } }));
 
-  const runLessonStep = (step: LessonStep) => {
-    const preset = PRESETS.find((p) => p.id === step.setup.preset);
-    if (!openedLesson || !preset) return;
-    setNotice(null);
-    setView({ charts: step.setup.charts ?? DEFAULT_VIEW.charts, windowS: step.setup.window_s ?? 0, compare: null });
-    setSpeed(step.setup.speed ?? DEFAULT_LESSON_SPEED);
-    const lessonId = openedLesson.id;
-    void loadLocal(stepScenario(step.setup, preset.scenario)).then((loadId) => loadId !== null && setLessonRun({ lessonId, stepIndex, loadId }));
+  const loadStep = useCallback(
+    ({ scenario, view: stepView, speed: stepSpeed, autoplay }: StepLoad) => {
+      setNotice(null);
+      if (stepSpeed !== undefined) setSpeed(stepSpeed);
+      return load(scenario, undefined, stepView, autoplay);
+    },
+    [load],
+  );
+  const summarise = useCallback((json: string) => engine.summarise(json), [engine]);
+  const lessonState = useLesson(openedLesson ?? null, stepIndex, {
+    loadId: loaded?.loadId ?? null,
+    snapshot: sim.snapshot,
+    error: sim.error,
+    scenario: currentScenario,
+    load: loadStep,
+    summarise,
+  });
+  const runLessonStep = () => {
+    lessonState.run();
     setPane('charts');
   };
-
-  // The step's run, while the page still runs what the step set up.
-  const stepRun: StepRun | null =
-    openedLesson && lessonRun && lessonRun.lessonId === openedLesson.id && lessonRun.stepIndex === stepIndex && lessonRun.loadId === loaded?.loadId
-      ? {
-          nowS: sim.snapshot?.nowS ?? 0,
-          durationS: sim.snapshot?.durationS ?? scenario.duration_s,
-          finished: sim.snapshot?.finished ?? false,
-          summary: sim.snapshot?.finished ? completeSummary(sim.snapshot) : undefined,
-          error: sim.error,
-        }
-      : null;
+  const stepResult = lessonState.progress.results[stepIndex];
+  const stepAnswered = stepResult !== undefined && stepResult.loadId !== null;
 
   const toggleLessons = () => {
     if (lessonsOpen) {
@@ -541,7 +538,7 @@ export function App({ engine }: { engine: EngineClient }) {
             estimate={heavyRun.estimate}
             onRunAnyway={() => {
               setHeavyRun(null);
-              start(heavyRun.scenario, heavyRun.json, heavyRun.view);
+              start(heavyRun.scenario, heavyRun.json, heavyRun.view, heavyRun.autoplay);
             }}
             onCancel={() => {
               setHeavyRun(null);
@@ -583,7 +580,8 @@ export function App({ engine }: { engine: EngineClient }) {
                   stepIndex={stepIndex}
                   onOpen={openLesson}
                   onRun={runLessonStep}
-                  run={stepRun}
+                  progress={lessonState.progress}
+                  running={lessonState.running}
                 />
               </div>
             )}
@@ -611,13 +609,23 @@ export function App({ engine }: { engine: EngineClient }) {
 
           <div className="dock">
             {transportBar}
+            <RunAgainOffer
+              finished={sim.snapshot?.finished ?? false}
+              durationS={sim.snapshot?.durationS ?? scenario.duration_s}
+              paramChanges={sim.paramChanges}
+              onRunAgain={() => {
+                setFollowing(true);
+                transport.reset();
+                transport.play();
+              }}
+            />
             {openedLesson && shownPane === 'charts' && (
               <div className="lesson-strip" data-testid="lesson-strip">
                 <span>
-                  Lesson step {stepIndex + 1}: {stepRun?.finished ? 'the run is over.' : stepRun ? 'watch the charts.' : 'predict first.'}
+                  Lesson step {stepIndex + 1}: {stepAnswered ? 'the run is over.' : lessonState.running ? 'watch the charts.' : 'predict first.'}
                 </span>
-                <button type="button" className={stepRun?.finished ? 'primary' : undefined} onClick={() => setPane('lesson')} data-testid="back-to-lesson">
-                  {stepRun?.finished ? 'See the answer' : 'Back to the lesson'}
+                <button type="button" className={stepAnswered ? 'primary' : undefined} onClick={() => setPane('lesson')} data-testid="back-to-lesson">
+                  {stepAnswered ? 'See the answer' : 'Back to the lesson'}
                 </button>
               </div>
             )}

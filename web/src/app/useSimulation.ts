@@ -12,6 +12,7 @@ const CHANGE_COALESCE_MS = 1500;
 
 export interface SimulationView {
   store: SeriesStore | null;
+  /** The latest snapshot of the run loaded as `loadId`, since it last went back to t = 0; never one of an earlier load or reset. */
   snapshot: RunSnapshot | null;
   /** Current scheme parameter values (engine's word, defaults filled in). */
   params: Record<string, number>;
@@ -31,16 +32,32 @@ interface ChangeGesture {
   atMs: number;
 }
 
+/** A snapshot and the load it came from. */
+interface KeyedSnapshot {
+  loadId: number;
+  snapshot: RunSnapshot | null;
+}
+
 /**
  * `scenarioJson` and `loadId` identify what to run: a new `loadId` restarts
- * even the same document (Apply, picking a preset again). Every run starts
- * playing as soon as it is built. Runs built with the same `lockstepGroup`
- * advance together in simulated time (read when a run is built: changing it
- * alone restarts nothing).
+ * even the same document (Apply, picking a preset again). A run starts
+ * playing as soon as it is built, unless `autoplay` is false (read when a run
+ * is built). Runs built with the same `lockstepGroup` advance together in
+ * simulated time (read when a run is built: changing it alone restarts
+ * nothing).
  */
-export function useSimulation(engine: EngineClient, scenarioJson: string | null, loadId: number, speed: Speed, lockstepGroup?: string): SimulationView {
+export function useSimulation(
+  engine: EngineClient,
+  scenarioJson: string | null,
+  loadId: number,
+  speed: Speed,
+  lockstepGroup?: string,
+  autoplay = true,
+): SimulationView {
   const [store, setStore] = useState<SeriesStore | null>(null);
-  const [snapshot, setSnapshot] = useState<RunSnapshot | null>(null);
+  // Keyed by load: in the render where a new load arrives, the previous run's snapshot is still in state.
+  const [keyedSnapshot, setKeyedSnapshot] = useState<KeyedSnapshot>({ loadId, snapshot: null });
+  const snapshot = keyedSnapshot.loadId === loadId ? keyedSnapshot.snapshot : null;
   const [params, setParams] = useState<Record<string, number>>({});
   const [paramChanges, setParamChanges] = useState<ParamChange[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -50,6 +67,8 @@ export function useSimulation(engine: EngineClient, scenarioJson: string | null,
   speedRef.current = speed;
   const lockstepRef = useRef(lockstepGroup);
   lockstepRef.current = lockstepGroup;
+  const autoplayRef = useRef(autoplay);
+  autoplayRef.current = autoplay;
 
   useEffect(() => {
     if (scenarioJson === null) return;
@@ -64,12 +83,12 @@ export function useSimulation(engine: EngineClient, scenarioJson: string | null,
       snapshotFrame = 0;
       const next = pendingSnapshot;
       if (disposed || !next) return;
-      setSnapshot(next);
+      setKeyedSnapshot({ loadId, snapshot: next });
       // Most snapshots bring the same values: keep the object, so nothing that depends on it redoes its work.
       setParams((current) => (sameValues(current, next.params) ? current : next.params));
     };
     setError(null);
-    setSnapshot(null);
+    setKeyedSnapshot({ loadId, snapshot: null });
     setParamChanges([]);
     lastGesture.current = null;
     engine
@@ -82,6 +101,9 @@ export function useSimulation(engine: EngineClient, scenarioJson: string | null,
             snapshotFrame ||= requestAnimationFrame(showSnapshot);
           },
           onRestart: () => {
+            // Back at t = 0: the finished run's snapshot must not stand for the new one.
+            pendingSnapshot = null;
+            setKeyedSnapshot({ loadId, snapshot: null });
             runStore.current?.clear();
             setParamChanges([]);
             lastGesture.current = null;
@@ -102,7 +124,7 @@ export function useSimulation(engine: EngineClient, scenarioJson: string | null,
         setParams(handle.initialParams);
         // The speed may have changed while the worker was building the run.
         handle.setSpeed(speedRef.current);
-        handle.play();
+        if (autoplayRef.current) handle.play();
       })
       .catch((reason: unknown) => {
         if (!disposed) setError(reason instanceof Error ? reason.message : String(reason));

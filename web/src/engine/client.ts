@@ -152,6 +152,11 @@ export class EngineClient {
     return this.request<ClaimResult[]>((requestId) => ({ type: 'judge', requestId, reproductionJson, summaryJson, compareSummaryJson }));
   }
 
+  /** A scenario run to its end out of sight, e.g. an earlier lesson step a reveal quotes; rejects with the engine's message. */
+  summarise(scenarioJson: string): Promise<Summary> {
+    return this.request<Summary>((requestId) => ({ type: 'summarise', requestId, scenarioJson }));
+  }
+
   /**
    * Build a simulation in the worker; it starts paused. Rejects with the engine's validation message.
    * Runs created with the same `lockstepGroup` advance together in simulated time.

@@ -16,6 +16,8 @@ export type ToWorker =
   | { type: 'estimate'; requestId: number; scenarioJson: string }
   /** Judge a reproduction file's claims on the summaries of its runs (JSON text). */
   | { type: 'judge'; requestId: number; reproductionJson: string; summaryJson: string; compareSummaryJson?: string }
+  /** Run a scenario to its end at once, out of sight (answers its `Summary`). */
+  | { type: 'summarise'; requestId: number; scenarioJson: string }
   /** Runs loaded with the same `lockstepGroup` advance together in simulated time (compare mode). */
   | { type: 'load'; requestId: number; runId: number; scenarioJson: string; speed: Speed; lockstepGroup?: string }
   | { type: 'play'; runId: number }

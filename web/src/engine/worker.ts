@@ -138,6 +138,9 @@ function handle(message: ToWorker): void {
     case 'judge':
       answer(message.requestId, () => judgeReproduction(message.reproductionJson, message.summaryJson, message.compareSummaryJson));
       return;
+    case 'summarise':
+      answer(message.requestId, () => summarise(message.scenarioJson));
+      return;
     case 'load':
       load(message.requestId, message.runId, message.scenarioJson, message.speed, message.lockstepGroup);
       return;
@@ -226,6 +229,18 @@ function load(requestId: number, runId: number, scenarioJson: string, speed: Spe
   const loaded: LoadedRun = { columns: run.aggregator?.columns ?? sim.columns(), durationS: sim.durationS(), params: sim.params() };
   reply(requestId, loaded);
   sendSnapshot(run);
+}
+
+/** Run a scenario to its end at once, apart from the live runs, and give its summary. */
+function summarise(scenarioJson: string): Summary {
+  const sim = new Simulation(scenarioJson);
+  try {
+    const started = performance.now();
+    sim.advanceTo(sim.durationS());
+    return sim.summary((performance.now() - started) / 1000);
+  } finally {
+    sim.free();
+  }
 }
 
 function reset(run: Run): void {

@@ -1,25 +1,17 @@
 // The Lessons panel: the list of lessons, then one step at a time. A step
 // says what to watch and asks for a prediction; only once it is given can
-// the experiment run, and when the run ends the answer is revealed from the
-// run's own summary.
+// the experiment run, and when the step's own run ends the answer is
+// revealed from that run's summary (progress.ts keeps which run that is).
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { RichText } from '../glossary/Term';
 import type { Summary } from '../scenario/types';
 import type { Lesson, LessonStep } from './format';
 import type { LessonFileProblem } from './lessons';
+import { answerSummary, stepSummaries, type LessonProgress } from './progress';
 import { fillTemplate, formatMeasured, judge, measureValue, type Answer } from './template';
+import type { StepRun } from './useLesson';
 import './lessons.css';
-
-/** The run of the step on screen, as far as it has got. */
-export interface StepRun {
-  nowS: number;
-  durationS: number;
-  finished: boolean;
-  /** The complete summary, once the run has finished. */
-  summary: Summary | undefined;
-  error: string | null;
-}
 
 interface LessonPanelProps {
   lessons: readonly Lesson[];
@@ -27,14 +19,15 @@ interface LessonPanelProps {
   lesson: Lesson | null;
   stepIndex: number;
   onOpen: (lessonId: string | null, stepIndex: number) => void;
-  onRun: (step: LessonStep) => void;
-  /** The step's run, or null while it has not been started (or something else was run since). */
-  run: StepRun | null;
+  onRun: () => void;
+  progress: LessonProgress;
+  /** The step's run while it goes on, or null. */
+  running: StepRun | null;
 }
 
-export function LessonPanel({ lessons, fileProblems, lesson, stepIndex, onOpen, onRun, run }: LessonPanelProps) {
+export function LessonPanel({ lessons, fileProblems, lesson, stepIndex, onOpen, onRun, progress, running }: LessonPanelProps) {
   if (!lesson) return <LessonList lessons={lessons} fileProblems={fileProblems} onOpen={(id) => onOpen(id, 0)} />;
-  return <LessonSteps key={lesson.id} lesson={lesson} stepIndex={stepIndex} onOpen={onOpen} onRun={onRun} run={run} />;
+  return <LessonSteps key={lesson.id} lesson={lesson} stepIndex={stepIndex} onOpen={onOpen} onRun={onRun} progress={progress} running={running} />;
 }
 
 function LessonList({
@@ -79,25 +72,20 @@ interface LessonStepsProps {
   lesson: Lesson;
   stepIndex: number;
   onOpen: (lessonId: string | null, stepIndex: number) => void;
-  onRun: (step: LessonStep) => void;
-  run: StepRun | null;
+  onRun: () => void;
+  progress: LessonProgress;
+  running: StepRun | null;
 }
 
-function LessonSteps({ lesson, stepIndex, onOpen, onRun, run }: LessonStepsProps) {
+function LessonSteps({ lesson, stepIndex, onOpen, onRun, progress, running }: LessonStepsProps) {
   const index = Math.min(stepIndex, lesson.steps.length - 1);
   const step = lesson.steps[index];
-  // Per step: the prediction given, and the summary of its finished run (later steps' reveals quote earlier runs).
+  // Per step: the prediction given.
   const [answers, setAnswers] = useState<(Answer | undefined)[]>([]);
-  const [summaries, setSummaries] = useState<(Summary | undefined)[]>([]);
   const answer = answers[index];
-  const finishedSummary = run?.finished ? run.summary : undefined;
-
-  useEffect(() => {
-    if (finishedSummary) setSummaries((known) => Object.assign([...known], { [index]: finishedSummary }));
-  }, [finishedSummary, index]);
-
-  const summary = summaries[index];
-  const started = run !== null;
+  const result = progress.results[index];
+  const summary = answerSummary(progress, index);
+  const started = progress.running?.stepIndex === index;
   return (
     <section className="lessons panel" aria-label={`Lesson: ${lesson.title}`} data-testid="lesson">
       <div className="lesson-head">
@@ -123,22 +111,24 @@ function LessonSteps({ lesson, stepIndex, onOpen, onRun, run }: LessonStepsProps
         onAnswer={(next) => setAnswers((known) => Object.assign([...known], { [index]: next }))}
       />
       <div className="step-run">
-        <button type="button" className="primary" onClick={() => onRun(step)} disabled={!answer} data-testid="lesson-run">
+        <button type="button" className="primary" onClick={onRun} disabled={!answer} data-testid="lesson-run">
           {summary || started ? 'Run it again' : 'Run the experiment'}
         </button>
         {!answer && <span className="hint">Make your prediction first.</span>}
-        {run && !run.finished && !run.error && (
+        {running && !running.error && (
           <span className="hint" role="status" data-testid="lesson-running">
-            Running: t = {run.nowS.toFixed(0)} of {run.durationS.toFixed(0)} s. Watch the charts.
+            Running: t = {running.nowS.toFixed(0)} of {running.durationS.toFixed(0)} s. Watch the charts.
           </span>
         )}
-        {run?.error && (
+        {running?.error && (
           <span className="field-error" role="alert">
-            {run.error}
+            {running.error}
           </span>
         )}
       </div>
-      {answer && summary && <Reveal step={step} answer={answer} summary={summary} earlier={summaries} />}
+      {answer && summary && (
+        <Reveal key={result?.loadId} step={step} answer={answer} summary={summary} earlier={stepSummaries(progress, lesson.steps.length)} />
+      )}
       <nav className="step-nav" aria-label="Lesson steps">
         <button type="button" onClick={() => onOpen(lesson.id, index - 1)} disabled={index === 0} data-testid="lesson-previous">
           Previous step
@@ -206,6 +196,9 @@ function PredictionForm({
             data-testid="prediction-number"
           />
           <span>{prediction.measure.unit}</span>
+          <span className="hint" data-testid="prediction-tolerance">
+            Counted right within ±{Math.round(prediction.tolerance * 100)} % of the measured value.
+          </span>
         </label>
       )}
       {locked && <p className="hint">Your prediction is locked in.</p>}
