@@ -129,6 +129,33 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     source: 'Floyd & Jacobson 1992, on traffic phase effects',
   },
   {
+    id: 'access-jitter',
+    term: 'Access jitter',
+    meaning:
+      'A small random extra delay, different for every packet, on the link between a sender and the router. Real networks always have some; a simulation without it can keep flows in rhythms that no real network would hold.',
+  },
+  {
+    id: 'cwnd',
+    term: 'Congestion window',
+    meaning:
+      'How many packets a TCP sender may have sent but not yet had acknowledged. TCP grows it by about one packet per round trip and halves it when a packet is lost (or marked), so its sawtooth shows each flow reacting to the queue.',
+    source: 'RFC 5681',
+  },
+  {
+    id: 'sparse-flow',
+    term: 'Sparse flow',
+    meaning:
+      'A flow that sends so little that its queue in a flow-queuing scheme empties between its packets, such as a ping or a voice call. FQ-CoDel serves a queue that has just become active before the busy ones, so a sparse flow waits only for the packet already on the wire.',
+    source: 'RFC 8290 §4.1',
+  },
+  {
+    id: 'codel-interval',
+    term: 'CoDel target and interval',
+    meaning:
+      'CoDel drops only when every packet has waited longer than the target (5 ms by default) for at least one interval (100 ms). The interval should be about a round-trip time: shorter, and CoDel drops before senders could have reacted; longer, and the queue stays high for longer.',
+    source: 'RFC 8289 §4.2–4.3',
+  },
+  {
     id: 'unresponsive-flow',
     term: 'Unresponsive flow',
     meaning: 'Traffic that does not slow down when its packets are dropped, such as a constant-bit-rate video stream. It keeps what polite TCP flows give up.',

@@ -75,6 +75,12 @@ export interface LessonStep {
   predict: Prediction;
   /** Shown after the run; `{field}` placeholders are filled from its summary (see template.ts). */
   reveal: string;
+  /**
+   * The step's outcome is decided by packet timing (phase effects), and the
+   * step says so: the seed check runs it without the jitter that would break
+   * that timing. A later step should show the same flows with jitter.
+   */
+  timing_decides?: boolean;
 }
 
 export interface Lesson {
@@ -224,15 +230,17 @@ export function parseLesson(value: unknown, id: string, presetIds: ReadonlySet<s
   const steps = r.list(o.steps, 'steps', 1).map((item, i): LessonStep => {
     const path = `steps[${i}]`;
     const s = r.object(item, path);
-    r.known(s, path, ['title', 'setup', 'watch', 'predict', 'reveal']);
+    r.known(s, path, ['title', 'setup', 'watch', 'predict', 'reveal', 'timing_decides']);
     const reveal = r.text(s.reveal, `${path}.reveal`);
     for (const problem of templateProblems(reveal, i)) r.fail(`${path}.reveal`, problem);
+    if (s.timing_decides !== undefined && typeof s.timing_decides !== 'boolean') r.fail(`${path}.timing_decides`, 'must be true or false', s.timing_decides);
     return {
       title: r.text(s.title, `${path}.title`),
       setup: readSetup(r, s.setup, `${path}.setup`, presetIds),
       watch: r.text(s.watch, `${path}.watch`),
       predict: readPrediction(r, s.predict, `${path}.predict`),
       reveal,
+      ...(s.timing_decides === true ? { timing_decides: true } : {}),
     };
   });
   return r.problems.length > 0 ? { ok: false, problems: r.problems } : { ok: true, lesson: { id, title, summary, steps } };

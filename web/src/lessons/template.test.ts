@@ -29,6 +29,22 @@ describe('lesson templates', () => {
     });
   });
 
+  it('compare two fields in words computed from them', () => {
+    const earlier = [{ groups: [{ total_goodput_bps: 140_000 }] }];
+    const filled = fillTemplate(
+      'got {groups.1.total_goodput_bps vs groups.0.total_goodput_bps} as much; {groups.0.total_goodput_bps vs step1.groups.0.total_goodput_bps} before; {drops.total vs drops.total}',
+      { current: summary, earlier },
+      '',
+    );
+    expect(filled).toEqual({ text: 'got 2.3 times as much; 2.1 times before; about', missing: [] });
+    // Within ±10 % reads "about"; a zero reference has no ratio.
+    expect(fillTemplate('{queue.mean_packets vs queue.mean_delay_ms}', { current: summary, earlier: [] }, '').text).toBe('1.2 times');
+    expect(fillTemplate('{a vs b}', { current: { a: 1.09, b: 1 }, earlier: [] }, '').text).toBe('about');
+    expect(fillTemplate('{a vs b}', { current: { a: 1, b: 0 }, earlier: [] }, '')).toEqual({ text: '–', missing: ['a vs b'] });
+    expect(templateProblems('{a*2 vs b}', 0)).toHaveLength(1);
+    expect(templateProblems('{step2.a vs b}', 1)).toHaveLength(1);
+  });
+
   it('read array items by index', () => {
     expect(readField(summary, 'groups.1.total_goodput_bps')).toBe(700_000);
     expect(readField(summary, 'groups')).toBeUndefined();

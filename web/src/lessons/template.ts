@@ -5,12 +5,18 @@
 //   {utilization*100:1}           scaled (`*` or `/` a number), 1 decimal place
 //   {step1.queue.mean_delay_ms}   the same field from an earlier step's run
 //   {measured}                    the step's measured quantity, with its unit
+//   {a.b vs c.d}                  how a.b compares with c.d, in words computed
+//                                 from the two: "about" (within ±10 %) or
+//                                 "4.8 times" ("got {…} its fair share")
 //
 // A predicted answer is judged against the measured quantity (format.ts).
 
 import type { Measure, Prediction } from './format';
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
+const VERSUS = ' vs ';
+/** Two values this close (as a ratio) read as "about" the same. */
+const ABOUT_WITHIN = 0.1;
 const FIELD = /^(?:step(\d+)\.)?([a-z_][a-z0-9_]*(?:\.(?:[a-z_][a-z0-9_]*|\d+))*)(?:([*/])([0-9]+(?:\.[0-9]+)?(?:e[+-]?[0-9]+)?))?(?::([0-6]))?$/;
 
 interface Placeholder {
@@ -33,15 +39,28 @@ function parsePlaceholder(body: string): Placeholder | null {
   };
 }
 
+/** The placeholders of a body: one, or the two sides of a comparison (`a vs b`, read plain). */
+function parseBody(body: string): Placeholder[] | null {
+  const sides = body.split(VERSUS).map(parsePlaceholder);
+  if (sides.length > 2 || sides.some((p) => p === null)) return null;
+  if (sides.length === 2 && sides.some((p) => p!.factor !== 1 || p!.digits !== null)) return null;
+  return sides as Placeholder[];
+}
+
 /** Syntax problems of a template used in step `stepIndex` (from 0): unreadable placeholders and references to later steps. */
 export function templateProblems(template: string, stepIndex: number): string[] {
   const problems: string[] = [];
   for (const [, body] of template.matchAll(PLACEHOLDER)) {
     if (body === 'measured') continue;
-    const placeholder = parsePlaceholder(body);
-    if (!placeholder) problems.push(`cannot read the placeholder {${body}} (write {field}, {field*100:1} or {step1.field})`);
-    else if (placeholder.step !== null && !(placeholder.step >= 1 && placeholder.step <= stepIndex)) {
-      problems.push(`{${body}} names step ${placeholder.step}, but only steps 1 to ${stepIndex} have run before this one`);
+    const placeholders = parseBody(body);
+    if (!placeholders) {
+      problems.push(`cannot read the placeholder {${body}} (write {field}, {field*100:1}, {step1.field} or {field vs other_field})`);
+      continue;
+    }
+    for (const placeholder of placeholders) {
+      if (placeholder.step !== null && !(placeholder.step >= 1 && placeholder.step <= stepIndex)) {
+        problems.push(`{${body}} names step ${placeholder.step}, but only steps 1 to ${stepIndex} have run before this one`);
+      }
     }
   }
   return problems;
@@ -50,9 +69,16 @@ export function templateProblems(template: string, stepIndex: number): string[] 
 /** Every summary field a template names, with the step it is read from (null: this step). */
 export function templateFields(template: string): { step: number | null; field: string }[] {
   return [...template.matchAll(PLACEHOLDER)].flatMap(([, body]) => {
-    const placeholder = body === 'measured' ? null : parsePlaceholder(body);
-    return placeholder ? [{ step: placeholder.step, field: placeholder.field }] : [];
+    const placeholders = body === 'measured' ? null : parseBody(body);
+    return placeholders ? placeholders.map(({ step, field }) => ({ step, field })) : [];
   });
+}
+
+/** How `value` compares with `reference`, in words: "about", or "4.8 times". */
+export function comparedWords(value: number, reference: number): string {
+  const ratio = value / reference;
+  if (Math.abs(ratio - 1) <= ABOUT_WITHIN) return 'about';
+  return `${ratio.toLocaleString('en', { maximumSignificantDigits: 2 })} times`;
 }
 
 /** The number at a dotted path (`groups.1.total_goodput_bps`), or undefined if there is none. */
@@ -96,15 +122,15 @@ export function fillTemplate(template: string, runs: Runs, measured: string): { 
   const missing: string[] = [];
   const text = template.replace(PLACEHOLDER, (whole, body: string) => {
     if (body === 'measured') return measured;
-    const placeholder = parsePlaceholder(body);
-    if (!placeholder) return whole;
-    const summary = placeholder.step === null ? runs.current : runs.earlier[placeholder.step - 1];
-    const value = readField(summary, placeholder.field);
-    if (value === undefined) {
+    const placeholders = parseBody(body);
+    if (!placeholders) return whole;
+    const values = placeholders.map((p) => readField(p.step === null ? runs.current : runs.earlier[p.step - 1], p.field));
+    if (values.some((v) => v === undefined) || (values.length === 2 && values[1] === 0)) {
       missing.push(body);
       return '–';
     }
-    return formatNumber(value * placeholder.factor, placeholder.digits);
+    if (values.length === 2) return comparedWords(values[0]!, values[1]!);
+    return formatNumber(values[0]! * placeholders[0].factor, placeholders[0].digits);
   });
   return { text, missing };
 }
