@@ -90,3 +90,44 @@ export async function showPane(page: Page, pane: 'charts' | 'controls' | 'lesson
   const tab = page.getByTestId(`pane-${pane}`);
   if (await tab.isVisible()) await tab.click();
 }
+
+export interface LabelReport {
+  /** Labels measured per chart. */
+  counts: Record<string, number>;
+  problems: string[];
+}
+
+/** Scrolls each chart into view (a chart off screen keeps what it last drew) and measures its axis labels. */
+export async function axisLabelReport(page: Page): Promise<LabelReport> {
+  return page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const report: LabelReport = { counts: {}, problems: [] };
+    for (const figure of document.querySelectorAll<HTMLElement>('figure.chart')) {
+      const chart = figure.dataset.testid ?? '?';
+      figure.scrollIntoView({ block: 'center' });
+      await frame();
+      const svg = figure.querySelector('.chart-body > svg');
+      if (!svg) continue;
+      const bounds = svg.getBoundingClientRect();
+      // Axis labels, threshold labels and the small print inside plots (a theory curve's assumptions).
+      const labels = [...svg.querySelectorAll<SVGTextElement>('.axis text, .chart-note, .threshold-label')]
+        .map((text) => ({ text: text.textContent?.trim() ?? '', box: text.getBoundingClientRect() }))
+        .filter((label) => label.text && label.box.width > 0);
+      report.counts[chart] = labels.length;
+      // Half a pixel of slack: glyph boxes of neighbouring labels may touch.
+      const slack = 0.5;
+      for (const [i, a] of labels.entries()) {
+        const { box } = a;
+        if (box.left < bounds.left - slack || box.right > bounds.right + slack || box.top < bounds.top - slack || box.bottom > bounds.bottom + slack)
+          report.problems.push(`${chart}: "${a.text}" is cut off by the chart's edge`);
+        for (const b of labels.slice(i + 1)) {
+          const other = b.box;
+          const overlap = box.left < other.right - slack && other.left < box.right - slack && box.top < other.bottom - slack && other.top < box.bottom - slack;
+          if (overlap) report.problems.push(`${chart}: "${a.text}" overlaps "${b.text}"`);
+        }
+      }
+    }
+    window.scrollTo(0, 0);
+    return report;
+  });
+}

@@ -1,57 +1,17 @@
-// No axis label sits on another: every tick label, axis title and note of
-// every chart, for every scheme at phone and desktop sizes and every preset at
-// desktop size, measured with getBoundingClientRect.
+// No axis label sits on another: every tick label, axis title, threshold
+// label and note of every chart, for every scheme at phone and desktop sizes
+// and every preset at desktop size, measured with getBoundingClientRect
+// (lesson-walk.spec.ts checks every lesson step too, in present mode as well).
 
 import { expect, test, type Page } from '@playwright/test';
-import { SCREENSHOT_DIR, linkFor, poissonScenario, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
+import { SCREENSHOT_DIR, axisLabelReport, linkFor, poissonScenario, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
 
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 720 } } as const;
-const ALL_CHARTS = '&view=queue,goodput,bars,curve,markov,rate&window=10';
+const ALL_CHARTS = '&view=queue,goodput,cwnd,bars,curve,markov,rate&window=10';
 /** Simulated time before measuring: enough for every chart to have data and axes. */
 const RUN_S = 1;
 /** Fast enough to reach RUN_S at once, slow enough that the shortest preset (10 s) is still playing when the new run is looked for. */
 const SPEED = '5';
-
-interface LabelReport {
-  /** Labels measured per chart. */
-  counts: Record<string, number>;
-  problems: string[];
-}
-
-/** Scrolls each chart into view (a chart off screen keeps what it last drew) and measures its axis labels. */
-async function axisLabelReport(page: Page): Promise<LabelReport> {
-  return page.evaluate(async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const report: LabelReport = { counts: {}, problems: [] };
-    for (const figure of document.querySelectorAll<HTMLElement>('figure.chart')) {
-      const chart = figure.dataset.testid ?? '?';
-      figure.scrollIntoView({ block: 'center' });
-      await frame();
-      const svg = figure.querySelector('.chart-body > svg');
-      if (!svg) continue;
-      const bounds = svg.getBoundingClientRect();
-      // Axis labels and the small print inside plots (a theory curve's assumptions).
-      const labels = [...svg.querySelectorAll<SVGTextElement>('.axis text, .chart-note')]
-        .map((text) => ({ text: text.textContent?.trim() ?? '', box: text.getBoundingClientRect() }))
-        .filter((label) => label.text && label.box.width > 0);
-      report.counts[chart] = labels.length;
-      // Half a pixel of slack: glyph boxes of neighbouring labels may touch.
-      const slack = 0.5;
-      for (const [i, a] of labels.entries()) {
-        const { box } = a;
-        if (box.left < bounds.left - slack || box.right > bounds.right + slack || box.top < bounds.top - slack || box.bottom > bounds.bottom + slack)
-          report.problems.push(`${chart}: "${a.text}" is cut off by the chart's edge`);
-        for (const b of labels.slice(i + 1)) {
-          const other = b.box;
-          const overlap = box.left < other.right - slack && other.left < box.right - slack && box.top < other.bottom - slack && other.top < box.bottom - slack;
-          if (overlap) report.problems.push(`${chart}: "${a.text}" overlaps "${b.text}"`);
-        }
-      }
-    }
-    window.scrollTo(0, 0);
-    return report;
-  });
-}
 
 /** Lets the run reach RUN_S, pauses it so the time axes hold still, and checks the labels. */
 async function expectClearLabels(page: Page, what: string, queueChart = 'chart-queue'): Promise<void> {

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Lesson, LessonStep } from '../../web/src/lessons/format';
 import { fillTemplate, formatMeasured, judge, measureValue, type Answer } from '../../web/src/lessons/template';
 import { parseRichText } from '../../web/src/glossary/richText';
-import { SCREENSHOT_DIR, setSpeed, showPane, watchForErrors } from './helpers';
+import { SCREENSHOT_DIR, axisLabelReport, setSpeed, showPane, watchForErrors } from './helpers';
 
 const LESSON_DIR = fileURLToPath(new URL('../../lessons/', import.meta.url));
 
@@ -87,6 +87,9 @@ async function walkStep(page: Page, lesson: Omit<Lesson, 'id'>, index: number, e
   const looks = await runWatchingForEarlyAnswers(page);
   expect(looks).toBeGreaterThan(0);
   const summary = await exportedSummary(page);
+  // The step's charts, finished, with no label on another or cut off by the chart's edge.
+  const labels = await axisLabelReport(page);
+  expect(labels.problems, `${step.title}: chart labels`).toEqual([]);
 
   await showPane(page, 'lesson');
   const value = measureValue(step.predict.measure, summary);

@@ -17,6 +17,12 @@ test('present mode: larger type and thicker lines, toggled and carried in the li
     .locator('.legend')
     .first()
     .evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+  const tickHeight = () =>
+    page
+      .locator('[data-testid=chart-queue] .axis text')
+      .first()
+      .evaluate((e) => e.getBoundingClientRect().height);
+  const normalTickPx = await tickHeight();
 
   await page.getByTestId('toggle-present').click();
   await expect(page.getByTestId('toggle-present')).toHaveAttribute('aria-pressed', 'true');
@@ -27,13 +33,15 @@ test('present mode: larger type and thicker lines, toggled and carried in the li
     .first()
     .evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
   expect(presentLegendPx / normalLegendPx).toBeGreaterThanOrEqual(1.4);
-  // Chart lines are drawn twice as thick.
+  // Chart text grows with the page's: tick labels at least 1.4 × as tall on screen.
+  await expect.poll(async () => (await tickHeight()) / normalTickPx).toBeGreaterThanOrEqual(1.4);
+  // Chart lines are drawn twice as thick: 1.4 × on top of the chart's own 1.44 × scale.
   expect(
     await page
       .locator('canvas.series-canvas')
       .first()
       .evaluate((c) => getComputedStyle(c).getPropertyValue('--line-scale').trim()),
-  ).toBe('2');
+  ).toBe('1.4');
   await waitForSimTime(page, 3);
   await page.screenshot({ path: `${SCREENSHOT_DIR}present-1920x1080.png` });
 

@@ -3,6 +3,7 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CompareArea } from '../compare/CompareArea';
+import { ChartScaleContext, DESKTOP_CHARTS, PRESENT_CHARTS } from '../charts/chartScale';
 import { ComparePicker } from '../compare/ComparePicker';
 import { CompareTable } from '../compare/CompareTable';
 import { ExportMenu } from '../controls/ExportMenu';
@@ -455,224 +456,230 @@ export function App({ engine }: { engine: EngineClient }) {
     />
   );
 
+  const chartScale = pageOptions.present ? PRESENT_CHARTS : DESKTOP_CHARTS;
+
   if (pageOptions.embed) {
     const full = new URL(window.location.href);
     full.hash = withPageOptions(full.hash, { ...pageOptions, embed: false });
     return (
-      <div className="app app-embed" data-testid="embed">
-        <div className="embed-head">
-          <span className="experiment-name" data-testid="experiment-name">
-            {scenario.name || 'Untitled experiment'}
-          </span>
-          <a href={full.toString()} target="_blank" rel="noopener" data-testid="open-full">
-            Open in AQM Lab
-          </a>
+      <ChartScaleContext.Provider value={chartScale}>
+        <div className="app app-embed" data-testid="embed">
+          <div className="embed-head">
+            <span className="experiment-name" data-testid="experiment-name">
+              {scenario.name || 'Untitled experiment'}
+            </span>
+            <a href={full.toString()} target="_blank" rel="noopener" data-testid="open-full">
+              Open in AQM Lab
+            </a>
+          </div>
+          <CrashBanner engine={engine} />
+          {runError}
+          {transportBar}
+          <main className="main">{charts}</main>
         </div>
-        <CrashBanner engine={engine} />
-        {runError}
-        {transportBar}
-        <main className="main">{charts}</main>
-      </div>
+      </ChartScaleContext.Provider>
     );
   }
 
   return (
-    <GlossaryContext.Provider value={setGlossaryId}>
-      <div className="app" data-pane={shownPane}>
-        <SkipLinks />
-        <header className="app-header">
-          <h1>AQM Lab</h1>
-          <p className="experiment-name" data-testid="experiment-name">
-            {scenario.name || 'Untitled experiment'}
-          </p>
-          <div className="header-actions">
-            <button type="button" onClick={toggleLessons} aria-expanded={lessonsOpen} data-testid="open-lessons">
-              {lessonsOpen ? 'Hide lessons' : 'Lessons'}
-            </button>
-            <button type="button" onClick={() => setGalleryOpen((open) => !open)} aria-expanded={galleryOpen} data-testid="toggle-gallery">
-              {galleryOpen ? 'Hide presets' : 'Presets'}
-            </button>
-            <button type="button" onClick={() => setReproduceOpen((open) => !open)} aria-expanded={reproduceOpen} data-testid="toggle-reproduce">
-              {reproduceOpen ? 'Hide reproductions' : 'Reproduce the papers'}
-            </button>
-            <button type="button" onClick={() => setGlossaryId(null)} data-testid="open-glossary">
-              Glossary
-            </button>
-            <button
-              type="button"
-              onClick={() => setPageOptions((current) => ({ ...current, present: !current.present }))}
-              aria-pressed={pageOptions.present}
-              title="Large type and thick lines for a projector"
-              data-testid="toggle-present"
-            >
-              Present
-            </button>
-            <SweepPanel scenario={currentScenario} scheme={schemeEntry} />
-            <ExportMenu
-              series={sim.store}
-              summary={summaryOf(sim.snapshot)}
-              scenario={currentScenario}
-              partner={comparing ? { name: partnerEntry.name, series: partner.store, summary: summaryOf(partner.snapshot) } : undefined}
-            />
-            <ShareLink buildLink={linkNow} experimentName={currentScenario.name ?? ''} />
-          </div>
-        </header>
-
-        <CrashBanner engine={engine} />
-        {fatal && (
-          <p className="banner banner-error" role="alert">
-            {fatal}
-          </p>
-        )}
-        {notice && (
-          <div className="banner banner-notice" role="alert" data-testid="link-notice">
-            <span>{notice}</span>
-            <button type="button" onClick={() => setNotice(null)}>
-              Dismiss
-            </button>
-          </div>
-        )}
-        {runError}
-        {heavyRun && (
-          <WorkWarning
-            estimate={heavyRun.estimate}
-            onRunAnyway={() => {
-              setHeavyRun(null);
-              start(heavyRun.scenario, heavyRun.json, heavyRun.view, heavyRun.autoplay);
-            }}
-            onCancel={() => {
-              setHeavyRun(null);
-              // With nothing running yet (an opened link), run the default and keep the long one in the editor to shorten.
-              if (loaded === null) {
-                start(DEFAULT_SCENARIO, JSON.stringify(DEFAULT_SCENARIO));
-                setDraft(heavyRun.scenario);
-              }
-            }}
-          />
-        )}
-        {galleryOpen && <PresetGallery presets={PRESETS} onPick={pickPreset} />}
-        {reproduceOpen && <ReproduceGallery reproductions={REPRODUCTIONS} onPick={pickReproduction} />}
-
-        <div className="pane-tabs" role="tablist" aria-label="Page sections">
-          {panes.map((id) => (
-            <button
-              key={id}
-              type="button"
-              role="tab"
-              aria-selected={shownPane === id}
-              className={shownPane === id ? 'pane-tab current' : 'pane-tab'}
-              onClick={() => setPane(id)}
-              data-testid={`pane-${id}`}
-            >
-              {PANE_LABELS[id]}
-            </button>
-          ))}
-        </div>
-
-        <div className="layout">
-          <aside className="sidebar">
-            {lessonsOpen && (
-              <div className="pane-region" data-region="lesson">
-                <LessonPanel
-                  lessons={LESSONS}
-                  fileProblems={LESSON_FILE_PROBLEMS}
-                  lesson={openedLesson ?? null}
-                  stepIndex={stepIndex}
-                  onOpen={openLesson}
-                  onRun={runLessonStep}
-                  progress={lessonState.progress}
-                  running={lessonState.running}
-                />
-              </div>
-            )}
-            <div className="pane-region" data-region="controls">
-              <SchemePanel
-                catalogue={catalogue ?? []}
-                schemeId={scenario.queue.scheme}
-                params={sim.params}
-                probe={sim.snapshot?.probe}
-                bufferUnit={unit}
-                bufferCapacity={bufferCapacity(scenario)}
-                onScheme={(id) => loadLocal({ ...scenario, queue: { scheme: id } })}
-                onParam={sim.setParam}
+    <ChartScaleContext.Provider value={chartScale}>
+      <GlossaryContext.Provider value={setGlossaryId}>
+        <div className="app" data-pane={shownPane}>
+          <SkipLinks />
+          <header className="app-header">
+            <h1>AQM Lab</h1>
+            <p className="experiment-name" data-testid="experiment-name">
+              {scenario.name || 'Untitled experiment'}
+            </p>
+            <div className="header-actions">
+              <button type="button" onClick={toggleLessons} aria-expanded={lessonsOpen} data-testid="open-lessons">
+                {lessonsOpen ? 'Hide lessons' : 'Lessons'}
+              </button>
+              <button type="button" onClick={() => setGalleryOpen((open) => !open)} aria-expanded={galleryOpen} data-testid="toggle-gallery">
+                {galleryOpen ? 'Hide presets' : 'Presets'}
+              </button>
+              <button type="button" onClick={() => setReproduceOpen((open) => !open)} aria-expanded={reproduceOpen} data-testid="toggle-reproduce">
+                {reproduceOpen ? 'Hide reproductions' : 'Reproduce the papers'}
+              </button>
+              <button type="button" onClick={() => setGlossaryId(null)} data-testid="open-glossary">
+                Glossary
+              </button>
+              <button
+                type="button"
+                onClick={() => setPageOptions((current) => ({ ...current, present: !current.present }))}
+                aria-pressed={pageOptions.present}
+                title="Large type and thick lines for a projector"
+                data-testid="toggle-present"
+              >
+                Present
+              </button>
+              <SweepPanel scenario={currentScenario} scheme={schemeEntry} />
+              <ExportMenu
+                series={sim.store}
+                summary={summaryOf(sim.snapshot)}
+                scenario={currentScenario}
+                partner={comparing ? { name: partnerEntry.name, series: partner.store, summary: summaryOf(partner.snapshot) } : undefined}
               />
-              <ScenarioPanel
-                draft={draft}
-                onDraft={setDraft}
-                problem={problem}
-                dirty={dirty}
-                onApply={() => loadLocal(draftToRun)}
-                onRevert={() => setDraft(scenario)}
-              />
+              <ShareLink buildLink={linkNow} experimentName={currentScenario.name ?? ''} />
             </div>
-          </aside>
+          </header>
 
-          <div className="dock">
-            {transportBar}
-            <RunAgainOffer
-              finished={sim.snapshot?.finished ?? false}
-              durationS={sim.snapshot?.durationS ?? scenario.duration_s}
-              paramChanges={sim.paramChanges}
-              onRunAgain={() => {
-                setFollowing(true);
-                transport.reset();
-                transport.play();
+          <CrashBanner engine={engine} />
+          {fatal && (
+            <p className="banner banner-error" role="alert">
+              {fatal}
+            </p>
+          )}
+          {notice && (
+            <div className="banner banner-notice" role="alert" data-testid="link-notice">
+              <span>{notice}</span>
+              <button type="button" onClick={() => setNotice(null)}>
+                Dismiss
+              </button>
+            </div>
+          )}
+          {runError}
+          {heavyRun && (
+            <WorkWarning
+              estimate={heavyRun.estimate}
+              onRunAnyway={() => {
+                setHeavyRun(null);
+                start(heavyRun.scenario, heavyRun.json, heavyRun.view, heavyRun.autoplay);
+              }}
+              onCancel={() => {
+                setHeavyRun(null);
+                // With nothing running yet (an opened link), run the default and keep the long one in the editor to shorten.
+                if (loaded === null) {
+                  start(DEFAULT_SCENARIO, JSON.stringify(DEFAULT_SCENARIO));
+                  setDraft(heavyRun.scenario);
+                }
               }}
             />
-            {openedLesson && shownPane === 'charts' && (
-              <div className="lesson-strip" data-testid="lesson-strip">
-                <span>
-                  Lesson step {stepIndex + 1}: {stepAnswered ? 'the run is over.' : lessonState.running ? 'watch the charts.' : 'predict first.'}
-                </span>
-                <button type="button" className={stepAnswered ? 'primary' : undefined} onClick={() => setPane('lesson')} data-testid="back-to-lesson">
-                  {stepAnswered ? 'See the answer' : 'Back to the lesson'}
-                </button>
-              </div>
-            )}
+          )}
+          {galleryOpen && <PresetGallery presets={PRESETS} onPick={pickPreset} />}
+          {reproduceOpen && <ReproduceGallery reproductions={REPRODUCTIONS} onPick={pickReproduction} />}
+
+          <div className="pane-tabs" role="tablist" aria-label="Page sections">
+            {panes.map((id) => (
+              <button
+                key={id}
+                type="button"
+                role="tab"
+                aria-selected={shownPane === id}
+                className={shownPane === id ? 'pane-tab current' : 'pane-tab'}
+                onClick={() => setPane(id)}
+                data-testid={`pane-${id}`}
+              >
+                {PANE_LABELS[id]}
+              </button>
+            ))}
           </div>
 
-          <main className="main pane-region" data-region="charts">
-            <ComparePicker
-              catalogue={catalogue ?? []}
-              schemeId={scenario.queue.scheme}
-              partner={comparing ? partnerEntry.id : null}
-              onCompare={compareWith}
-              onLeave={() => setView((current) => ({ ...current, compare: null }))}
-            />
-            {comparing && partner.error && (
-              <p className="banner banner-error" role="alert" data-testid="partner-error">
-                {partnerEntry?.name ?? 'The compared scheme'}: {partner.error}
+          <div className="layout">
+            <aside className="sidebar">
+              {lessonsOpen && (
+                <div className="pane-region" data-region="lesson">
+                  <LessonPanel
+                    lessons={LESSONS}
+                    fileProblems={LESSON_FILE_PROBLEMS}
+                    lesson={openedLesson ?? null}
+                    stepIndex={stepIndex}
+                    onOpen={openLesson}
+                    onRun={runLessonStep}
+                    progress={lessonState.progress}
+                    running={lessonState.running}
+                  />
+                </div>
+              )}
+              <div className="pane-region" data-region="controls">
+                <SchemePanel
+                  catalogue={catalogue ?? []}
+                  schemeId={scenario.queue.scheme}
+                  params={sim.params}
+                  probe={sim.snapshot?.probe}
+                  bufferUnit={unit}
+                  bufferCapacity={bufferCapacity(scenario)}
+                  onScheme={(id) => loadLocal({ ...scenario, queue: { scheme: id } })}
+                  onParam={sim.setParam}
+                />
+                <ScenarioPanel
+                  draft={draft}
+                  onDraft={setDraft}
+                  problem={problem}
+                  dirty={dirty}
+                  onApply={() => loadLocal(draftToRun)}
+                  onRevert={() => setDraft(scenario)}
+                />
+              </div>
+            </aside>
+
+            <div className="dock">
+              {transportBar}
+              <RunAgainOffer
+                finished={sim.snapshot?.finished ?? false}
+                durationS={sim.snapshot?.durationS ?? scenario.duration_s}
+                paramChanges={sim.paramChanges}
+                onRunAgain={() => {
+                  setFollowing(true);
+                  transport.reset();
+                  transport.play();
+                }}
+              />
+              {openedLesson && shownPane === 'charts' && (
+                <div className="lesson-strip" data-testid="lesson-strip">
+                  <span>
+                    Lesson step {stepIndex + 1}: {stepAnswered ? 'the run is over.' : lessonState.running ? 'watch the charts.' : 'predict first.'}
+                  </span>
+                  <button type="button" className={stepAnswered ? 'primary' : undefined} onClick={() => setPane('lesson')} data-testid="back-to-lesson">
+                    {stepAnswered ? 'See the answer' : 'Back to the lesson'}
+                  </button>
+                </div>
+              )}
+            </div>
+
+            <main className="main pane-region" data-region="charts">
+              <ComparePicker
+                catalogue={catalogue ?? []}
+                schemeId={scenario.queue.scheme}
+                partner={comparing ? partnerEntry.id : null}
+                onCompare={compareWith}
+                onLeave={() => setView((current) => ({ ...current, compare: null }))}
+              />
+              {comparing && partner.error && (
+                <p className="banner banner-error" role="alert" data-testid="partner-error">
+                  {partnerEntry?.name ?? 'The compared scheme'}: {partner.error}
+                </p>
+              )}
+              {charts}
+              {comparing && (
+                <CompareTable
+                  nameA={schemeEntry?.name ?? scenario.queue.scheme}
+                  nameB={partnerEntry.name}
+                  summaryA={sim.snapshot?.summary}
+                  summaryB={partner.snapshot?.summary}
+                  measureFromS={scenario.measure_from_s ?? 0}
+                />
+              )}
+              {!comparing && <SummaryPanel summary={sim.snapshot?.summary} measureFromS={scenario.measure_from_s ?? 0} />}
+              {shownReproduction && (
+                <ReproductionResults
+                  engine={engine}
+                  reproduction={shownReproduction}
+                  summary={sim.snapshot?.finished ? completeSummary(sim.snapshot) : undefined}
+                  compareSummary={comparing && partner.snapshot?.finished ? completeSummary(partner.snapshot) : undefined}
+                  durationS={scenario.duration_s}
+                />
+              )}
+              <p className="glossary-hint">
+                Words on the charts: <Term id="offered-load">offered load</Term>, <Term id="markov-model">Markov model</Term>,{' '}
+                <Term id="mathis-padhye">Mathis/Padhye</Term>, <Term id="ecn">ECN marks</Term>, <Term id="fair-share">fair share</Term>. Tap a word for its
+                meaning, or open the glossary from the top of the page.
               </p>
-            )}
-            {charts}
-            {comparing && (
-              <CompareTable
-                nameA={schemeEntry?.name ?? scenario.queue.scheme}
-                nameB={partnerEntry.name}
-                summaryA={sim.snapshot?.summary}
-                summaryB={partner.snapshot?.summary}
-                measureFromS={scenario.measure_from_s ?? 0}
-              />
-            )}
-            {!comparing && <SummaryPanel summary={sim.snapshot?.summary} measureFromS={scenario.measure_from_s ?? 0} />}
-            {shownReproduction && (
-              <ReproductionResults
-                engine={engine}
-                reproduction={shownReproduction}
-                summary={sim.snapshot?.finished ? completeSummary(sim.snapshot) : undefined}
-                compareSummary={comparing && partner.snapshot?.finished ? completeSummary(partner.snapshot) : undefined}
-                durationS={scenario.duration_s}
-              />
-            )}
-            <p className="glossary-hint">
-              Words on the charts: <Term id="offered-load">offered load</Term>, <Term id="markov-model">Markov model</Term>,{' '}
-              <Term id="mathis-padhye">Mathis/Padhye</Term>, <Term id="ecn">ECN marks</Term>, <Term id="fair-share">fair share</Term>. Tap a word for its
-              meaning, or open the glossary from the top of the page.
-            </p>
-          </main>
+            </main>
+          </div>
         </div>
-      </div>
-      {glossaryId !== undefined && <GlossaryDialog focusId={glossaryId} onClose={() => setGlossaryId(undefined)} />}
-    </GlossaryContext.Provider>
+        {glossaryId !== undefined && <GlossaryDialog focusId={glossaryId} onClose={() => setGlossaryId(undefined)} />}
+      </GlossaryContext.Provider>
+    </ChartScaleContext.Provider>
   );
 }

@@ -5,6 +5,7 @@
 
 import { useContext, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { ChartActions, type LegendEntry } from './chartActions';
+import { ChartScaleContext } from './chartScale';
 import { Marker } from './markers';
 import { paintSeries, pointCount, seriesPathAttributes, type SeriesLine } from './seriesCanvas';
 import type { CursorMove } from './timeAxis';
@@ -62,9 +63,14 @@ function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] 
 export function ChartFrame({ title, testId, height, margin, legend, description, emptyMessage, children, series, hover, hoverStep }: ChartFrameProps) {
   const [containerRef, width] = useWidth<HTMLDivElement>();
   const clipId = `plot-clip${useId().replace(/:/g, '')}`;
+  // Laid out in plot units, drawn `scale` screen pixels each (chartScale.ts).
+  const { text: scale, height: heightScale } = useContext(ChartScaleContext);
+  const screenHeight = Math.round(height * heightScale);
+  const plotWidth = width / scale;
+  const plotHeight = screenHeight / scale;
   const plot: PlotArea = {
-    width: Math.max(10, width - margin.left - margin.right),
-    height: Math.max(10, height - margin.top - margin.bottom),
+    width: Math.max(10, plotWidth - margin.left - margin.right),
+    height: Math.max(10, plotHeight - margin.top - margin.bottom),
     clip: `url(#${clipId})`,
   };
   const active = width > 0 && !emptyMessage;
@@ -72,6 +78,7 @@ export function ChartFrame({ title, testId, height, margin, legend, description,
     active,
     hover: hover && ((plotX) => hover(plotX, plot)),
     step: hoverStep && ((fromX, move) => hoverStep(fromX, move, plot)),
+    scale,
   });
   const hovered = cursor.hovered;
   const renderActions = useContext(ChartActions);
@@ -86,7 +93,13 @@ export function ChartFrame({ title, testId, height, margin, legend, description,
     if (!canvas) return;
     // Present mode thickens the lines for a projector (app.css sets --line-scale).
     const lineScale = Number(getComputedStyle(canvas).getPropertyValue('--line-scale')) || 1;
-    paintSeries(canvas, plot.width, plot.height, pixelRatio, lineScale === 1 ? lines : lines.map((line) => ({ ...line, width: line.width * lineScale })));
+    paintSeries(
+      canvas,
+      plot.width,
+      plot.height,
+      pixelRatio * scale,
+      lineScale === 1 ? lines : lines.map((line) => ({ ...line, width: line.width * lineScale })),
+    );
   });
 
   return (
@@ -119,7 +132,7 @@ export function ChartFrame({ title, testId, height, margin, legend, description,
       <div
         className="chart-body"
         ref={containerRef}
-        style={{ height }}
+        style={{ height: screenHeight }}
         tabIndex={hoverStep ? 0 : undefined}
         role={hoverStep ? 'group' : undefined}
         aria-label={hoverStep ? `${title}: Left and Right arrow keys read the values (Shift for bigger steps, Home, End), Escape hides them` : undefined}
@@ -131,9 +144,9 @@ export function ChartFrame({ title, testId, height, margin, legend, description,
           <canvas
             ref={canvasRef}
             className="series-canvas"
-            width={Math.round(plot.width * pixelRatio)}
-            height={Math.round(plot.height * pixelRatio)}
-            style={{ left: margin.left, top: margin.top, width: plot.width, height: plot.height }}
+            width={Math.round(plot.width * scale * pixelRatio)}
+            height={Math.round(plot.height * scale * pixelRatio)}
+            style={{ left: margin.left * scale, top: margin.top * scale, width: plot.width * scale, height: plot.height * scale }}
             aria-hidden="true"
           >
             {lines.map((line) => (
@@ -142,7 +155,7 @@ export function ChartFrame({ title, testId, height, margin, legend, description,
           </canvas>
         )}
         {width > 0 && (
-          <svg ref={svgRef} width={width} height={height} role="img" aria-label={`${title}: ${description}`}>
+          <svg ref={svgRef} width={width} height={screenHeight} viewBox={`0 0 ${plotWidth} ${plotHeight}`} role="img" aria-label={`${title}: ${description}`}>
             <defs>
               <clipPath id={clipId}>
                 <rect width={plot.width} height={plot.height} />
@@ -176,8 +189,8 @@ export function ChartFrame({ title, testId, height, margin, legend, description,
             aria-hidden="true"
             data-testid={`${testId}-tooltip`}
             style={{
-              left: Math.min(margin.left + hovered.x + 12, Math.max(0, width - 190)),
-              top: margin.top + 4,
+              left: Math.min((margin.left + hovered.x) * scale + 12, Math.max(0, width - 190)),
+              top: margin.top * scale + 4,
             }}
           >
             <strong>{hovered.title}</strong>

@@ -46,6 +46,8 @@ interface QueueChartProps {
 
 const PRECISION = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 const LABEL_HEIGHT_PX = 14;
+/** Rows a threshold label may take, in label heights from its line: above it, below it, then further away. */
+const ROW_OFFSETS = [0, 1, -1, 2, -2, 3, -3];
 /** Threshold labels are 12 px bold: a little wider than the regular text measured. */
 const measureLabel = (text: string) => textMeasure(12)(text) * 1.08;
 
@@ -56,21 +58,29 @@ interface PlacedLabel {
 }
 
 /**
- * Right-align each label at `right` above its line, else below it, else to
- * the left of the labels in its way, but never past the plot's left edge.
+ * Right-align each label at `right` above its line, else below it, else a
+ * row further up or down; where its full name fits nowhere, its symbol alone
+ * (`short`) takes the first free row, or sits left of the labels in its way.
+ * Never past the plot's left edge, above its top or below `bottom` (the time
+ * axis's labels are under it).
  */
-function placeLabels(labels: { text: string; y: number }[], right: number): PlacedLabel[] {
+function placeLabels(labels: { text: string; short: string; y: number }[], right: number, bottom: number): PlacedLabel[] {
   const placed: (PlacedLabel & { width: number })[] = [];
   const inTheWay = (x: number, y: number, width: number) => placed.filter((p) => Math.abs(p.y - y) < LABEL_HEIGHT_PX && x - width < p.x && p.x - p.width < x);
+  const freeRow = (label: { y: number }, width: number) =>
+    width <= right
+      ? ROW_OFFSETS.map((k) => label.y + k * (LABEL_HEIGHT_PX + 3)).find((y) => y >= LABEL_HEIGHT_PX && y <= bottom && inTheWay(right, y, width).length === 0)
+      : undefined;
   for (const label of [...labels].sort((a, b) => a.y - b.y)) {
-    const width = measureLabel(label.text);
-    const row = [label.y, label.y + LABEL_HEIGHT_PX + 3].find((y) => inTheWay(right, y, width).length === 0);
-    if (row !== undefined) {
-      placed.push({ text: label.text, x: right, y: row, width });
+    const text = [label.text, label.short].find((candidate) => freeRow(label, measureLabel(candidate)) !== undefined);
+    if (text !== undefined) {
+      const width = measureLabel(text);
+      placed.push({ text, x: right, y: freeRow(label, width)!, width });
       continue;
     }
+    const width = measureLabel(label.short);
     const x = inTheWay(right, label.y, width).reduce((edge, p) => Math.min(edge, p.x - p.width - 10), right);
-    placed.push({ text: label.text, x: Math.max(width, x), y: label.y, width });
+    placed.push({ text: label.short, x: Math.max(width, x), y: Math.min(bottom, Math.max(LABEL_HEIGHT_PX, label.y)), width });
   }
   return placed.map(({ text, x, y }) => ({ text, x, y }));
 }
@@ -141,8 +151,13 @@ export function QueueChart({ timeS, queueLength, probeLines, queueDelayMs, unit,
         // A threshold of 0 means "off" or "automatic" for the schemes that have one.
         const visibleThresholds = thresholds.filter((t) => t.value > 0 && t.value <= yMax);
         const labels = placeLabels(
-          visibleThresholds.map((t) => ({ text: `${t.label} = ${PRECISION.format(t.value)}`, y: y(t.value) - 4 })),
+          visibleThresholds.map((t) => ({
+            text: `${t.label} = ${PRECISION.format(t.value)}`,
+            short: `${t.id} = ${PRECISION.format(t.value)}`,
+            y: y(t.value) - 4,
+          })),
           plot.width - 4,
+          plot.height - 3,
         );
         return (
           <>

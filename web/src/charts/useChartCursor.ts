@@ -44,6 +44,8 @@ interface CursorOptions {
   hover?: (plotX: number) => HoverInfo | null;
   /** Where the keyboard moves the cursor from `fromX` (null: no cursor yet). */
   step?: (fromX: number | null, move: CursorMove) => number | null;
+  /** Screen pixels per plot unit (the chart's drawing scale). */
+  scale: number;
 }
 
 export interface ChartCursor {
@@ -58,7 +60,7 @@ export interface ChartCursor {
   onPointerLeave: (event: PointerEvent<SVGElement>) => void;
 }
 
-export function useChartCursor({ active, hover, step }: CursorOptions): ChartCursor {
+export function useChartCursor({ active, hover, step, scale }: CursorOptions): ChartCursor {
   const [cursor, setCursor] = useState<Cursor | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const hovered = cursor !== null && hover && active ? hover(cursor.x) : null;
@@ -90,9 +92,9 @@ export function useChartCursor({ active, hover, step }: CursorOptions): ChartCur
       if (cursor?.source === 'keyboard') setCursor(null);
       setAnnouncement('');
     },
-    onPointerMove: (event) => setCursor({ x: event.clientX - event.currentTarget.getBoundingClientRect().left, source: 'pointer' }),
+    onPointerMove: (event) => setCursor({ x: (event.clientX - event.currentTarget.getBoundingClientRect().left) / scale, source: 'pointer' }),
     // A tap shows the values under the finger, and they stay when it lifts (a touch pointer leaves as it lifts).
-    onPointerDown: (event) => setCursor({ x: event.clientX - event.currentTarget.getBoundingClientRect().left, source: 'pointer' }),
+    onPointerDown: (event) => setCursor({ x: (event.clientX - event.currentTarget.getBoundingClientRect().left) / scale, source: 'pointer' }),
     onPointerLeave: (event) => {
       if (event.pointerType !== 'touch') setCursor((current) => (current?.source === 'pointer' ? null : current));
     },
