@@ -5,7 +5,7 @@
 import { scaleLinear } from 'd3';
 import { AxisBottom, AxisLeft } from './Axis';
 import { ChartFrame, type LegendEntry, type PlotArea } from './ChartFrame';
-import { maxOf, nearestIndex } from './decimate';
+import { nearestIndex } from './decimate';
 import { FairShareLines, type FairShareLevel } from './FairShareLines';
 import { COLORS } from './palette';
 import { ParamChangeLines, TIME_MARGIN, formatSeconds, stepSample, timeScale, type ParamChange, type TimeWindow } from './timeAxis';
@@ -33,6 +33,27 @@ interface GoodputChartProps {
 }
 
 const MBPS = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
+/** The scale covers this share of the points, when a few peaks rise far above the rest. */
+const SCALE_QUANTILE = 0.995;
+/** Peaks count as far above when they pass the quantile by this factor. */
+const PEAK_FACTOR = 1.5;
+
+/**
+ * The top of the goodput scale. A receiver delivers data in order, so after a
+ * lost packet is repaired it hands over everything held behind it at once: a
+ * bin can show several times the link's rate. A few such peaks (a slow
+ * start's losses) would flatten every other line, so the scale then covers
+ * the rest and says the peaks are cut off.
+ */
+export function goodputScaleTop(lines: readonly { goodputBps: Float64Array }[], floorBps: number): { topBps: number; peaksCut: boolean } {
+  const values: number[] = [];
+  for (const line of lines) for (const v of line.goodputBps) if (Number.isFinite(v)) values.push(v);
+  const highest = Math.max(floorBps, ...values);
+  if (values.length < 50) return { topBps: highest, peaksCut: false };
+  values.sort((a, b) => a - b);
+  const quantile = Math.max(floorBps, values[Math.floor(SCALE_QUANTILE * (values.length - 1))]);
+  return highest > PEAK_FACTOR * quantile ? { topBps: quantile * 1.2, peaksCut: true } : { topBps: highest, peaksCut: false };
+}
 
 export function GoodputChart({ timeS, lines, binS, paramChanges, window, height, fairShares = [] }: GoodputChartProps) {
   const legend: LegendEntry[] = [];
@@ -41,7 +62,8 @@ export function GoodputChart({ timeS, lines, binS, paramChanges, window, height,
     const color = fairShares.length === 1 ? fairShares[0].color : COLORS.black;
     legend.push({ label: `max-min fair share (theory${fairShares.length > 1 ? ', group colours' : ''})`, color, dashed: true });
   }
-  const top = Math.max(1e3, ...lines.map((l) => maxOf(l.goodputBps)), ...fairShares.map((f) => f.bps)) * 1.1;
+  const { topBps, peaksCut } = goodputScaleTop(lines, Math.max(1e3, ...fairShares.map((f) => f.bps)));
+  const top = topBps * 1.1;
   // Per-flow lines get thinner as they multiply so they stay legible together.
   const strokeWidth = lines.length > 6 ? 1.25 : 2.25;
   const scales = (plot: PlotArea) => ({
@@ -95,6 +117,11 @@ export function GoodputChart({ timeS, lines, binS, paramChanges, window, height,
             <AxisBottom scale={x} offset={plot.height} label="simulated time (s)" gridLength={plot.height} />
             <AxisLeft scale={y} label="goodput (Mb/s)" gridLength={plot.width} />
             <FairShareLines levels={fairShares} width={plot.width} y={y} />
+            {peaksCut && (
+              <text className="chart-note" x={plot.width - 6} y={14} textAnchor="end" data-testid="goodput-peaks-cut">
+                peaks cut off: catch-up after a loss
+              </text>
+            )}
             <ParamChangeLines changes={paramChanges} xScale={x} height={plot.height} />
           </>
         );

@@ -40,7 +40,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     id: 'goodput',
     term: 'Goodput',
     meaning:
-      'Useful data delivered per second: bits that reached the receiver for the first time, not counting headers-only packets or data sent again after a loss. Shown in Mb/s (millions of bits per second).',
+      'Useful data delivered per second: bits that reached the receiver for the first time, not counting headers-only packets or data sent again after a loss. Shown in Mb/s (millions of bits per second). The receiver hands data over in order, so after a lost packet is repaired it delivers everything that arrived behind it at once: over a short interval goodput can then exceed the link’s rate (the goodput chart cuts such peaks off and says so).',
   },
   {
     id: 'utilisation',
