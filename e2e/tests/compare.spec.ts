@@ -152,6 +152,10 @@ test('compare mode runs two schemes on the same arrivals until they part, with a
   await expect(page.locator('[data-testid=compare-queue] path.series')).toHaveCount(2);
   for (const path of await page.locator('[data-testid=compare-queue] path.series').all()) expect(await pointsOf(path)).toBeGreaterThan(50);
   for (const cloud of await clouds.all()) expect(await pointsOf(cloud)).toBeGreaterThanOrEqual(5);
+  // The TCP flows' mean congestion window, one line per run.
+  await page.getByTestId('compare-cwnd').scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-testid=compare-cwnd] path.series')).toHaveCount(2);
+  for (const path of await page.locator('[data-testid=compare-cwnd] path.series').all()) expect(await pointsOf(path)).toBeGreaterThan(10);
 
   // The transport drives both runs: one step advances each by 0.1 s, 10 samples.
   await page.getByTestId('step').click();

@@ -9,9 +9,9 @@ import { OnScreen } from '../charts/OnScreen';
 import type { TimeWindow } from '../charts/timeAxis';
 import { useStoreRevision } from '../charts/useStoreRevision';
 import { binWidth, visibleRows } from '../charts/visibleWindow';
-import { groupGoodputColumns } from '../engine/flowColumns';
+import { flowColumn, groupColumn, groupGoodputColumns } from '../engine/flowColumns';
 import type { SeriesStore } from '../engine/seriesStore';
-import { bufferCapacity, bufferUnit, flowGroups, type GroupInfo } from '../scenario/model';
+import { bufferCapacity, bufferUnit, flowGroups, flowsOf, type GroupInfo } from '../scenario/model';
 import type { Scenario } from '../scenario/types';
 import { SKIP_TARGETS } from '../controls/SkipLinks';
 import { WindowChoice } from '../controls/WindowChoice';
@@ -50,6 +50,17 @@ function latestOf(store: SeriesStore | null): number {
   return t[t.length - 1];
 }
 
+/** A TCP group's congestion-window columns (its flows', or the worker's group mean), rows `from` to `to`, and how many flows each sum holds. */
+function windowColumns(store: SeriesStore, group: GroupInfo, index: number, from: number, to: number): { columns: Float64Array[]; flows: number } {
+  const mean = groupColumn('cwnd_packets', index, 'mean');
+  if (store.has(mean)) return { columns: [store.column(mean).subarray(from, to)], flows: 1 };
+  const columns = flowsOf(group)
+    .map((f) => flowColumn('cwnd_packets', f))
+    .filter((name) => store.has(name))
+    .map((name) => store.column(name).subarray(from, to));
+  return { columns, flows: columns.length };
+}
+
 /** The columns whose sum is the goodput of the groups numbered `indices`, rows `from` to `to`. */
 function goodputColumns(store: SeriesStore, groups: readonly GroupInfo[], indices: readonly number[], from: number, to: number): Float64Array[] {
   return indices.flatMap((g) => groupGoodputColumns(store, groups[g], g).map((column) => column.subarray(from, to)));
@@ -72,6 +83,8 @@ export const CompareArea = memo(function CompareArea({ scenario, runs, windowS, 
   const queueLines: CompareLine[] = [];
   const goodputLines: CompareLine[] = [];
   const dropLines: CompareLine[] = [];
+  const windowLines: CompareLine[] = [];
+  const tcpGroups = groups.flatMap((group, g) => (group.kind === 'tcp' ? [g] : []));
   const clouds: SchemeCloud[] = [];
   const perGroup = groups.length > 1;
   for (const [r, run] of runs.entries()) {
@@ -92,6 +105,22 @@ export const CompareArea = memo(function CompareArea({ scenario, runs, windowS, 
         dashed,
         timeS: goodput.timeS,
         values: goodput.sums[g].map((sum, b) => sum / goodput.rows[b] / 1e6),
+      }),
+    );
+
+    const windows = tcpGroups.map((g) => windowColumns(store, groups[g], g, from, to));
+    const windowBins = binSums(
+      timeS,
+      windows.map((w) => w.columns),
+      binS,
+    );
+    tcpGroups.forEach((g, k) =>
+      windowLines.push({
+        label: tcpGroups.length > 1 ? `${groups[g].label} · ${run.name}` : run.name,
+        color: tcpGroups.length > 1 ? groupColor(g) : RUN_COLORS[r],
+        dashed,
+        timeS: windowBins.timeS,
+        values: windowBins.sums[k].map((sum, b) => sum / (windowBins.rows[b] * Math.max(1, windows[k].flows))),
       }),
     );
 
@@ -188,6 +217,24 @@ export const CompareArea = memo(function CompareArea({ scenario, runs, windowS, 
             />
           )}
         />
+        {tcpGroups.length > 0 && (
+          <OnScreen
+            render={() => (
+              <CompareTimeChart
+                title="Congestion window (mean per TCP flow)"
+                testId="compare-cwnd"
+                description="mean congestion window in packets of the TCP flows of both runs over simulated time"
+                yLabel="congestion window (packets)"
+                lines={windowLines}
+                minTop={4}
+                format={(v) => PACKETS.format(v)}
+                unit="packets"
+                window={timeWindow}
+                height={CHART_HEIGHT}
+              />
+            )}
+          />
+        )}
         <OnScreen render={() => <DelayGoodputChart clouds={clouds} intervalS={INTERVAL_S} height={CHART_HEIGHT} />} />
       </div>
     </section>
