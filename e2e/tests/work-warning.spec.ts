@@ -16,6 +16,8 @@ test('the page asks before a run over the work limit, and stays usable when it r
   await page.goto(linkFor(heavy));
   const warning = page.getByTestId('work-warning');
   await expect(warning).toContainText(/about \d+(\.\d)?B engine events/);
+  // The run lifecycle shows its phase: nothing runs while the page asks.
+  await expect(page.locator('.app')).toHaveAttribute('data-phase', 'confirming');
   await page.screenshot({ path: `${SCREENSHOT_DIR}work-warning.png` });
 
   // Cancel: the default experiment runs and the long one waits in the editor, to be shortened.
@@ -43,6 +45,7 @@ test('the page asks before a run over the work limit, and stays usable when it r
   await expect(warning).toBeVisible();
   await page.getByTestId('work-run-anyway').click();
   await expect(warning).toBeHidden();
+  await expect(page.locator('.app')).toHaveAttribute('data-phase', 'running');
   await setSpeed(page, 'max');
   await expect(page.getByTestId('sim-time')).not.toHaveAttribute('data-seconds', '0');
   await page.getByTestId('play-pause').click();

@@ -9,11 +9,13 @@
 import { useCallback, useEffect, useReducer } from 'react';
 import type { RunSnapshot, Speed } from '../engine/client';
 import { completeSummary } from '../engine/client';
+import type { LessonPlace } from '../scenario/pageOptions';
 import { PRESETS } from '../scenario/presets';
 import type { Scenario, Summary } from '../scenario/types';
 import { DEFAULT_VIEW, type ViewState } from '../scenario/view';
 import type { Lesson, LessonStep } from './format';
-import { NO_PROGRESS, observe, progressReducer, type LessonProgress } from './progress';
+import { LESSONS } from './lessons';
+import { NO_PROGRESS, answerSummary, observe, progressReducer, type LessonProgress } from './progress';
 import { DEFAULT_LESSON_SPEED, stepScenario } from './setup';
 import { templateFields } from './template';
 
@@ -126,4 +128,27 @@ export function useLesson(lesson: Lesson | null, stepIndex: number, host: Lesson
       ? { nowS: snapshot?.nowS ?? 0, durationS: snapshot?.durationS ?? scenario.duration_s, error: host.error }
       : null;
   return { progress, running, run };
+}
+
+export interface LessonPage extends LessonState {
+  lesson: Lesson | null;
+  stepIndex: number;
+  /** A lesson the address names that is not one of the lessons here. */
+  unknownId: string | null;
+  /** The step's own run has answered it. */
+  answered: boolean;
+}
+
+/** The lesson the address names (`place`), at its step, with its experiment and answers. */
+export function useLessonPage(place: LessonPlace | null, host: LessonHost): LessonPage {
+  const lesson = place ? (LESSONS.find((l) => l.id === place.lessonId) ?? null) : null;
+  const stepIndex = lesson && place ? Math.min(place.stepIndex, lesson.steps.length - 1) : 0;
+  const state = useLesson(lesson, stepIndex, host);
+  return {
+    ...state,
+    lesson,
+    stepIndex,
+    unknownId: place && !lesson ? place.lessonId : null,
+    answered: answerSummary(state.progress, stepIndex) !== undefined,
+  };
 }

@@ -21,6 +21,11 @@ export function bufferCapacity(scenario: Scenario): number {
 }
 
 /** Scheme parameters expressed in the buffer's unit: the thresholds drawn on the queue chart. */
+/** Everything but the queue, as text: what the scenario panel edits, and what two experiments must share to be the same one. */
+export function withoutQueue(scenario: Scenario): string {
+  return JSON.stringify({ ...scenario, queue: null });
+}
+
 export function bufferUnitParams(entry: CatalogueEntry | undefined): string[] {
   return entry?.params.filter((p) => p.kind === 'buffer').map((p) => p.id) ?? [];
 }

@@ -1,0 +1,51 @@
+// The charts of the run on screen, or in compare mode both runs' on shared
+// axes.
+
+import { CompareArea } from '../compare/CompareArea';
+import type { CatalogueEntry, Scenario } from '../scenario/types';
+import type { ViewState } from '../scenario/view';
+import { ChartsArea } from './ChartsArea';
+import type { SimulationView } from './useSimulation';
+
+interface RunChartsProps {
+  scenario: Scenario;
+  schemeEntry: CatalogueEntry | undefined;
+  sim: SimulationView;
+  /** The compare partner's name and run, when comparing. */
+  partner: { name: string; sim: SimulationView } | null;
+  view: ViewState;
+  onView: (update: (current: ViewState) => ViewState) => void;
+  scroll: { following: boolean; endS: number };
+  onScroll: (endS: number, following: boolean) => void;
+}
+
+export function RunCharts({ scenario, schemeEntry, sim, partner, view, onView, scroll, onScroll }: RunChartsProps) {
+  if (partner) {
+    return (
+      <CompareArea
+        scenario={scenario}
+        runs={[
+          { name: schemeEntry?.name ?? scenario.queue.scheme, store: sim.store },
+          { name: partner.name, store: partner.sim.store },
+        ]}
+        windowS={view.windowS}
+        onWindow={(windowS) => onView((current) => ({ ...current, windowS }))}
+      />
+    );
+  }
+  return (
+    <ChartsArea
+      store={sim.store}
+      scenario={scenario}
+      schemeEntry={schemeEntry}
+      params={sim.params}
+      paramChanges={sim.paramChanges}
+      snapshot={sim.snapshot}
+      view={view}
+      onView={(next) => onView(() => next)}
+      following={scroll.following}
+      windowEndS={scroll.endS}
+      onScroll={onScroll}
+    />
+  );
+}

@@ -1,0 +1,48 @@
+// Under the charts: the run's summary (or, in compare mode, both runs'
+// table), the open reproduction's paper-against-measured table, and the
+// glossary's words for the charts.
+
+import { CompareTable } from '../compare/CompareTable';
+import { SummaryPanel } from '../controls/SummaryPanel';
+import { completeSummary, type EngineClient, type RunSnapshot } from '../engine/client';
+import { Term } from '../glossary/Term';
+import { ReproductionResults } from '../reproduce/ReproductionResults';
+import type { Reproduction } from '../reproduce/reproductions';
+
+interface RunResultsProps {
+  engine: EngineClient;
+  names: readonly [string, string | null];
+  snapshots: readonly [RunSnapshot | null, RunSnapshot | null];
+  measureFromS: number;
+  durationS: number;
+  reproduction: Reproduction | null;
+}
+
+/** `names[1]` and `snapshots[1]`: the compare partner's, when comparing. */
+export function RunResults({ engine, names, snapshots, measureFromS, durationS, reproduction }: RunResultsProps) {
+  const [run, partner] = snapshots;
+  const comparing = names[1] !== null;
+  return (
+    <>
+      {comparing ? (
+        <CompareTable nameA={names[0]} nameB={names[1]!} summaryA={run?.summary} summaryB={partner?.summary} measureFromS={measureFromS} />
+      ) : (
+        <SummaryPanel summary={run?.summary} measureFromS={measureFromS} />
+      )}
+      {reproduction && (
+        <ReproductionResults
+          engine={engine}
+          reproduction={reproduction}
+          summary={run?.finished ? completeSummary(run) : undefined}
+          compareSummary={comparing && partner?.finished ? completeSummary(partner) : undefined}
+          durationS={durationS}
+        />
+      )}
+      <p className="glossary-hint">
+        Words on the charts: <Term id="offered-load">offered load</Term>, <Term id="markov-model">Markov model</Term>,{' '}
+        <Term id="mathis-padhye">Mathis/Padhye</Term>, <Term id="ecn">ECN marks</Term>, <Term id="fair-share">fair share</Term>. Tap a word for its meaning, or
+        open the glossary from the top of the page.
+      </p>
+    </>
+  );
+}

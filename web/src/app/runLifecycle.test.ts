@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../scenario/types';
+import { IDLE, lifecycleReducer, loadedRun, type Lifecycle, type LifecycleEvent, type LoadRequest } from './runLifecycle';
+
+const request = (name: string): LoadRequest => ({ scenario: { name } as Scenario, json: `{"name":"${name}"}`, autoplay: true });
+const light = { events: 1e6, limit: 2e8, seconds: 1 } as never;
+const heavy = { events: 9e8, limit: 2e8, seconds: 60 } as never;
+
+function run(events: LifecycleEvent[], from: Lifecycle = IDLE): Lifecycle {
+  return events.reduce(lifecycleReducer, from);
+}
+
+describe('the run lifecycle', () => {
+  it('estimating → running → finished, keyed to the load', () => {
+    let state = run([{ type: 'requested', attempt: 1, request: request('a') }]);
+    expect(state.phase).toBe('estimating');
+    state = run([{ type: 'estimated', attempt: 1, estimate: light, loadId: 7 }], state);
+    expect(state).toMatchObject({ phase: 'running', loaded: { loadId: 7, json: '{"name":"a"}' } });
+    // Another load's end changes nothing.
+    expect(run([{ type: 'finished', loadId: 6 }], state)).toBe(state);
+    state = run([{ type: 'finished', loadId: 7 }], state);
+    expect(state.phase).toBe('finished');
+    expect(run([{ type: 'restarted', loadId: 7 }], state).phase).toBe('running');
+  });
+
+  it('a heavy run asks first; Run anyway starts it, Cancel returns to what ran before', () => {
+    const before = run([
+      { type: 'requested', attempt: 1, request: request('a') },
+      { type: 'estimated', attempt: 1, estimate: light, loadId: 1 },
+      { type: 'finished', loadId: 1 },
+    ]);
+    const asking = run(
+      [
+        { type: 'requested', attempt: 2, request: request('big') },
+        { type: 'estimated', attempt: 2, estimate: heavy, loadId: 2 },
+      ],
+      before,
+    );
+    expect(asking.phase).toBe('confirming');
+    // The finished run stays on screen while the page asks.
+    expect(loadedRun(asking)?.loadId).toBe(1);
+    expect(run([{ type: 'cancelled' }], asking)).toBe(before);
+    expect(run([{ type: 'confirmed', loadId: 2 }], asking)).toMatchObject({ phase: 'running', loaded: { loadId: 2 } });
+  });
+
+  it('only the latest request counts', () => {
+    const state = run([
+      { type: 'requested', attempt: 1, request: request('a') },
+      { type: 'requested', attempt: 2, request: request('b') },
+      { type: 'estimated', attempt: 1, estimate: light, loadId: 1 },
+    ]);
+    expect(state.phase).toBe('estimating');
+    expect(run([{ type: 'estimated', attempt: 2, estimate: null, loadId: 2 }], state)).toMatchObject({ phase: 'running', loaded: { json: '{"name":"b"}' } });
+  });
+
+  it('a run the engine stopped is crashed until it restarts', () => {
+    const state = run([
+      { type: 'requested', attempt: 1, request: request('a') },
+      { type: 'estimated', attempt: 1, estimate: light, loadId: 3 },
+      { type: 'crashed', loadId: 3 },
+    ]);
+    expect(state.phase).toBe('crashed');
+    expect(run([{ type: 'restarted', loadId: 3 }], state).phase).toBe('running');
+  });
+});

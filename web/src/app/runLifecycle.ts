@@ -1,0 +1,97 @@
+// The life of the experiment on screen, as one explicit state machine:
+//
+//   estimating ──(within the work limit, or invalid)──▶ running ──▶ finished
+//        │                                                  ╰──────▶ crashed
+//        ╰──(above the limit)──▶ confirming ──(Run anyway)──▶ running
+//                                     ╰──(Cancel)──▶ back to what ran before
+//
+// A new request supersedes one still being estimated or confirmed. Each run
+// that starts gets the next load id; everything keyed to a run (its
+// snapshots, a lesson step's answer, a reproduction's table) is keyed to it.
+
+import type { WorkEstimate } from '../engine/client';
+import type { Scenario } from '../scenario/types';
+import type { ViewState } from '../scenario/view';
+
+/** What to run, and how the page shows it when it starts. */
+export interface LoadRequest {
+  scenario: Scenario;
+  /** Exactly the text the engine runs (a link's own text, so it reproduces bit for bit). */
+  json: string;
+  /** Set together with the run, so nothing sees the run with another view. */
+  view?: ViewState;
+  /** False: built at t = 0 and left paused (a lesson step waiting for its prediction). */
+  autoplay: boolean;
+}
+
+export interface LoadedRun extends LoadRequest {
+  loadId: number;
+}
+
+/** A run on screen. */
+export interface Shown {
+  phase: 'running' | 'finished' | 'crashed';
+  loaded: LoadedRun;
+}
+
+export type Lifecycle =
+  | { phase: 'idle' }
+  /** `before`: what stays on screen meanwhile, and comes back if the request is cancelled. */
+  | { phase: 'estimating'; attempt: number; request: LoadRequest; before: Shown | null }
+  | { phase: 'confirming'; attempt: number; request: LoadRequest; estimate: WorkEstimate; before: Shown | null }
+  | Shown;
+
+export type LifecycleEvent =
+  | { type: 'requested'; attempt: number; request: LoadRequest }
+  /** The engine's estimate of `attempt`, or null when it refused the scenario (the run then reports why). */
+  | { type: 'estimated'; attempt: number; estimate: WorkEstimate | null; loadId: number }
+  | { type: 'confirmed'; loadId: number }
+  | { type: 'cancelled' }
+  | { type: 'finished'; loadId: number }
+  | { type: 'crashed'; loadId: number }
+  /** The run went back to t = 0 (Reset, Run again). */
+  | { type: 'restarted'; loadId: number };
+
+export const IDLE: Lifecycle = { phase: 'idle' };
+
+/** The run on screen (during a pending request, the one before it), if any. */
+export function loadedRun(state: Lifecycle): LoadedRun | null {
+  return shown(state)?.loaded ?? null;
+}
+
+function shown(state: Lifecycle): Shown | null {
+  if (state.phase === 'idle') return null;
+  if (state.phase === 'estimating' || state.phase === 'confirming') return state.before;
+  return state;
+}
+
+/** Whether an estimate means asking first. */
+export function isHeavy(estimate: WorkEstimate): boolean {
+  return estimate.events > estimate.limit;
+}
+
+export function lifecycleReducer(state: Lifecycle, event: LifecycleEvent): Lifecycle {
+  switch (event.type) {
+    case 'requested':
+      return { phase: 'estimating', attempt: event.attempt, request: event.request, before: shown(state) };
+    case 'estimated':
+      if (state.phase !== 'estimating' || state.attempt !== event.attempt) return state;
+      if (event.estimate !== null && isHeavy(event.estimate)) {
+        return { phase: 'confirming', attempt: event.attempt, request: state.request, estimate: event.estimate, before: state.before };
+      }
+      return { phase: 'running', loaded: { ...state.request, loadId: event.loadId } };
+    case 'confirmed':
+      return state.phase === 'confirming' ? { phase: 'running', loaded: { ...state.request, loadId: event.loadId } } : state;
+    case 'cancelled':
+      if (state.phase !== 'confirming') return state;
+      return state.before ?? IDLE;
+    case 'finished':
+    case 'crashed':
+    case 'restarted': {
+      if (state.phase !== 'running' && state.phase !== 'finished' && state.phase !== 'crashed') return state;
+      if (state.loaded.loadId !== event.loadId) return state;
+      const phase = event.type === 'restarted' ? 'running' : event.type;
+      return phase === state.phase ? state : { phase, loaded: state.loaded };
+    }
+  }
+}

@@ -1,0 +1,51 @@
+// The scenario editor's draft beside the running experiment: the running
+// document with its live parameter values, the draft as it would run, the
+// engine's word on it, and whether it differs from what runs.
+
+import { useEffect, useMemo, useState } from 'react';
+import type { EngineClient } from '../engine/client';
+import { DEFAULT_SCENARIO } from '../scenario/defaults';
+import { bufferUnit, bufferUnitParams, withoutQueue } from '../scenario/model';
+import type { CatalogueEntry, Scenario, ScenarioProblem } from '../scenario/types';
+
+export interface Draft {
+  /** The running experiment as a document: the loaded scenario with the live parameter values. */
+  current: Scenario;
+  /** The draft as it would run (thresholds in another buffer unit go back to defaults). */
+  toRun: Scenario;
+  problem: ScenarioProblem | undefined;
+  /** The draft differs from what runs (the queue aside, which the scheme panel sets live). */
+  dirty: boolean;
+}
+
+export function useDraft(
+  engine: EngineClient,
+  draft: Scenario,
+  loaded: Scenario | undefined,
+  liveParams: Readonly<Record<string, number>>,
+  schemeEntry: CatalogueEntry | undefined,
+): Draft {
+  const [problem, setProblem] = useState<ScenarioProblem | undefined>(undefined);
+  const scenario = loaded ?? DEFAULT_SCENARIO;
+
+  const current = useMemo<Scenario>(
+    () => ({ ...scenario, queue: { scheme: scenario.queue.scheme, params: { ...scenario.queue.params, ...liveParams } } }),
+    [scenario, liveParams],
+  );
+
+  const toRun = useMemo<Scenario>(() => {
+    const params = { ...current.queue.params };
+    if (bufferUnit(draft) !== bufferUnit(scenario)) for (const id of bufferUnitParams(schemeEntry)) delete params[id];
+    return { ...draft, queue: { scheme: current.queue.scheme, params } };
+  }, [draft, current, scenario, schemeEntry]);
+
+  useEffect(() => {
+    let valid = true;
+    engine.validate(JSON.stringify(toRun)).then((next) => valid && setProblem(next));
+    return () => {
+      valid = false;
+    };
+  }, [engine, toRun]);
+
+  return { current, toRun, problem, dirty: loaded !== undefined && withoutQueue(draft) !== withoutQueue(scenario) };
+}

@@ -1,0 +1,181 @@
+// The page's state, composed from the hooks that own each part: the run's
+// lifecycle and the link (useExperiment), the editor's draft (useDraft), the
+// page options (usePageOptions), the lesson (lessons/), compare mode's plan
+// (compare/) and the reproduction on screen (reproduce/). App.tsx lays it out.
+
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { comparePlan } from '../compare/comparePlan';
+import { completeSummary, type EngineClient, type RunSnapshot, type Speed } from '../engine/client';
+import { LESSONS } from '../lessons/lessons';
+import { useLessonPage, type StepLoad } from '../lessons/useLesson';
+import type { Reproduction } from '../reproduce/reproductions';
+import { linkedReproduction, useReproductionOnScreen } from '../reproduce/useReproductionLink';
+import { DEFAULT_SCENARIO } from '../scenario/defaults';
+import { bufferUnit } from '../scenario/model';
+import { decodePageOptions } from '../scenario/pageOptions';
+import type { Preset } from '../scenario/presets';
+import type { Scenario } from '../scenario/types';
+import { DEFAULT_VIEW, type ViewState } from '../scenario/view';
+import type { LoadedRun } from './runLifecycle';
+import { useAddressBar } from './useAddressBar';
+import { useDraft } from './useDraft';
+import { useExperiment } from './useExperiment';
+import { usePageOptions } from './usePageOptions';
+import { useSimulation } from './useSimulation';
+import { useTransport } from './useTransport';
+
+/** What the summary file reads when it is made, once a run has a snapshot. */
+export const summaryOf = (snapshot: RunSnapshot | null) => snapshot && (() => completeSummary(snapshot));
+
+/** A lesson link opens the step's own experiment, staged by the lesson, not the link's. */
+const namesLesson = (hash: string) => LESSONS.some((l) => l.id === decodePageOptions(hash).lesson?.lessonId);
+
+export type Panel = 'presets' | 'reproductions';
+
+// One hook by design: the parts depend on each other in this order (the run feeds the draft, the lesson and compare mode).
+export function usePage(engine: EngineClient) {
+  const page = usePageOptions();
+  const [view, setView] = useState<ViewState>(DEFAULT_VIEW);
+  const [speed, setSpeed] = useState<Speed>(1);
+  const [draft, setDraft] = useState<Scenario>(DEFAULT_SCENARIO);
+  const [scroll, setScroll] = useState({ following: true, endS: 0 });
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const [glossaryId, setGlossaryId] = useState<string | null | undefined>(undefined);
+  const reproductions = useReproductionOnScreen();
+  const { opened: reproductionOpened } = reproductions;
+
+  const onStart = useCallback((run: LoadedRun) => {
+    if (run.view) setView(run.view);
+    setDraft(run.scenario);
+    setScroll({ following: true, endS: 0 });
+  }, []);
+  const onLinkOpened = useCallback(
+    (scenario: Scenario, loadId: number | null) => {
+      const linked = linkedReproduction(decodePageOptions(window.location.hash).reproduction, scenario);
+      if (linked.kind === 'found' && loadId !== null) reproductionOpened(linked.reproduction, loadId);
+      return linked.kind === 'refused' ? linked.notice : null;
+    },
+    [reproductionOpened],
+  );
+  const experiment = useExperiment(engine, onStart, onLinkOpened, namesLesson);
+  const { loaded, load, setNotice, report } = experiment;
+  const loadId = loaded?.loadId;
+  const scenario = loaded?.scenario ?? DEFAULT_SCENARIO;
+  const catalogue = experiment.catalogues[bufferUnit(scenario)];
+  const schemeEntry = catalogue?.find((s) => s.id === scenario.queue.scheme);
+  const schemeName = schemeEntry?.name ?? scenario.queue.scheme;
+  const plan = comparePlan(view.compare, scenario, loadId, catalogue);
+  const sim = useSimulation(engine, plan.waiting ? null : (loaded?.json ?? null), loadId ?? 0, speed, plan.lockstepGroup, loaded?.autoplay ?? true);
+  const partner = useSimulation(engine, plan.partnerJson, loadId ?? 0, speed, plan.lockstepGroup);
+  const edits = useDraft(engine, draft, loaded?.scenario, sim.params, schemeEntry);
+  const transport = useTransport(sim, partner, plan.partner !== undefined);
+
+  // The lifecycle hears what became of the run on screen.
+  const phaseEvent = sim.error ? 'crashed' : sim.snapshot?.finished ? 'finished' : sim.snapshot ? 'restarted' : null;
+  useEffect(() => {
+    if (phaseEvent && loadId !== undefined) report({ type: phaseEvent, loadId });
+  }, [phaseEvent, loadId, report]);
+
+  // A partner the catalogue does not know (or the scheme itself) is named, never silently replaced.
+  useEffect(() => {
+    if (!plan.refused) return;
+    setNotice(plan.refused);
+    setView((current) => ({ ...current, compare: null }));
+  }, [plan.refused, setNotice]);
+
+  const loadStep = useCallback(
+    ({ scenario: stepScenario, view: stepView, speed: stepSpeed, autoplay }: StepLoad) => {
+      setNotice(null);
+      if (stepSpeed !== undefined) setSpeed(stepSpeed);
+      return load(stepScenario, { view: stepView, autoplay });
+    },
+    [load, setNotice],
+  );
+  const summarise = useCallback((json: string) => engine.summarise(json), [engine]);
+  const host = { loadId: loadId ?? null, snapshot: sim.snapshot, error: sim.error, scenario: edits.current, load: loadStep, summarise };
+  const lesson = useLessonPage(page.options.lesson, host);
+  useEffect(() => {
+    if (lesson.unknownId) setNotice(`This link opens the lesson “${lesson.unknownId}”, which is not one of the lessons here.`);
+  }, [lesson.unknownId, setNotice]);
+
+  const shownReproduction = reproductions.shownFor(loadId);
+  // The address carries the reproduction on screen, not the one a link once opened.
+  const addressOptions = useMemo(() => ({ ...page.options, reproduction: shownReproduction?.id ?? null }), [page.options, shownReproduction]);
+  const linkNow = useAddressBar(loaded ? edits.current : null, view, addressOptions);
+
+  /** Run something made or picked here; picking the partner's scheme ends compare mode (a scheme compared with itself is no comparison). */
+  const loadLocal = (next: Scenario) => {
+    if (next.queue.scheme === view.compare) setView((current) => ({ ...current, compare: null }));
+    return load(next);
+  };
+  const pickReproduction = (reproduction: Reproduction) => {
+    setNotice(null);
+    setPanel(null);
+    // The partner is set with the run it belongs to: set earlier, it would be checked against the scheme still running.
+    const nextView = { ...view, compare: reproduction.file.compare?.scheme ?? null };
+    void load(reproduction.scenario, { view: nextView }).then((id) => id !== null && reproductions.opened(reproduction, id));
+  };
+  const onScroll = useCallback((endS: number, following: boolean) => setScroll({ following, endS }), []);
+  const restart = (play: boolean) => {
+    setScroll({ following: true, endS: 0 });
+    transport.reset();
+    if (play) transport.play();
+  };
+  const togglePanel = (which: Panel) => ({ open: panel === which, onToggle: () => setPanel((p) => (p === which ? null : which)) });
+
+  const pickPreset = (preset: Preset) => {
+    setNotice(null);
+    setPanel(null);
+    void loadLocal(preset.scenario);
+  };
+  const compareWith = (id: string) => {
+    setView((current) => ({ ...current, compare: id }));
+    void loadLocal(edits.current);
+  };
+  const cancelHeavyRun = () => {
+    // With nothing run yet (an opened link), the default runs and the long one stays in the editor to shorten.
+    const kept = experiment.cancel();
+    if (kept) void load(DEFAULT_SCENARIO).then(() => setDraft(kept));
+  };
+  const runLessonStep = () => {
+    lesson.run();
+    page.setPane('charts');
+  };
+
+  return {
+    page,
+    view,
+    setView,
+    speed,
+    setSpeed,
+    draft,
+    setDraft,
+    scroll,
+    onScroll,
+    panel,
+    setPanel,
+    togglePanel,
+    glossaryId,
+    setGlossaryId,
+    experiment,
+    scenario,
+    catalogue,
+    schemeEntry,
+    schemeName,
+    plan,
+    sim,
+    partner,
+    edits,
+    transport,
+    lesson,
+    shownReproduction,
+    linkNow,
+    loadLocal,
+    pickReproduction,
+    pickPreset,
+    compareWith,
+    cancelHeavyRun,
+    runLessonStep,
+    restart,
+  };
+}
