@@ -131,7 +131,7 @@ test.describe('glossary', () => {
       await page.keyboard.press('Escape');
       await expect(glossary).toHaveCount(0);
 
-      // Every term the issue names has an entry reachable from the page.
+      // The summary's and the charts' terms each open their entry from the page.
       for (const term of ['goodput', 'jain', 'p99', 'cov', 'offered-load', 'markov-model', 'mathis-padhye', 'ecn']) {
         await page.locator(`[data-term=${term}]`).first().click();
         await expect(page.getByTestId(`glossary-${term}`)).toHaveClass(/current/);
