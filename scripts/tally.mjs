@@ -1,8 +1,17 @@
 // One closing line for the whole of `npm test`: the tests each runner passed
-// and failed, from the cargo log and the vitest and Playwright JSON reports.
-import { readFileSync } from 'node:fs';
+// and failed, from the cargo log and the vitest and Playwright JSON reports,
+// each suite with its wall time (compiling included) when test.sh timed it.
+import { existsSync, readFileSync } from 'node:fs';
 
-const [cargoLog, vitestJson, playwrightJson] = process.argv.slice(2);
+const [cargoLog, vitestJson, playwrightJson, timesFile] = process.argv.slice(2);
+const seconds = Object.fromEntries(
+  timesFile && existsSync(timesFile)
+    ? readFileSync(timesFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split('='))
+    : [],
+);
 
 function cargo(path) {
   let passed = 0;
@@ -25,7 +34,9 @@ function playwright(path) {
 }
 
 const suites = { engine: cargo(cargoLog), web: vitest(vitestJson), e2e: playwright(playwrightJson) };
-for (const [name, { passed, failed }] of Object.entries(suites)) console.log(`${name}: ${passed} passed, ${failed} failed`);
+for (const [name, { passed, failed }] of Object.entries(suites)) {
+  console.log(`${name}: ${passed} passed, ${failed} failed${name in seconds ? ` in ${seconds[name]} s` : ''}`);
+}
 const total = Object.values(suites).reduce((sum, s) => ({ passed: sum.passed + s.passed, failed: sum.failed + s.failed }), { passed: 0, failed: 0 });
 console.log(`total: ${total.passed} passed, ${total.failed} failed`);
 process.exit(total.failed > 0 ? 1 : 0);

@@ -9,20 +9,33 @@ mkdir -p "$RESULTS"
 ensure_rust
 ensure_node_modules
 
+# Each suite's wall time (compiling included), printed beside its count.
+TIMES="$RESULTS/times"
+: > "$TIMES"
+timed() {
+  local name="$1" started=$SECONDS
+  shift
+  "$@"
+  echo "$name=$((SECONDS - started))" >> "$TIMES"
+}
+
 log "Engine tests (cargo test)"
-(cd "$ROOT" && cargo test --workspace 2>&1 | tee "$RESULTS/cargo.log")
+engine_tests() { (cd "$ROOT" && cargo test --workspace 2>&1 | tee "$RESULTS/cargo.log"); }
+timed engine engine_tests
 
 log "Native CLI (for the determinism check)"
 (cd "$ROOT" && cargo build --release -p aqm-core --bin aqm-sim)
 build_wasm
 
 log "Web unit tests (vitest)"
-(cd "$ROOT" && npm run test -w web -- --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest.json")
+web_tests() { (cd "$ROOT" && npm run test -w web -- --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest.json"); }
+timed web web_tests
 
 build_web
 ensure_chromium
 
 log "End-to-end tests (Playwright)"
-(cd "$ROOT" && npm test -w e2e)
+e2e_tests() { (cd "$ROOT" && npm test -w e2e); }
+timed e2e e2e_tests
 
-node "$ROOT/scripts/tally.mjs" "$RESULTS/cargo.log" "$RESULTS/vitest.json" "$ROOT/e2e/test-results/results.json"
+node "$ROOT/scripts/tally.mjs" "$RESULTS/cargo.log" "$RESULTS/vitest.json" "$ROOT/e2e/test-results/results.json" "$TIMES"
