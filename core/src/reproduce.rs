@@ -392,14 +392,23 @@ impl Reproduction {
     }
 
     fn check(&self) -> Result<(), ReproductionError> {
+        if self.queue_source.trim().is_empty() {
+            return Err(error(
+                "queue_source",
+                "say where the paper gives the scheme's parameters, or that it gives none",
+            ));
+        }
         for (i, c) in self.compares().iter().enumerate() {
+            let path =
+                if matches!(self.compare, Some(Compare::Many(_))) { format!("compare[{i}]") } else { "compare".into() };
             if find_scheme(&c.scheme).is_none() {
-                let path = if matches!(self.compare, Some(Compare::Many(_))) {
-                    format!("compare[{i}]")
-                } else {
-                    "compare".into()
-                };
                 return Err(error(format!("{path}.scheme"), format!("`{}` is not a queue scheme", c.scheme)));
+            }
+            if c.source.trim().is_empty() {
+                return Err(error(
+                    format!("{path}.source"),
+                    "say where the paper gives these parameters, or that it gives none",
+                ));
             }
         }
         if !SEED_RANGE.contains(&self.seed_count()) {
@@ -444,6 +453,9 @@ impl Reproduction {
 
     fn check_claim(&self, i: usize, claim: &Claim) -> Result<(), ReproductionError> {
         let at = |field: &str| format!("claims[{i}].{field}");
+        if claim.paper_source.trim().is_empty() {
+            return Err(error(at("paper_source"), "say where the value comes from (or that our copy has none)"));
+        }
         let mut exprs = vec![(at("metric"), parse_expr(&claim.metric).map_err(|m| error(at("metric"), m))?)];
         match &claim.tolerance {
             Tolerance::Relative(r) | Tolerance::Absolute(r) => {

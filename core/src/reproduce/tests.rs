@@ -121,13 +121,13 @@ fn the_readme_tally_is_the_run_s() {
 }
 
 fn file(claims: serde_json::Value) -> serde_json::Value {
-    json!({ "paper": "P", "experiment": "E", "scenario": "scenarios/x.json", "compare": { "scheme": "red" },
-            "seeds": 5, "claims": claims })
+    json!({ "paper": "P", "experiment": "E", "scenario": "scenarios/x.json", "queue_source": "§1",
+            "compare": { "scheme": "red", "source": "§2" }, "seeds": 5, "claims": claims })
 }
 
 fn claim(metric: &str, paper_value: serde_json::Value, tolerance: serde_json::Value) -> serde_json::Value {
     json!({ "id": "c", "figure": "Fig. 1", "claim": "text", "metric": metric, "paper_value": paper_value,
-            "tolerance": tolerance, "tolerance_basis": "why", "expected": "reproduced" })
+            "paper_source": "Table 1", "tolerance": tolerance, "tolerance_basis": "why", "expected": "reproduced" })
 }
 
 /// Summaries for the runs of a file with one compare run and no ablations:
@@ -250,6 +250,15 @@ fn bad_files_are_refused_with_the_field_named() {
         .starts_with("claims[0].metric:"));
     assert!(refused(file(json!([claim("utilization", json!(1.0), json!({ "relative": -0.1 }))])))
         .starts_with("claims[0].tolerance:"));
+    let mut no_source = ok();
+    no_source["claims"][0]["paper_source"] = json!("");
+    assert!(refused(no_source).starts_with("claims[0].paper_source:"));
+    let mut no_compare_source = ok();
+    no_compare_source["compare"]["source"] = json!("");
+    assert!(refused(no_compare_source).starts_with("compare.source:"));
+    let mut no_queue_source = ok();
+    no_queue_source.as_object_mut().unwrap().remove("queue_source");
+    assert!(refused(no_queue_source).starts_with("queue_source:"));
     let mut no_basis = ok();
     no_basis["claims"][0]["tolerance_basis"] = json!("");
     assert!(refused(no_basis).starts_with("claims[0].tolerance_basis:"));
@@ -284,7 +293,7 @@ fn compare_runs_take_the_paper_s_parameters_and_ablations_set_fields_by_run() {
     let mut v = file(json!([claim("utilization", json!(1.0), json!({ "relative": 0.1 }))]));
     v["compare"] = json!([
         { "scheme": "red", "params": { "min_th": 6, "max_th": 20 }, "source": "§3.1" },
-        { "scheme": "droptail" }
+        { "scheme": "droptail", "source": "no parameters" }
     ]);
     v["set"] = json!({ "duration_s": 100 });
     v["ablations"] = json!([{ "id": "a", "change": "c",
