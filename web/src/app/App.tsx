@@ -30,7 +30,7 @@ import { decodePageOptions, withPageOptions, type PageOptions } from '../scenari
 import { DEFAULT_VIEW, type ViewState } from '../scenario/view';
 import { ReproduceGallery } from '../reproduce/ReproduceGallery';
 import { ReproductionResults } from '../reproduce/ReproductionResults';
-import { REPRODUCTIONS, type Reproduction } from '../reproduce/reproductions';
+import { REPRODUCTIONS, compareRuns, type Reproduction } from '../reproduce/reproductions';
 import { SweepPanel } from '../sweep/SweepPanel';
 import { ChartsArea } from './ChartsArea';
 import { CrashBanner } from './CrashBanner';
@@ -361,7 +361,9 @@ export function App({ engine }: { engine: EngineClient }) {
     setNotice(null);
     setReproduceOpen(false);
     // The partner is set with the run it belongs to: set earlier, it would be checked against the scheme still running.
-    const nextView = { ...view, compare: reproduction.file.compare?.scheme ?? null };
+    const nextView = { ...view, compare: compareRuns(reproduction.file)[0]?.scheme ?? null };
+    // The live run is an illustration beside the verdicts, which come from their own runs: it goes at full speed.
+    setSpeed('max');
     void load(reproduction.scenario, undefined, nextView).then((loadId) => loadId !== null && setOpenReproduction({ reproduction, loadId }));
   };
 
@@ -647,15 +649,7 @@ export function App({ engine }: { engine: EngineClient }) {
               />
             )}
             {!comparing && <SummaryPanel summary={sim.snapshot?.summary} measureFromS={scenario.measure_from_s ?? 0} />}
-            {shownReproduction && (
-              <ReproductionResults
-                engine={engine}
-                reproduction={shownReproduction}
-                summary={sim.snapshot?.finished ? completeSummary(sim.snapshot) : undefined}
-                compareSummary={comparing && partner.snapshot?.finished ? completeSummary(partner.snapshot) : undefined}
-                durationS={scenario.duration_s}
-              />
-            )}
+            {shownReproduction && <ReproductionResults engine={engine} reproduction={shownReproduction} />}
             <p className="glossary-hint">
               Words on the charts: <Term id="offered-load">offered load</Term>, <Term id="markov-model">Markov model</Term>,{' '}
               <Term id="mathis-padhye">Mathis/Padhye</Term>, <Term id="ecn">ECN marks</Term>, <Term id="fair-share">fair share</Term>. Tap a word for its

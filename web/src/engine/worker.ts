@@ -6,7 +6,17 @@
 // one by one sends per-group statistics instead of per-flow series, and its
 // per-flow records as text (see FlowDetail).
 
-import init, { Simulation, catalogue, estimateWork, judgeReproduction, onEnginePanic, panicForTest, validate } from './pkg/aqm_core.js';
+import init, {
+  Simulation,
+  catalogue,
+  estimateWork,
+  judgeReproduction,
+  onEnginePanic,
+  panicForTest,
+  reproductionRuns,
+  runToEnd,
+  validate,
+} from './pkg/aqm_core.js';
 import type { Scenario, Summary } from './pkg/aqm_core';
 import { flowDetail, flowGroups, type FlowDetail } from './flowGroups';
 import { GroupAggregator, sortedGroupGoodputs } from './groupAggregates';
@@ -135,8 +145,14 @@ function handle(message: ToWorker): void {
     case 'estimate':
       answer(message.requestId, () => estimateWork(message.scenarioJson));
       return;
+    case 'reproductionRuns':
+      answer(message.requestId, () => reproductionRuns(message.reproductionJson, message.scenarioJson));
+      return;
+    case 'runToEnd':
+      answer(message.requestId, () => runToEnd(message.scenarioJson));
+      return;
     case 'judge':
-      answer(message.requestId, () => judgeReproduction(message.reproductionJson, message.summaryJson, message.compareSummaryJson));
+      answer(message.requestId, () => judgeReproduction(message.reproductionJson, message.summariesJson));
       return;
     case 'load':
       load(message.requestId, message.runId, message.scenarioJson, message.speed, message.lockstepGroup);
