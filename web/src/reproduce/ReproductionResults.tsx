@@ -112,15 +112,18 @@ function ResultsTable({ rows, schemes }: { rows: readonly ClaimResult[]; schemes
 
 function Ablations({ ablations }: { ablations: readonly AblationResult[] }) {
   return (
-    <ul className="reproduce-ablations" aria-label="What changes the result">
-      {ablations.map((a) => (
-        <li key={a.id} data-testid={`ablation-${a.id}`}>
-          <span className="reproduce-ablation-change">{a.change}:</span> {formatInterval(a.mean, a.ci95)}
-          {a.difference && <>, paired difference {formatInterval(a.difference.mean, a.difference.ci95)}</>},{' '}
-          <span className={`claim-verdict claim-verdict-${a.verdict}`}>{a.verdict}</span>
-        </li>
-      ))}
-    </ul>
+    <>
+      <span className="reproduce-ablations-title">What changes the result:</span>
+      <ul className="reproduce-ablations" aria-label="What changes the result">
+        {ablations.map((a) => (
+          <li key={a.id} data-testid={`ablation-${a.id}`}>
+            <span className="reproduce-ablation-change">{a.change}:</span> {formatInterval(a.mean, a.ci95)}
+            {a.difference && <>, paired difference {formatInterval(a.difference.mean, a.difference.ci95)}</>},{' '}
+            <span className={`claim-verdict claim-verdict-${a.verdict}`}>{a.verdict}</span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
