@@ -210,20 +210,41 @@ pub fn estimate_work(scenario_json: &str) -> Result<WorkEstimateJs, JsError> {
     to_js(&work::estimate(&plan, SeriesMode { history: false, streaming: true }))
 }
 
-/// Judge a reproduction file's claims on the summaries (JSON, as a run's
-/// snapshot carries them) of its main run and, if it has one, its compare
-/// run: the same verdict function as `aqm-sim reproduce`.
-#[wasm_bindgen(js_name = judgeReproduction)]
-pub fn judge_reproduction(
-    reproduction_json: &str,
-    summary_json: &str,
-    compare_summary_json: Option<String>,
-) -> Result<ClaimResults, JsError> {
+/// The scenario of every run a reproduction needs (each seed of its main,
+/// compare and ablation runs), in the order `judgeReproduction` takes their
+/// summaries. `scenario_json` is the scenario file the reproduction names
+/// (an inline scenario is the file's own); applying the file's `queue` and
+/// `set` to a scenario that has them already changes nothing. Errors name
+/// the field.
+#[wasm_bindgen(js_name = reproductionRuns)]
+pub fn reproduction_runs(reproduction_json: &str, scenario_json: &str) -> Result<Vec<String>, JsError> {
     let repro = Reproduction::from_json(reproduction_json).map_err(|e| JsError::new(&e.to_string()))?;
-    let parse = |text: &str| serde_json::from_str::<serde_json::Value>(text).map_err(|e| JsError::new(&e.to_string()));
-    let main = parse(summary_json)?;
-    let compare = compare_summary_json.as_deref().map(parse).transpose()?;
-    let rows = repro.judge(&main, compare.as_ref()).map_err(|e| JsError::new(&e.to_string()))?;
+    let scenario = repro.scenario_text(|_| Ok(scenario_json.to_string())).map_err(|e| JsError::new(&e.to_string()))?;
+    repro
+        .runs()
+        .into_iter()
+        .map(|key| repro.run_text(&scenario, key).map_err(|e| JsError::new(&e.to_string())))
+        .collect()
+}
+
+/// Run a scenario to its end without series, as `aqm-sim reproduce` runs
+/// each of a reproduction's runs, and return its summary as JSON text.
+#[wasm_bindgen(js_name = runToEnd)]
+pub fn run_to_end(scenario_json: &str) -> Result<String, JsError> {
+    let fail = |e: ScenarioError| JsError::new(&e.to_string());
+    let summary = sweep::run_variant(&Scenario::from_json(scenario_json).map_err(fail)?).map_err(fail)?;
+    serde_json::to_string(&summary).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Judge a reproduction file's claims on the summaries (a JSON array, in
+/// the order of `reproductionRuns`): the same verdict function as
+/// `aqm-sim reproduce`.
+#[wasm_bindgen(js_name = judgeReproduction)]
+pub fn judge_reproduction(reproduction_json: &str, summaries_json: &str) -> Result<ClaimResults, JsError> {
+    let repro = Reproduction::from_json(reproduction_json).map_err(|e| JsError::new(&e.to_string()))?;
+    let summaries: Vec<serde_json::Value> =
+        serde_json::from_str(summaries_json).map_err(|e| JsError::new(&e.to_string()))?;
+    let rows = repro.judge(&summaries).map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&rows)
 }
 

@@ -1,12 +1,13 @@
-// "Reproduce the papers": open a comparison reproduction, run it to the end
-// at full speed and check that the page sets the paper's value beside the
-// measured one with the same verdicts as `aqm-sim reproduce`.
+// "Reproduce the papers": open a comparison reproduction; the page runs all
+// its seeds and ablations at full speed with a progress bar and sets the
+// paper's value beside the lab's mean and interval, with the same verdicts
+// as `aqm-sim reproduce`.
 
 import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { SCREENSHOT_DIR, linkFor, poissonScenario, setSpeed, waitUntilFinished, watchForErrors } from './helpers';
+import { SCREENSHOT_DIR, linkFor, poissonScenario, watchForErrors } from './helpers';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = `${ROOT}target/release/aqm-sim`;
@@ -14,26 +15,26 @@ const ID = 'dsred-table1';
 
 interface PinnedClaim {
   id: string;
-  expected: 'reproduced' | 'diverges';
+  expected: 'reproduced' | 'diverges' | 'inconclusive';
 }
 
 interface CliRow {
   verdict: string;
   /** Absent without a built CLI. */
-  measured?: number | null;
+  mean?: number | null;
 }
 
 /** What `aqm-sim reproduce --json` gives this file's claims, or, without a built CLI, the verdicts the file pins (the cargo tests hold the CLI to those). */
 function cliRows(): Map<string, CliRow> {
-  const file = JSON.parse(readFileSync(`${ROOT}reproductions/${ID}.json`, 'utf8')) as { experiment: string; claims: PinnedClaim[] };
+  const path = `${ROOT}reproductions/${ID}.json`;
+  const file = JSON.parse(readFileSync(path, 'utf8')) as { claims: PinnedClaim[] };
   if (!existsSync(CLI)) return new Map(file.claims.map((c) => [c.id, { verdict: c.expected }]));
-  const rows = JSON.parse(execFileSync(CLI, ['reproduce', '--json', `${ROOT}reproductions`], { encoding: 'utf8', maxBuffer: 1 << 24 })) as {
-    experiment: string;
+  const rows = JSON.parse(execFileSync(CLI, ['reproduce', '--json', '--jobs', '2', path], { encoding: 'utf8', maxBuffer: 1 << 24 })) as {
     id: string;
     verdict: string;
-    measured: number | null;
+    mean: number | null;
   }[];
-  return new Map(rows.filter((r) => r.experiment === file.experiment).map((r) => [r.id, { verdict: r.verdict, measured: r.measured }]));
+  return new Map(rows.map((r) => [r.id, { verdict: r.verdict, mean: r.mean }]));
 }
 
 test('a reproduction opens in compare mode and shows paper against measured with the CLI verdicts', async ({ page }) => {
@@ -50,29 +51,31 @@ test('a reproduction opens in compare mode and shows paper against measured with
   await expect(gallery).toBeHidden();
   // A comparison opens compare mode: DSRED beside RED.
   await expect(page.getByTestId('compare-leave')).toBeVisible();
-  await expect(page.getByTestId('reproduce-waiting')).toBeVisible();
-
-  await setSpeed(page, 'max');
-  // A picked experiment starts playing; start it if it has not.
-  if ((await page.getByTestId('play-pause').textContent()) === 'Play') await page.getByTestId('play-pause').click();
-  await waitUntilFinished(page);
+  // The verdicts' runs go at full speed with a progress bar; the live run too.
+  await expect(page.getByTestId('reproduce-progress')).toBeVisible();
+  await expect(page.getByTestId('speed')).toHaveValue('max');
 
   const table = page.getByTestId('reproduce-table');
-  await expect(table).toBeVisible();
+  await expect(table).toBeVisible({ timeout: 180_000 });
   const expected = cliRows();
   expect(expected.size).toBeGreaterThan(0);
   for (const [id, cli] of expected) {
     const row = page.getByTestId(`claim-${id}`);
     await expect(row.getByTestId('paper-value')).not.toBeEmpty();
     await expect(row.getByTestId('measured')).not.toHaveText(/^n\/a/);
+    // Metrics read in words, not as summary paths.
+    await expect(row.getByTestId('metric-words')).not.toContainText('compare:');
     await expect(row.getByTestId('verdict')).toHaveText(cli.verdict);
     // The engine is deterministic across native and wasm builds: the page measures what the CLI measures.
-    if (typeof cli.measured === 'number') {
+    if (typeof cli.mean === 'number') {
       const shown = Number(await row.getByTestId('measured').getAttribute('data-value'));
-      expect(shown).toBeCloseTo(cli.measured, 6);
+      expect(shown).toBeCloseTo(cli.mean, 6);
     }
   }
   await expect(table.locator('tbody tr')).toHaveCount(expected.size);
+  // A claim that diverges shows what changes the result.
+  await expect(page.getByTestId('claim-dsred-fewer-drops-than-red').getByTestId('ablation-red-wait-off')).toBeVisible();
+  await expect(page.getByTestId('claim-dsred-fewer-drops-than-red').getByTestId('metric-words')).toContainText('drops per second under dsred');
   await table.scrollIntoViewIfNeeded();
   await page.getByTestId('reproduce-results').screenshot({ path: `${SCREENSHOT_DIR}reproduce-results.png` });
   expect(errors).toEqual([]);

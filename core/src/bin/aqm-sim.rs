@@ -32,8 +32,12 @@ usage:
                                               unless --force
   aqm-sim schemes [--bytes]                   print the scheme catalogue as JSON
                                               (--bytes: thresholds for a buffer in bytes)
-  aqm-sim reproduce [--json] [DIR]            run the papers' reproductions (DIR, default
-                                              reproductions/) and judge each claim
+  aqm-sim reproduce [--json] [--tally] [--jobs J] [DIR|FILE]
+                                              run the papers' reproductions (DIR, default
+                                              reproductions/, or one FILE) under each file's seeds and
+                                              judge each claim on its 95% interval;
+                                              --tally: only the verdict counts;
+                                              --jobs: runs at once (default: 1)
   aqm-sim schema                              print the scenario file's JSON Schema
                                               (as committed in public/scenario.schema.json)";
 
@@ -250,23 +254,52 @@ fn format_value(v: f64) -> String {
     }
 }
 
-/// `aqm-sim reproduce [--json] [DIR]`: every reproduction file in DIR, in
-/// name order; scenario paths in them are relative to DIR's parent (the
-/// repository root).
+/// `aqm-sim reproduce [--json] [--jobs J] [--tally] [DIR|FILE]`: every
+/// reproduction file in DIR (or the one FILE), in name order; scenario paths
+/// in them are relative to DIR's parent (the repository root).
 fn reproduce(args: &[String]) -> Result<(), String> {
-    let json = args.iter().any(|a| a == "--json");
-    let dirs: Vec<&String> = args.iter().filter(|a| *a != "--json").collect();
+    let (mut json, mut tally, mut jobs, mut dirs) = (false, false, 1usize, Vec::new());
+    let mut rest = args;
+    while let Some((flag, tail)) = rest.split_first() {
+        match flag.as_str() {
+            "--json" => json = true,
+            "--tally" => tally = true,
+            "--jobs" => {
+                let value = tail.first().ok_or("--jobs needs a value")?;
+                jobs = value.parse().ok().filter(|&j| j >= 1).ok_or("--jobs: a whole number ≥ 1")?;
+                rest = &tail[1..];
+                continue;
+            }
+            _ => dirs.push(flag),
+        }
+        rest = tail;
+    }
     let dir = match dirs[..] {
         [] => default_reproductions_dir(),
         [d] => PathBuf::from(d),
         _ => return Err(USAGE.into()),
     };
+    let rows = reproduce_all(&dir, jobs, !json && !tally)?;
+    if json {
+        return print_json(&rows);
+    }
+    let out = if tally { format!("{}\n", tally_line(&rows)) } else { reproduce_report(&rows) };
+    write!(std::io::stdout(), "{out}").map_err(|e| e.to_string())
+}
+
+/// Every reproduction in `dir` (or the one file `dir` names), judged.
+fn reproduce_all(dir: &Path, jobs: usize, verbose: bool) -> Result<Vec<ClaimResult>, String> {
+    let (dir, mut files) = if dir.is_file() {
+        (dir.parent().unwrap_or(Path::new(".")), vec![dir.to_path_buf()])
+    } else {
+        let files = std::fs::read_dir(dir)
+            .map_err(|e| format!("{}: {e}", dir.display()))?
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        (dir, files)
+    };
     let root = dir.parent().map(Path::to_path_buf).unwrap_or_default();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
     files.sort();
     let mut rows: Vec<ClaimResult> = Vec::new();
     for file in &files {
@@ -276,38 +309,73 @@ fn reproduce(args: &[String]) -> Result<(), String> {
         let scenario = repro
             .scenario_text(|p| std::fs::read_to_string(root.join(p)).map_err(|e| format!("{p}: {e}")))
             .map_err(|e| format!("{name}: {e}"))?;
-        if !json {
-            eprintln!("{name}");
+        if verbose {
+            eprintln!("{name}: {} runs", repro.runs().len());
         }
-        rows.extend(repro.run(&scenario).map_err(|e| format!("{name}: {e}"))?);
+        rows.extend(repro.run(&scenario, jobs).map_err(|e| format!("{name}: {e}"))?);
     }
-    if json {
-        return print_json(&rows);
+    Ok(rows)
+}
+
+/// The README's tally: how many claims get each verdict.
+fn tally_line(rows: &[ClaimResult]) -> String {
+    let count = |v: Verdict| rows.iter().filter(|r| r.verdict == v).count();
+    format!(
+        "{} reproduced, {} diverge, {} inconclusive, of {} claims",
+        count(Verdict::Reproduced),
+        count(Verdict::Diverges),
+        count(Verdict::Inconclusive),
+        rows.len()
+    )
+}
+
+fn interval_text(mean: Option<f64>, ci: Option<[f64; 2]>) -> String {
+    match (mean, ci) {
+        (Some(m), Some([lo, hi])) => format!("{} [{}, {}]", fmt_number(m), fmt_number(lo), fmt_number(hi)),
+        _ => "n/a".to_string(),
     }
+}
+
+fn reproduce_report(rows: &[ClaimResult]) -> String {
     let mut out = String::new();
     let mut experiment = "";
-    for r in &rows {
+    for r in rows {
         if r.experiment != experiment {
             experiment = &r.experiment;
-            out += &format!("\n{}: {experiment}\n", r.paper);
+            out += &format!("\n{}: {experiment} ({} seeds)\n", r.paper, r.seeds);
         }
-        let verdict = match r.verdict {
-            Verdict::Reproduced => "reproduced",
-            Verdict::Diverges => "DIVERGES  ",
-        };
-        let measured = r.measured.map_or("n/a".to_string(), fmt_number);
         let pinned = if r.verdict == r.expected { "" } else { "  (differs from the pinned verdict)" };
+        let measured = interval_text(r.mean, r.ci95);
+        let difference = r
+            .difference
+            .as_ref()
+            .map_or(String::new(), |d| format!(", difference {}", interval_text(Some(d.mean), Some(d.ci95))));
         out += &format!(
-            "{verdict}  {} [{}]: paper {}, measured {measured} ({}){pinned}\n",
-            r.figure, r.id, r.paper_value, r.tolerance
+            "{:<12}  {} [{}]: paper {}, measured {measured}{difference} ({}){pinned}\n",
+            r.verdict.as_str(),
+            r.figure,
+            r.id,
+            r.paper_value,
+            r.tolerance
         );
-        if r.verdict == Verdict::Diverges {
-            out += &format!("            why: {}\n", r.explanation);
+        if r.verdict != Verdict::Reproduced {
+            out += &format!("              why: {}\n", r.explanation);
+        }
+        for a in &r.ablations {
+            let d = a
+                .difference
+                .as_ref()
+                .map_or(String::new(), |d| format!(", difference {}", interval_text(Some(d.mean), Some(d.ci95))));
+            out += &format!(
+                "              ablation {} ({}): {}{d}: {}\n",
+                a.id,
+                a.change,
+                interval_text(a.mean, a.ci95),
+                a.verdict.as_str()
+            );
         }
     }
-    let reproduced = rows.iter().filter(|r| r.verdict == Verdict::Reproduced).count();
-    out += &format!("\n{reproduced} of {} claims reproduced\n", rows.len());
-    write!(std::io::stdout(), "{out}").map_err(|e| e.to_string())
+    out + &format!("\n{}\n", tally_line(rows))
 }
 
 /// `reproductions/` in the working directory, else the repository's own.

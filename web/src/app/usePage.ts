@@ -8,13 +8,13 @@ import { comparePlan } from '../compare/comparePlan';
 import { completeSummary, type EngineClient, type RunSnapshot, type Speed } from '../engine/client';
 import { LESSONS } from '../lessons/lessons';
 import { useLessonPage, type StepLoad } from '../lessons/useLesson';
-import type { Reproduction } from '../reproduce/reproductions';
+import { compareRuns, type Reproduction } from '../reproduce/reproductions';
 import { linkedReproduction, useReproductionOnScreen } from '../reproduce/useReproductionLink';
 import { DEFAULT_SCENARIO } from '../scenario/defaults';
 import { bufferUnit } from '../scenario/model';
 import { decodePageOptions } from '../scenario/pageOptions';
 import type { Preset } from '../scenario/presets';
-import type { Scenario } from '../scenario/types';
+import type { Scenario, Summary } from '../scenario/types';
 import { DEFAULT_VIEW, type ViewState } from '../scenario/view';
 import type { LoadedRun } from './runLifecycle';
 import { useAddressBar } from './useAddressBar';
@@ -91,7 +91,7 @@ export function usePage(engine: EngineClient) {
     },
     [load, setNotice],
   );
-  const summarise = useCallback((json: string) => engine.summarise(json), [engine]);
+  const summarise = useCallback((json: string) => engine.runToEnd(json).then((text) => JSON.parse(text) as Summary), [engine]);
   const host = { loadId: loadId ?? null, snapshot: sim.snapshot, error: sim.error, scenario: edits.current, load: loadStep, summarise };
   const lesson = useLessonPage(page.options.lesson, host);
   useEffect(() => {
@@ -112,7 +112,9 @@ export function usePage(engine: EngineClient) {
     setNotice(null);
     setPanel(null);
     // The partner is set with the run it belongs to: set earlier, it would be checked against the scheme still running.
-    const nextView = { ...view, compare: reproduction.file.compare?.scheme ?? null };
+    const nextView = { ...view, compare: compareRuns(reproduction.file)[0]?.scheme ?? null };
+    // The live run is an illustration beside the verdicts, which come from their own runs: it goes at full speed.
+    setSpeed('max');
     void load(reproduction.scenario, { view: nextView }).then((id) => id !== null && reproductions.opened(reproduction, id));
   };
   const onScroll = useCallback((endS: number, following: boolean) => setScroll({ following, endS }), []);

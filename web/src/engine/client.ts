@@ -147,14 +147,20 @@ export class EngineClient {
     return this.request<WorkEstimate>((requestId) => ({ type: 'estimate', requestId, scenarioJson }));
   }
 
-  /** The verdict on every claim of a reproduction file, by the engine's own verdict function (as `aqm-sim reproduce`). */
-  judge(reproductionJson: string, summaryJson: string, compareSummaryJson?: string): Promise<ClaimResult[]> {
-    return this.request<ClaimResult[]>((requestId) => ({ type: 'judge', requestId, reproductionJson, summaryJson, compareSummaryJson }));
+  /** The scenario of every run a reproduction needs (each seed of its main, compare and ablation runs), in the order `judge` takes their summaries. */
+  reproductionRuns(reproductionJson: string, scenarioJson: string): Promise<string[]> {
+    return this.request<string[]>((requestId) => ({ type: 'reproductionRuns', requestId, reproductionJson, scenarioJson }));
   }
 
-  /** A scenario run to its end out of sight, e.g. an earlier lesson step a reveal quotes; rejects with the engine's message. */
-  summarise(scenarioJson: string): Promise<Summary> {
-    return this.request<Summary>((requestId) => ({ type: 'summarise', requestId, scenarioJson }));
+  /** Run a scenario to its end at full speed, without series; resolves to its summary as JSON text. */
+  runToEnd(scenarioJson: string): Promise<string> {
+    return this.request<string>((requestId) => ({ type: 'runToEnd', requestId, scenarioJson }));
+  }
+
+  /** The verdict on every claim of a reproduction file, by the engine's own verdict function (as `aqm-sim reproduce`), from the summaries of its runs. */
+  judge(reproductionJson: string, summariesJson: readonly string[]): Promise<ClaimResult[]> {
+    const summaries = `[${summariesJson.join(',')}]`;
+    return this.request<ClaimResult[]>((requestId) => ({ type: 'judge', requestId, reproductionJson, summariesJson: summaries }));
   }
 
   /**

@@ -14,10 +14,12 @@ export type ToWorker =
   | { type: 'validate'; requestId: number; scenarioJson: string }
   /** The work a live run would take (answers a `WorkEstimate`). */
   | { type: 'estimate'; requestId: number; scenarioJson: string }
-  /** Judge a reproduction file's claims on the summaries of its runs (JSON text). */
-  | { type: 'judge'; requestId: number; reproductionJson: string; summaryJson: string; compareSummaryJson?: string }
-  /** Run a scenario to its end at once, out of sight (answers its `Summary`). */
-  | { type: 'summarise'; requestId: number; scenarioJson: string }
+  /** The scenario (JSON text) of every run a reproduction needs, in the order `judge` takes their summaries. */
+  | { type: 'reproductionRuns'; requestId: number; reproductionJson: string; scenarioJson: string }
+  /** Run a scenario to its end without series; answers its summary as JSON text. */
+  | { type: 'runToEnd'; requestId: number; scenarioJson: string }
+  /** Judge a reproduction file's claims on the summaries of its runs (a JSON array, in `reproductionRuns` order). */
+  | { type: 'judge'; requestId: number; reproductionJson: string; summariesJson: string }
   /** Runs loaded with the same `lockstepGroup` advance together in simulated time (compare mode). */
   | { type: 'load'; requestId: number; runId: number; scenarioJson: string; speed: Speed; lockstepGroup?: string }
   | { type: 'play'; runId: number }

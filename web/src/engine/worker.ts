@@ -6,7 +6,17 @@
 // one by one sends per-group statistics instead of per-flow series, and its
 // per-flow records as text (see FlowDetail).
 
-import init, { Simulation, catalogue, estimateWork, judgeReproduction, onEnginePanic, panicForTest, validate } from './pkg/aqm_core.js';
+import init, {
+  Simulation,
+  catalogue,
+  estimateWork,
+  judgeReproduction,
+  onEnginePanic,
+  panicForTest,
+  reproductionRuns,
+  runToEnd,
+  validate,
+} from './pkg/aqm_core.js';
 import type { Scenario, Summary } from './pkg/aqm_core';
 import { flowDetail, flowGroups, type FlowDetail } from './flowGroups';
 import { GroupAggregator, sortedGroupGoodputs } from './groupAggregates';
@@ -135,11 +145,14 @@ function handle(message: ToWorker): void {
     case 'estimate':
       answer(message.requestId, () => estimateWork(message.scenarioJson));
       return;
-    case 'judge':
-      answer(message.requestId, () => judgeReproduction(message.reproductionJson, message.summaryJson, message.compareSummaryJson));
+    case 'reproductionRuns':
+      answer(message.requestId, () => reproductionRuns(message.reproductionJson, message.scenarioJson));
       return;
-    case 'summarise':
-      answer(message.requestId, () => summarise(message.scenarioJson));
+    case 'runToEnd':
+      answer(message.requestId, () => runToEnd(message.scenarioJson));
+      return;
+    case 'judge':
+      answer(message.requestId, () => judgeReproduction(message.reproductionJson, message.summariesJson));
       return;
     case 'load':
       load(message.requestId, message.runId, message.scenarioJson, message.speed, message.lockstepGroup);
@@ -229,18 +242,6 @@ function load(requestId: number, runId: number, scenarioJson: string, speed: Spe
   const loaded: LoadedRun = { columns: run.aggregator?.columns ?? sim.columns(), durationS: sim.durationS(), params: sim.params() };
   reply(requestId, loaded);
   sendSnapshot(run);
-}
-
-/** Run a scenario to its end at once, apart from the live runs, and give its summary. */
-function summarise(scenarioJson: string): Summary {
-  const sim = new Simulation(scenarioJson);
-  try {
-    const started = performance.now();
-    sim.advanceTo(sim.durationS());
-    return sim.summary((performance.now() - started) / 1000);
-  } finally {
-    sim.free();
-  }
 }
 
 function reset(run: Run): void {

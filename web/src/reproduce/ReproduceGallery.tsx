@@ -1,8 +1,11 @@
 // "Reproduce the papers": every reproduction file with its paper, figures and
 // claims; picking one runs its scenario (in compare mode when it compares).
 
-import type { Reproduction } from './reproductions';
+import { compareRuns, type Reproduction } from './reproductions';
 import './reproduce.css';
+
+/** Seeds of a file that does not say (the engine's `DEFAULT_SEEDS`). */
+const DEFAULT_SEEDS = 10;
 
 interface ReproduceGalleryProps {
   reproductions: readonly Reproduction[];
@@ -14,7 +17,8 @@ export function ReproduceGallery({ reproductions, onPick }: ReproduceGalleryProp
     <section className="gallery reproduce-gallery" aria-label="Reproduce the papers" data-testid="reproduce-gallery">
       <h2>Reproduce the papers</h2>
       <p className="reproduce-intro">
-        Each experiment reruns a paper's setting and, when its run ends, sets the paper's values beside the lab's with a verdict.
+        Each experiment reruns a paper's setting with the parameters the paper gives every scheme, on several seeds at full speed, and sets the paper's values
+        beside the lab's mean and 95% interval with a verdict: reproduced, diverges or inconclusive.
       </p>
       <ul>
         {reproductions.map((r) => (
@@ -31,8 +35,8 @@ export function ReproduceGallery({ reproductions, onPick }: ReproduceGalleryProp
                 ))}
               </span>
               <span className="preset-meta">
-                {r.scenario.queue.scheme}
-                {r.file.compare && ` vs ${r.file.compare.scheme}`} · {r.file.claims.length} claims · {r.scenario.duration_s} s
+                {[r.scenario.queue.scheme, ...compareRuns(r.file).map((c) => c.scheme)].join(' vs ')} · {r.file.claims.length} claims ·{' '}
+                {r.file.seeds ?? DEFAULT_SEEDS} seeds of {r.scenario.duration_s} s, run at full speed
               </span>
             </button>
           </li>

@@ -1,32 +1,57 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../scenario/types';
-import { describeTolerance, formatNumber } from './ReproductionResults';
-import { REPRODUCTIONS, resolveScenario, type ReproductionFile } from './reproductions';
+import { describeTolerance, formatInterval, formatNumber } from './ReproductionResults';
+import { REPRODUCTIONS, compareRuns, describeMetric, resolveScenario, type ReproductionFile } from './reproductions';
 
 describe('reproductions', () => {
-  it('every file resolves to a runnable scenario with a compare scheme other than its own', () => {
+  it('every file resolves to a runnable scenario whose compare schemes differ from its own', () => {
     expect(REPRODUCTIONS.length).toBeGreaterThanOrEqual(15);
     for (const r of REPRODUCTIONS) {
       expect(r.scenario.flows.length, r.id).toBeGreaterThan(0);
-      if (r.file.compare) expect(r.file.compare.scheme, r.id).not.toBe(r.scenario.queue.scheme);
+      for (const c of compareRuns(r.file)) expect(c.scheme, r.id).not.toBe(r.scenario.queue.scheme);
     }
   });
 
-  it('a queue in the file replaces the scenario file’s queue, and an unknown path is an error', () => {
+  it('a queue in the file replaces the scenario file’s queue, `set` sets fields by path, and an unknown path is an error', () => {
     const base = { version: 1, duration_s: 10, queue: { scheme: 'red' }, flows: [{ kind: 'tcp' }] } as unknown as Scenario;
     const file = { paper: 'P', experiment: 'E', scenario: 'scenarios/x.json', queue: { scheme: 'afpft' }, claims: [] } as ReproductionFile;
     expect(resolveScenario(file, { 'scenarios/x.json': base }).queue).toEqual({ scheme: 'afpft' });
     expect(resolveScenario({ ...file, queue: undefined }, { 'scenarios/x.json': base }).queue).toEqual({ scheme: 'red' });
+    const set = resolveScenario({ ...file, set: { duration_s: 100, 'flows[0].count': 5, 'queue.params.wait': 0 } }, { 'scenarios/x.json': base });
+    expect(set).toMatchObject({ duration_s: 100, flows: [{ kind: 'tcp', count: 5 }], queue: { scheme: 'afpft', params: { wait: 0 } } });
+    expect(base.duration_s).toBe(10);
     expect(() => resolveScenario(file, {})).toThrow('scenarios/x.json');
   });
 
-  it('numbers and tolerances read as the CLI prints them', () => {
+  it('one compare run or a list of them', () => {
+    const file = { paper: 'P', experiment: 'E', scenario: 'x', claims: [] } as ReproductionFile;
+    expect(compareRuns(file)).toEqual([]);
+    expect(compareRuns({ ...file, compare: { scheme: 'red' } })).toEqual([{ scheme: 'red' }]);
+    expect(compareRuns({ ...file, compare: [{ scheme: 'red' }, { scheme: 'fred' }] }).map((c) => c.scheme)).toEqual(['red', 'fred']);
+  });
+
+  it('metrics read as words with the scheme they are measured under, a count over the window as a rate', () => {
+    const schemes = ['dsred', 'red'];
+    expect(describeMetric('compare:drops.total / compare:window_s', schemes)).toBe('drops per second under red');
+    expect(describeMetric('queue.mean_packets', schemes)).toBe('mean queue (packets) under dsred');
+    expect(describeMetric('groups[0].mean_goodput_bps / groups[0].mean_fair_share_bps', schemes)).toBe(
+      'group 1: mean goodput (b/s) over group 1: mean fair share (b/s), under dsred',
+    );
+    expect(describeMetric('queue.mean_bytes / compare:queue.mean_bytes', schemes)).toBe('mean queue (bytes) under dsred over mean queue (bytes) under red');
+    expect(describeMetric('compare:flows[31].goodput_bps', schemes)).toBe('flow 32: goodput (b/s) under red');
+  });
+
+  it('numbers, intervals and tolerances read as the CLI prints them', () => {
     expect(formatNumber(0.0924812)).toBe('0.09248');
     expect(formatNumber(135618.37)).toBe('135618');
     expect(formatNumber(2.6)).toBe('2.6');
     expect(formatNumber(15.000000000000002)).toBe('15');
-    expect(describeTolerance({ relative: 0.15 }, null)).toBe('within ±15%');
-    expect(describeTolerance({ less_than: 'compare:drops.total' }, 1290)).toBe('must be < 1290 (compare:drops.total)');
-    expect(describeTolerance({ greater_than: 0.1 }, null)).toBe('must be > 0.1');
+    expect(formatInterval(5.1032, [5.03, 5.1766])).toBe('5.103 [5.03, 5.177]');
+    expect(formatInterval(null, null)).toBe('n/a');
+    expect(describeTolerance({ relative: 0.15 }, null, ['red'])).toBe('within ±15% across the interval');
+    expect(describeTolerance({ less_than: 'compare:drops.total / compare:window_s' }, 15.5, ['dsred', 'red'])).toBe(
+      'must be below drops per second under red (mean 15.5)',
+    );
+    expect(describeTolerance({ greater_than: 0.1 }, null, ['red'])).toBe('must be above 0.1');
   });
 });

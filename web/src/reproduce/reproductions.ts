@@ -10,6 +10,13 @@ export interface ReproductionClaim {
   claim: string;
 }
 
+/** A compare run: another scheme on the same scenario, with the parameters the paper gives it. */
+export interface CompareRun {
+  scheme: string;
+  params?: Record<string, number>;
+  source?: string;
+}
+
 /** A reproduction file (docs/scenario-format.md, "Reproduction files"). */
 export interface ReproductionFile {
   paper: string;
@@ -18,8 +25,10 @@ export interface ReproductionFile {
   scenario: string | Scenario;
   /** Replaces the scenario's queue in the main run. */
   queue?: Scenario['queue'];
-  /** The compare run: the same scenario under this scheme with its defaults (the page's compare mode). */
-  compare?: { scheme: string };
+  /** Fields of the scenario set for every run, by path (`duration_s`, `flows[1]`). */
+  set?: Record<string, unknown>;
+  compare?: CompareRun | CompareRun[];
+  seeds?: number;
   claims: ReproductionClaim[];
 }
 
@@ -35,10 +44,36 @@ export interface Reproduction {
 const files = import.meta.glob<ReproductionFile>('../../../reproductions/*.json', { eager: true, import: 'default' });
 const scenarioFiles = import.meta.glob<Scenario>('../../../scenarios/*.json', { eager: true, import: 'default' });
 
+/** The file's compare runs: none, one or several. */
+export function compareRuns(file: ReproductionFile): CompareRun[] {
+  if (file.compare === undefined) return [];
+  return Array.isArray(file.compare) ? file.compare : [file.compare];
+}
+
+/** A copy of `doc` with the field at `path` (`a.b[2].c`) set, making absent objects on the way (as the engine's `set` does). */
+export function setPath(doc: unknown, path: string, value: unknown): unknown {
+  const steps = path.split('.').flatMap((part) => {
+    const [name, ...indices] = part.split('[');
+    return [name, ...indices.map((i) => Number(i.replace(']', '')))];
+  });
+  const root = structuredClone(doc) as Record<string | number, unknown>;
+  let at = root;
+  steps.forEach((step, k) => {
+    if (k === steps.length - 1) {
+      at[step] = value;
+      return;
+    }
+    if (at[step] === undefined || at[step] === null) at[step] = {};
+    at = at[step] as Record<string | number, unknown>;
+  });
+  return root;
+}
+
 export function resolveScenario(file: ReproductionFile, scenarios: Record<string, Scenario>): Scenario {
   const base = typeof file.scenario === 'string' ? scenarios[file.scenario] : file.scenario;
   if (!base) throw new Error(`reproduction names ${String(file.scenario)}, which is not in scenarios/`);
-  return file.queue ? { ...base, queue: file.queue } : base;
+  const queued = file.queue ? { ...base, queue: file.queue } : base;
+  return Object.entries(file.set ?? {}).reduce<Scenario>((scenario, [path, value]) => setPath(scenario, path, value) as Scenario, queued);
 }
 
 /** Scenario files keyed by their path from the repository root, as reproduction files name them. */
@@ -54,3 +89,59 @@ export const REPRODUCTIONS: Reproduction[] = Object.entries(files)
     scenario: resolveScenario(file, SCENARIOS_BY_PATH),
   }))
   .sort((a, b) => a.file.paper.localeCompare(b.file.paper) || a.id.localeCompare(b.id));
+
+/** Summary fields in words. */
+const FIELD_WORDS: Record<string, string> = {
+  goodput_bps: 'goodput (b/s)',
+  fair_share_bps: 'fair share (b/s)',
+  mean_goodput_bps: 'mean goodput (b/s)',
+  mean_fair_share_bps: 'mean fair share (b/s)',
+  total_goodput_bps: 'total goodput (b/s)',
+  loss_rate: 'loss rate',
+  jain: "Jain's index",
+  jain_tcp: "Jain's index over the TCP flows",
+  jain_all: "Jain's index over all flows",
+  share_deviation: 'spread of goodput over fair share (Cho & Cho eq. 9)',
+  fairness_f: "Karam & Tobagi's fairness f",
+  mean_packets: 'mean queue (packets)',
+  mean_bytes: 'mean queue (bytes)',
+  mean_delay_ms: 'mean queueing delay (ms)',
+  total: 'drops',
+  window_s: 'measured seconds',
+  utilization: 'link utilisation',
+  mean_fct_ms: 'mean transfer time (ms)',
+  p99_fct_ms: '99th-percentile transfer time (ms)',
+};
+
+/** One summary path in words, with the run it reads. */
+function pathWords(path: string, schemes: readonly string[]): { words: string; scheme: string } {
+  const match = /^compare(?:\[(\d+)\])?:(.*)$/.exec(path.trim());
+  const scheme = match ? (schemes[1 + Number(match[1] ?? 0)] ?? 'the compare run') : schemes[0];
+  const rest = (match ? match[2] : path).trim();
+  const owners: string[] = [];
+  let leaf = rest;
+  for (const part of rest.split('.')) {
+    const indexed = /^(\w+)\[(\d+)\]$/.exec(part);
+    if (indexed && indexed[1] === 'flows') owners.push(`flow ${Number(indexed[2]) + 1}`);
+    else if (indexed && indexed[1] === 'groups') owners.push(`group ${Number(indexed[2]) + 1}`);
+    else if (indexed && indexed[1] === 'fct_buckets') owners.push(`transfer-time bucket ${Number(indexed[2]) + 1}`);
+    else leaf = part;
+  }
+  const field = leaf === 'percent' ? '% of transfers' : (FIELD_WORDS[leaf] ?? leaf.replace(/_/g, ' '));
+  return { words: owners.length ? `${owners.join(', ')}: ${field}` : field, scheme };
+}
+
+/**
+ * A claim's metric in words, e.g. `compare:drops.total / compare:window_s`
+ * → "drops per second under red". `schemes` are the main run's scheme, then
+ * the compare runs' in order.
+ */
+export function describeMetric(metric: string, schemes: readonly string[]): string {
+  const [top, bottom] = metric.split('/');
+  const a = pathWords(top, schemes);
+  if (bottom === undefined) return `${a.words} under ${a.scheme}`;
+  const b = pathWords(bottom, schemes);
+  if (b.words === FIELD_WORDS.window_s && a.scheme === b.scheme) return `${a.words} per second under ${a.scheme}`;
+  if (a.scheme === b.scheme) return `${a.words} over ${b.words}, under ${a.scheme}`;
+  return `${a.words} under ${a.scheme} over ${b.words} under ${b.scheme}`;
+}
