@@ -12,5 +12,5 @@ pub type PortId = usize;
 
 pub use packet::{
     sack_option_bytes, Dir, Ecn, Extension, FlowId, Labels, Packet, PacketKind, SackBlocks, TfrcHeader, ACK_BYTES,
-    MAX_SACK_BLOCKS, TCP_HEADER_BYTES, UDP_HEADER_BYTES,
+    ACE_MODULUS, MAX_SACK_BLOCKS, TCP_HEADER_BYTES, UDP_HEADER_BYTES,
 };

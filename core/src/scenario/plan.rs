@@ -1,10 +1,13 @@
 //! Validation: from the document to a typed plan with every default
 //! resolved and every number checked, each error naming its field.
 
-use super::{BufferSpec, FlowGroup, FlowKind, LinkSpec, Scenario, ScenarioError, Spread, TopologyKind};
+use super::{
+    BufferSpec, EcnCodepoint, EcnSetting, FlowGroup, FlowKind, LinkSpec, Scenario, ScenarioError, Spread, TopologyKind,
+};
 use crate::kernel::{ms, secs_f64, Nanos, Rng};
 use crate::queue::registry::ParamValues;
 use crate::queue::{find_scheme, Limit, SchemeInfo};
+use crate::net::Ecn;
 use crate::transport::tcp::{CcVariant, TcpConfig};
 use crate::transport::tfrc::TfrcConfig;
 use crate::transport::udp::Spacing;
@@ -330,6 +333,7 @@ fn set_keys(g: &FlowGroup) -> Vec<&'static str> {
         ("rwnd_packets", g.rwnd_packets.is_some()),
         ("ecn", g.ecn.is_some()),
         ("sack", g.sack.is_some()),
+        ("pacing", g.pacing.is_some()),
         ("rate_bps", g.rate_bps.is_some()),
         ("packet_bytes", g.packet_bytes.is_some()),
         ("burst_gsd", g.burst_gsd.is_some()),
@@ -346,7 +350,7 @@ fn set_keys(g: &FlowGroup) -> Vec<&'static str> {
 }
 
 const TCP_KEYS: &[&str] =
-    &["cc", "segment_bytes", "min_rto_ms", "initial_cwnd_packets", "delayed_ack", "rwnd_packets", "ecn", "sack"];
+    &["cc", "segment_bytes", "min_rto_ms", "initial_cwnd_packets", "delayed_ack", "rwnd_packets", "ecn", "sack", "pacing"];
 
 pub(super) fn allowed_keys(kind: FlowKind) -> &'static [&'static str] {
     match kind {
@@ -367,6 +371,7 @@ pub(super) fn allowed_keys(kind: FlowKind) -> &'static [&'static str] {
             "rwnd_packets",
             "ecn",
             "sack",
+            "pacing",
         ],
         FlowKind::Tfrc => &["segment_bytes"],
     }
@@ -516,12 +521,23 @@ fn segment_bytes(path: &str, g: &FlowGroup) -> Result<u32, ScenarioError> {
 
 fn tcp_config(path: &str, g: &FlowGroup) -> Result<TcpConfig, ScenarioError> {
     let p = |k: &str| format!("{path}.{k}");
+    let cc = match g.cc {
+        Some(super::CcName::Reno) => CcVariant::Reno,
+        Some(super::CcName::Newreno) | None => CcVariant::NewReno,
+        Some(super::CcName::Cubic) => CcVariant::Cubic,
+        Some(super::CcName::Dctcp) => CcVariant::Dctcp,
+    };
+    let ecn = match g.ecn.and_then(EcnSetting::codepoint) {
+        None => Ecn::NotEct,
+        Some(EcnCodepoint::Ect0) => Ecn::Ect0,
+        Some(EcnCodepoint::Ect1) => Ecn::Ect1,
+    };
+    // DCTCP answers marks only: without ECN it would be Reno under another name.
+    if cc == CcVariant::Dctcp && ecn == Ecn::NotEct {
+        return err(p("ecn"), r#"`dctcp` needs ECN: set `ecn` to true, "ect0" or "ect1""#);
+    }
     Ok(TcpConfig {
-        cc: match g.cc {
-            Some(super::CcName::Reno) => CcVariant::Reno,
-            Some(super::CcName::Newreno) | None => CcVariant::NewReno,
-            Some(super::CcName::Cubic) => CcVariant::Cubic,
-        },
+        cc,
         segment_bytes: segment_bytes(path, g)?,
         min_rto_ns: ms(within(&p("min_rto_ms"), g.min_rto_ms.unwrap_or(200.0), 1.0, 60_000.0)?),
         initial_cwnd_packets: within(
@@ -535,7 +551,8 @@ fn tcp_config(path: &str, g: &FlowGroup) -> Result<TcpConfig, ScenarioError> {
             Some(w) => Some(within(&p("rwnd_packets"), w as f64, 1.0, 1e6)? as u32),
             None => None,
         },
-        ecn: g.ecn.unwrap_or(false),
+        ecn,
+        pacing: g.pacing.unwrap_or(false),
         sack: g.sack.unwrap_or(false),
         transfer_bytes: None,
     })

@@ -57,13 +57,32 @@
 //!   interval); out-of-order, duplicate and hole-filling segments are ACKed
 //!   at once. With SACK every ACK carries up to four blocks, the most
 //!   recent first (RFC 2018 §4), and is 8·n + 2 bytes longer on the wire.
+//! - ECN: the sender marks new data with the codepoint it was given, ECT(0)
+//!   or ECT(1). The receiver's feedback follows the sender's `cc`: classic
+//!   ECE until CWR (RFC 3168 §6.1) for Reno, NewReno and CUBIC; for DCTCP
+//!   an accurate count of CE packets in Accurate ECN's ACE field
+//!   (draft-ietf-tcpm-accurate-ecn §3.2; RFC 8257 §3.2 asks for one echo
+//!   per CE packet, which a count carries whatever the ACK rate). The count
+//!   starts at 0 (the draft's 5 detects middleboxes that zero it) and the
+//!   sender reads each ACK's increase modulo 8; with an ACK at least every
+//!   second segment fewer than 8 marks ride on one ACK.
+//! - Pacing, when on: the rate is Linux's `tcp_update_pacing_rate`, 200 %
+//!   of max(cwnd, FlightSize)/SRTT while cwnd < ssthresh/2 (slow start
+//!   short of its end) and 120 % after, and each segment the window allows
+//!   waits until the previous one's length at that rate has passed (Linux's
+//!   internal pacing, `tcp_wstamp_ns`). No pacing before the first RTT
+//!   sample. The retransmissions loss recovery orders at once (fast
+//!   retransmit, partial ACKs, timeouts) go unpaced but still push the next
+//!   segment's time back.
 
 pub mod cc;
 pub mod sack;
 
 use super::{Agent, AgentCtx, AgentProbe, TimerId};
 use crate::kernel::{Nanos, NS_PER_MS, NS_PER_S};
-use crate::net::{sack_option_bytes, Dir, Ecn, Packet, PacketKind, SackBlocks, ACK_BYTES, TCP_HEADER_BYTES};
+use crate::net::{
+    sack_option_bytes, Dir, Ecn, Packet, PacketKind, SackBlocks, ACE_MODULUS, ACK_BYTES, TCP_HEADER_BYTES,
+};
 use cc::CongestionControl;
 use sack::{NextSeg, SackOrder, Scoreboard};
 use std::collections::BTreeMap;
@@ -74,6 +93,28 @@ pub enum CcVariant {
     NewReno,
     /// RFC 9438; recovers like NewReno without SACK.
     Cubic,
+    /// RFC 8257; recovers like NewReno without SACK.
+    Dctcp,
+}
+
+/// How the receiver reports the CE marks it sees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EcnFeedback {
+    /// RFC 3168 §6.1.3: ECE on every ACK from a CE mark until CWR.
+    Classic,
+    /// draft-ietf-tcpm-accurate-ecn: a running count of CE packets (ACE).
+    Accurate,
+}
+
+impl CcVariant {
+    /// The feedback this sender needs: DCTCP reacts to the extent of
+    /// marking, so it needs every mark counted.
+    pub fn ecn_feedback(self) -> EcnFeedback {
+        match self {
+            CcVariant::Reno | CcVariant::NewReno | CcVariant::Cubic => EcnFeedback::Classic,
+            CcVariant::Dctcp => EcnFeedback::Accurate,
+        }
+    }
 }
 
 /// Per-flow TCP configuration (docs/scenario-format.md TCP knobs).
@@ -87,7 +128,10 @@ pub struct TcpConfig {
     pub delayed_ack: bool,
     /// Receiver window in segments; None = unlimited.
     pub rwnd_packets: Option<u32>,
-    pub ecn: bool,
+    /// The ECN codepoint new data carries; `Ecn::NotEct` for no ECN.
+    pub ecn: Ecn,
+    /// Pace segments at Linux's pacing rate (see the module doc).
+    pub pacing: bool,
     /// Selective acknowledgements (RFC 2018) and SACK-based loss recovery (RFC 6675).
     pub sack: bool,
     /// Bytes the application sends; None = bulk (infinite) transfer.
@@ -115,9 +159,20 @@ pub(super) struct Timer {
     deadline: Option<Nanos>,
     live: Option<(Nanos, TimerId)>,
     next_id: TimerId,
+    /// Set in every id this timer schedules, so that two timers of one
+    /// agent never share an id.
+    tag: TimerId,
 }
 
+/// The tag of a sender's pacing timer: a bit its RTO timer's ids do not
+/// reach, below the 32 bits a web client keeps per connection.
+const PACING_TIMER_TAG: TimerId = 1 << 31;
+
 impl Timer {
+    fn tagged(tag: TimerId) -> Timer {
+        Timer { tag, ..Timer::default() }
+    }
+
     pub(super) fn set(&mut self, at: Nanos, ctx: &mut AgentCtx) {
         self.deadline = Some(at);
         if self.live.is_none_or(|(live_at, _)| at < live_at) {
@@ -154,8 +209,9 @@ impl Timer {
 
     fn schedule(&mut self, at: Nanos, ctx: &mut AgentCtx) {
         self.next_id = self.next_id.wrapping_add(1);
-        self.live = Some((at, self.next_id));
-        ctx.set_timer(at, self.next_id);
+        let id = self.next_id | self.tag;
+        self.live = Some((at, id));
+        ctx.set_timer(at, id);
     }
 }
 
@@ -181,7 +237,15 @@ pub struct TcpSender {
     scoreboard: Scoreboard,
     mss: u64,
     min_rto: Nanos,
-    ecn: bool,
+    /// The codepoint of new data; `Ecn::NotEct` when ECN is off.
+    ecn: Ecn,
+    feedback: EcnFeedback,
+    /// The last ACE count read (accurate feedback).
+    ace_seen: u8,
+    pacing: bool,
+    /// The earliest time pacing lets the next segment go.
+    next_send_at: Nanos,
+    pacing_timer: Timer,
     /// `rwnd_packets` in bytes; u64::MAX when unlimited.
     rwnd: u64,
     /// One past the last byte the application offers; None = unlimited.
@@ -223,6 +287,7 @@ impl TcpSender {
         let policy: Box<dyn CongestionControl> = match cfg.cc {
             CcVariant::Reno | CcVariant::NewReno => Box::new(cc::Reno),
             CcVariant::Cubic => Box::new(cc::Cubic::default()),
+            CcVariant::Dctcp => Box::new(cc::Dctcp::default()),
         };
         TcpSender {
             cc: cfg.cc,
@@ -232,6 +297,11 @@ impl TcpSender {
             mss,
             min_rto: cfg.min_rto_ns,
             ecn: cfg.ecn,
+            feedback: cfg.cc.ecn_feedback(),
+            ace_seen: 0,
+            pacing: cfg.pacing,
+            next_send_at: 0,
+            pacing_timer: Timer::tagged(PACING_TIMER_TAG),
             rwnd,
             end: cfg.transfer_bytes,
             state: TcpState::SlowStart,
@@ -352,7 +422,7 @@ impl TcpSender {
                 continue;
             }
             let sacked = if self.sack { self.scoreboard.sacked_below(self.snd_nxt) } else { 0 };
-            if self.snd_nxt - self.snd_una - sacked + len > window {
+            if self.snd_nxt - self.snd_una - sacked + len > window || self.paced_out(ctx) {
                 break;
             }
             self.transmit(self.snd_nxt, len, ctx);
@@ -365,7 +435,7 @@ impl TcpSender {
     /// NextSeg() picks; each segment sent adds to the pipe (C.4).
     fn send_in_sack_recovery(&mut self, ctx: &mut AgentCtx) {
         let mut pipe = self.scoreboard.pipe(self.snd_una, self.snd_max, self.mss);
-        while self.cwnd >= pipe + self.mss {
+        while self.cwnd >= pipe + self.mss && !self.paced_out(ctx) {
             let new_data = self.segment_len(self.snd_max).filter(|&len| self.snd_max - self.snd_una + len <= self.rwnd);
             match self.scoreboard.next_seg(self.snd_una, self.snd_max, self.mss, new_data.is_some()) {
                 Some(NextSeg::Retransmit(start, end)) => {
@@ -407,13 +477,14 @@ impl TcpSender {
             self.retransmits += 1;
             self.rtt_probe = None;
         } else {
-            if self.ecn {
-                pkt.ecn = Ecn::Ect;
-                pkt.cwr = std::mem::take(&mut self.cwr_pending);
-            }
+            pkt.ecn = self.ecn;
+            pkt.cwr = std::mem::take(&mut self.cwr_pending);
             self.rtt_probe = self.rtt_probe.or(Some((seq + len, ctx.now)));
         }
         ctx.send(pkt);
+        if self.pacing {
+            self.next_send_at = ctx.now + self.pacing_gap(len);
+        }
         // RFC 6298 §5.1: start the timer if it is not running.
         if !self.rto_timer.is_set() {
             self.rto_timer.set(ctx.now + self.rto, ctx);
@@ -426,12 +497,17 @@ impl TcpSender {
             let snd_max = self.snd_max;
             self.scoreboard.update(pkt.ack, pkt.sack().ranges(pkt.ack).map(|(l, r)| (l, r.min(snd_max))));
         }
+        let acked = pkt.ack - self.snd_una;
+        let echo = match self.feedback {
+            EcnFeedback::Classic => pkt.ece,
+            EcnFeedback::Accurate => self.count_ce_marks(pkt.ace, acked) > 0,
+        };
         if pkt.ack > self.snd_una {
-            self.on_new_ack(pkt.ack, pkt.ece, ctx);
+            self.on_new_ack(pkt.ack, echo, ctx);
         } else if self.snd_una < self.snd_max {
             self.on_duplicate_ack(ctx);
         }
-        if pkt.ece {
+        if echo {
             self.ecn_echo();
         }
         self.finish_if_complete();
@@ -594,21 +670,54 @@ impl TcpSender {
         !std::mem::replace(&mut self.partial_ack_seen, true)
     }
 
-    /// RFC 3168 §6.1.2: treat ECN-Echo as a loss without retransmitting:
-    /// ssthresh as for a loss (the policy's), cwnd = ssthresh, CWR on the
-    /// next new segment, at most once per window of data. The ACK that
+    /// Accurate feedback: the CE packets the ACK's ACE count adds (modulo
+    /// 8), handed to the policy with the bytes the ACK acknowledges, a full
+    /// segment per mark (every segment is one but a transfer's last).
+    fn count_ce_marks(&mut self, ace: u8, acked: u64) -> u64 {
+        let marks = ace.wrapping_sub(self.ace_seen) % ACE_MODULUS;
+        self.ace_seen = ace;
+        let snd_una = self.snd_una + acked;
+        self.policy.on_ack_feedback(snd_una, self.snd_max, acked, marks as u64 * self.mss);
+        marks as u64
+    }
+
+    /// RFC 3168 §6.1.2: an ECN congestion signal reduces like a loss
+    /// without retransmitting: ssthresh from the policy (a loss's, or
+    /// DCTCP's cwnd·(1 − α/2)), cwnd = ssthresh, CWR on the next new segment
+    /// with classic feedback, at most once per window of data. The ACK that
     /// completes the window answered for may still echo the old mark, hence
     /// the strict comparison.
     fn ecn_echo(&mut self) {
-        if !self.ecn || self.snd_una <= self.reduced_until {
+        if self.ecn == Ecn::NotEct || self.snd_una <= self.reduced_until {
             return;
         }
-        self.ssthresh = self.reduced_ssthresh();
+        self.ssthresh = self.policy.on_ecn(self.uninflated_cwnd(), self.flight_size(), self.mss);
         self.cwnd = self.ssthresh;
         self.state = self.open_state();
         self.reduced_until = self.snd_max;
-        self.cwr_pending = true;
+        self.cwr_pending = self.feedback == EcnFeedback::Classic;
         self.ecn_reductions += 1;
+    }
+
+    /// The time a segment of `len` bytes takes at Linux's pacing rate:
+    /// ratio·max(cwnd, FlightSize)/SRTT with the ratio 200 % while cwnd <
+    /// ssthresh/2, 120 % after (`tcp_update_pacing_rate`). 0 before the
+    /// first RTT sample.
+    fn pacing_gap(&self, len: u64) -> Nanos {
+        let Some(srtt) = self.srtt else { return 0 };
+        let ratio_percent: u128 = if self.cwnd < self.ssthresh / 2 { 200 } else { 120 };
+        let window = self.uninflated_cwnd().max(self.flight_size()).max(1) as u128;
+        (len as u128 * srtt as u128 * 100 / (ratio_percent * window)) as Nanos
+    }
+
+    /// Is the next segment held back by pacing? Then the pacing timer
+    /// resumes sending when its time comes (one pending event at most).
+    fn paced_out(&mut self, ctx: &mut AgentCtx) -> bool {
+        if !self.pacing || ctx.now >= self.next_send_at {
+            return false;
+        }
+        self.pacing_timer.set(self.next_send_at, ctx);
+        true
     }
 
     /// RFC 6298 §3 (Karn): only a segment sent once yields a sample.
@@ -697,8 +806,13 @@ impl Agent for TcpSender {
     }
 
     fn on_timer(&mut self, id: TimerId, ctx: &mut AgentCtx) {
-        if self.state != TcpState::Done && self.rto_timer.fired(id, ctx) {
+        if self.state == TcpState::Done {
+            return;
+        }
+        if self.rto_timer.fired(id, ctx) {
             self.retransmission_timeout(ctx);
+        } else if self.pacing_timer.fired(id, ctx) {
+            self.send_what_the_window_allows(ctx);
         }
     }
 
@@ -725,8 +839,11 @@ pub struct TcpReceiver {
     /// In-order segments not yet acknowledged (delayed ACKs).
     unacked_segments: u32,
     delack_timer: Timer,
+    feedback: EcnFeedback,
     /// RFC 3168 §6.1.3: echo congestion until the sender signals CWR.
     ece: bool,
+    /// Accurate ECN's count of CE packets received, modulo 8.
+    ce_packets: u8,
     delivered: u64,
 }
 
@@ -740,7 +857,9 @@ impl TcpReceiver {
             out_of_order: BTreeMap::new(),
             unacked_segments: 0,
             delack_timer: Timer::default(),
+            feedback: cfg.cc.ecn_feedback(),
             ece: false,
+            ce_packets: 0,
             delivered: 0,
         }
     }
@@ -754,14 +873,24 @@ impl TcpReceiver {
         self.rcv_nxt
     }
 
-    /// RFC 3168 §6.1.3: a CE mark sets ECE on every ACK until a CWR packet
-    /// arrives (a packet with both restarts the echo).
+    /// Classic (RFC 3168 §6.1.3): a CE mark sets ECE on every ACK until a
+    /// CWR packet arrives (a packet with both restarts the echo). Accurate:
+    /// every CE packet counts once.
     fn note_congestion_signals(&mut self, pkt: &Packet) {
-        if pkt.cwr {
-            self.ece = false;
-        }
-        if pkt.ecn == Ecn::Ce {
-            self.ece = true;
+        match self.feedback {
+            EcnFeedback::Classic => {
+                if pkt.cwr {
+                    self.ece = false;
+                }
+                if pkt.ecn == Ecn::Ce {
+                    self.ece = true;
+                }
+            }
+            EcnFeedback::Accurate => {
+                if pkt.ecn == Ecn::Ce {
+                    self.ce_packets = (self.ce_packets + 1) % ACE_MODULUS;
+                }
+            }
         }
     }
 
@@ -816,6 +945,7 @@ impl TcpReceiver {
         let mut pkt = Packet::new(ctx.flow, PacketKind::Ack, Dir::Reverse, ACK_BYTES, 0);
         pkt.ack = self.rcv_nxt;
         pkt.ece = self.ece;
+        pkt.ace = self.ce_packets;
         if self.sack {
             // RFC 2018 §4: the most recent block first; the option lengthens the ACK.
             let blocks = SackBlocks::new(self.rcv_nxt, self.sack_order.blocks(&self.out_of_order));
@@ -869,7 +999,7 @@ mod tests {
     use crate::kernel::{tx_time_ns, EventQueue, Rng};
     use crate::transport::testing::{absorb, Drive};
     use crate::transport::AgentOutput;
-    use CcVariant::{Cubic, NewReno, Reno};
+    use CcVariant::{Cubic, Dctcp, NewReno, Reno};
     use TcpState::*;
 
     const MSS: u64 = 1000;
@@ -883,7 +1013,8 @@ mod tests {
             initial_cwnd_packets,
             delayed_ack: false,
             rwnd_packets: None,
-            ecn: false,
+            ecn: Ecn::NotEct,
+            pacing: false,
             sack: false,
             transfer_bytes: None,
         }
@@ -1195,7 +1326,7 @@ mod tests {
     fn receiver_echoes_ce_until_cwr() {
         let mut r = Drive::new(TcpReceiver::new(&cfg(NewReno, 2)));
         let echoes: Vec<bool> =
-            [(Ecn::Ect, false), (Ecn::Ce, false), (Ecn::Ect, false), (Ecn::Ect, true), (Ecn::Ce, true)]
+            [(Ecn::Ect0, false), (Ecn::Ce, false), (Ecn::Ect0, false), (Ecn::Ect0, true), (Ecn::Ce, true)]
                 .into_iter()
                 .enumerate()
                 .map(|(seg, (ecn, cwr))| r.recv(0, with_ecn(data(seg as u64), ecn, cwr)).send[0].ece)
@@ -1205,8 +1336,8 @@ mod tests {
 
     #[test]
     fn ecn_echo_halves_once_per_window_and_sets_cwr() {
-        let (mut s, out) = sender(&TcpConfig { ecn: true, ..cfg(NewReno, 10) });
-        assert!(out.send.iter().all(|p| p.ecn == Ecn::Ect && !p.cwr));
+        let (mut s, out) = sender(&TcpConfig { ecn: Ecn::Ect0, ..cfg(NewReno, 10) });
+        assert!(out.send.iter().all(|p| p.ecn == Ecn::Ect0 && !p.cwr));
         // FlightSize 9 after the ACK: ssthresh = cwnd = 4.5; no growth for an ECE ACK.
         assert!(s.recv(100 * MS, ece(ack(1))).send.is_empty());
         assert_eq!(
@@ -1219,7 +1350,7 @@ mod tests {
         }
         // Flight 3 + 1 fits 4.5: the first new segment carries CWR, the next do not.
         let out = s.recv(107 * MS, ece(ack(7)));
-        assert_eq!((segs(&out), out.send[0].cwr, out.send[0].ecn), (vec![10], true, Ecn::Ect));
+        assert_eq!((segs(&out), out.send[0].cwr, out.send[0].ecn), (vec![10], true, Ecn::Ect0));
         assert!(!s.recv(108 * MS, ece(ack(8))).send[0].cwr);
         // The ACK completing the reduced window may still echo the old mark.
         s.recv(110 * MS, ece(ack(10)));
@@ -1232,7 +1363,7 @@ mod tests {
 
     #[test]
     fn loss_in_a_window_already_reduced_by_ecn_does_not_reduce_again() {
-        let (mut s, _) = sender(&TcpConfig { ecn: true, ..cfg(NewReno, 10) });
+        let (mut s, _) = sender(&TcpConfig { ecn: Ecn::Ect0, ..cfg(NewReno, 10) });
         s.recv(100 * MS, ece(ack(1)));
         s.recv(101 * MS, ack(3));
         assert_eq!((s.agent.ssthresh_bytes(), s.agent.cwnd_bytes()), (4500, 4722));
@@ -1393,14 +1524,26 @@ mod tests {
     fn a_megabyte_crosses_a_lossy_bottleneck_exactly_once() {
         // Buffer 20 with a small initial window: only the periodic losses.
         // Buffer 3 with a large one: overflow bursts and timeouts as well.
-        for (cc, sack) in [(Reno, false), (NewReno, false), (Cubic, false), (NewReno, true), (Cubic, true)] {
-            for (delayed_ack, ecn) in [(false, false), (false, true), (true, false), (true, true)] {
+        let variants = [(Reno, false), (NewReno, false), (Cubic, false), (Dctcp, false), (NewReno, true), (Cubic, true), (Dctcp, true)];
+        for (cc, sack) in variants {
+            for (delayed_ack, ecn, pacing) in (0..8).map(|i| (i & 1 == 1, i & 2 == 2, i & 4 == 4)) {
+                if cc == Dctcp && !ecn {
+                    continue;
+                }
                 for (buffer, icw) in [(20, 2), (3, 10)] {
-                    let c = TcpConfig { transfer_bytes: Some(1_000_000), delayed_ack, ecn, sack, ..cfg(cc, icw) };
+                    let codepoint = if ecn { Ecn::Ect0 } else { Ecn::NotEct };
+                    let c = TcpConfig {
+                        transfer_bytes: Some(1_000_000),
+                        delayed_ack,
+                        ecn: codepoint,
+                        pacing,
+                        sack,
+                        ..cfg(cc, icw)
+                    };
                     let (tx, rx, path) = transfer(&c, buffer);
                     let run = format!(
-                        "{cc:?} sack={sack} delayed_ack={delayed_ack} ecn={ecn} buffer={buffer}: {} ms, {} retransmits, \
-                         {} timeouts, {} ECN reductions, {} timers, {} ACKs",
+                        "{cc:?} sack={sack} delayed_ack={delayed_ack} ecn={ecn} pacing={pacing} buffer={buffer}: {} ms, \
+                         {} retransmits, {} timeouts, {} ECN reductions, {} timers, {} ACKs",
                         path.events.now() / MS,
                         tx.retransmits(),
                         tx.timeouts(),
@@ -1414,8 +1557,10 @@ mod tests {
                     // Without overflow, ECN turns every loss into a mark.
                     assert_eq!(tx.retransmits() == 0, ecn && buffer == 20, "{run}");
                     assert_eq!(tx.ecn_reductions() > 0, ecn, "{run}");
-                    // The RTO timer is not re-armed per ACK: far fewer timer events than ACKs.
-                    assert!(path.sender_timers * 5 < path.acks, "{run}");
+                    // The RTO timer is not re-armed per ACK: far fewer timer events
+                    // than ACKs; pacing adds at most one per segment.
+                    let pacing_timers = if pacing { path.arrivals } else { 0 };
+                    assert!(path.sender_timers * 5 < path.acks + 5 * pacing_timers, "{run}");
                 }
             }
         }
