@@ -5,9 +5,9 @@ use super::{
     BufferSpec, EcnCodepoint, EcnSetting, FlowGroup, FlowKind, LinkSpec, Scenario, ScenarioError, Spread, TopologyKind,
 };
 use crate::kernel::{ms, secs_f64, Nanos, Rng};
+use crate::net::Ecn;
 use crate::queue::registry::ParamValues;
 use crate::queue::{find_scheme, Limit, SchemeInfo};
-use crate::net::Ecn;
 use crate::transport::tcp::{CcVariant, TcpConfig};
 use crate::transport::tfrc::TfrcConfig;
 use crate::transport::udp::Spacing;
@@ -349,8 +349,17 @@ fn set_keys(g: &FlowGroup) -> Vec<&'static str> {
     keys.iter().filter(|(_, set)| *set).map(|(k, _)| *k).collect()
 }
 
-const TCP_KEYS: &[&str] =
-    &["cc", "segment_bytes", "min_rto_ms", "initial_cwnd_packets", "delayed_ack", "rwnd_packets", "ecn", "sack", "pacing"];
+const TCP_KEYS: &[&str] = &[
+    "cc",
+    "segment_bytes",
+    "min_rto_ms",
+    "initial_cwnd_packets",
+    "delayed_ack",
+    "rwnd_packets",
+    "ecn",
+    "sack",
+    "pacing",
+];
 
 pub(super) fn allowed_keys(kind: FlowKind) -> &'static [&'static str] {
     match kind {
@@ -623,7 +632,7 @@ mod tests {
             (Box::new(|v| v["flows"][0]["sped"] = 1.into()), "flows[0].sped: unknown field `sped`"),
             (Box::new(|v| v["queue"]["scheme"] = "blu".into()), "queue.scheme: unknown scheme `blu`"),
             (Box::new(|v| v["queue"]["params"]["max_p"] = 3.into()), "queue.params.max_p: 3 is outside"),
-            (Box::new(|v| v["queue"]["params"]["min_th"] = 40.into()), "queue.params.max_th: must exceed min_th"),
+            (Box::new(|v| v["queue"]["params"]["min_th"] = 40.into()), "queue.params.max_th: must be at least min_th"),
             (Box::new(|v| v["queue"]["params"]["nope"] = 1.into()), "queue.params.nope: `red` has no parameter"),
             (Box::new(|v| v["topology"]["buffer"] = serde_json::json!({})), "topology.buffer: give exactly one"),
             (Box::new(|v| v["measure_from_s"] = 10.into()), "measure_from_s: must be less than"),

@@ -1361,6 +1361,76 @@ mod tests {
         assert_eq!((s.agent.retransmits(), s.agent.timeouts()), (0, 0));
     }
 
+    fn ace(mut p: Packet, count: u8) -> Packet {
+        p.ace = count;
+        p
+    }
+
+    #[test]
+    fn accurate_receiver_counts_every_ce_packet_and_ignores_cwr() {
+        // DCTCP's receiver: the ACE field counts CE packets modulo 8; ECE is
+        // never set (RFC 8257 §3.2's one echo per mark, as a count).
+        let mut r = Drive::new(TcpReceiver::new(&cfg(Dctcp, 2)));
+        let marks = [false, true, true, false, true, true, true, true, true, true, false, true];
+        let acks: Vec<(u8, bool)> = marks
+            .iter()
+            .enumerate()
+            .map(|(seg, &ce)| {
+                let ecn = if ce { Ecn::Ce } else { Ecn::Ect1 };
+                let a = &r.recv(0, with_ecn(data(seg as u64), ecn, seg == 3)).send[0];
+                (a.ace, a.ece)
+            })
+            .collect();
+        let expected: Vec<(u8, bool)> = marks
+            .iter()
+            .scan(0u8, |n, &ce| {
+                *n += ce as u8;
+                Some((*n % 8, false))
+            })
+            .collect();
+        assert_eq!(acks, expected);
+        // With delayed ACKs one ACK carries the marks of both segments.
+        let mut r = Drive::new(TcpReceiver::new(&TcpConfig { delayed_ack: true, ..cfg(Dctcp, 2) }));
+        assert!(r.recv(0, with_ecn(data(0), Ecn::Ce, false)).send.is_empty());
+        assert_eq!(r.recv(MS, with_ecn(data(1), Ecn::Ce, false)).send[0].ace, 2);
+        // A classic receiver leaves the count alone.
+        let mut r = Drive::new(TcpReceiver::new(&cfg(Cubic, 2)));
+        assert_eq!(r.recv(0, with_ecn(data(0), Ecn::Ce, false)).send[0].ace, 0);
+    }
+
+    #[test]
+    fn dctcp_reduces_by_alpha_over_two_once_per_window_of_marks() {
+        let (mut s, out) = sender(&TcpConfig { ecn: Ecn::Ect1, ..cfg(Dctcp, 10) });
+        assert!(out.send.iter().all(|p| p.ecn == Ecn::Ect1 && !p.cwr));
+        // The first ACK closes the observation window that began at 0 with
+        // F = 1, so α stays 1: cwnd·(1 − 1/2), like classic ECN.
+        assert!(s.recv(100 * MS, ace(ack(1), 1)).send.is_empty());
+        assert_eq!((s.agent.ssthresh_bytes(), s.agent.cwnd_bytes(), s.agent.ecn_reductions()), (5000, 5000, 1));
+        // More marks in the window already answered for: no second
+        // reduction, and no growth on marked ACKs.
+        let mut out = AgentOutput::default();
+        for k in 2..=6 {
+            absorb(&mut out, s.recv(100 * MS + k * MS, ace(ack(k), k as u8)));
+        }
+        assert_eq!((s.agent.ecn_reductions(), s.agent.cwnd_bytes()), (1, 5000));
+        // Unmarked ACKs grow cwnd; no segment carries CWR (the count needs no handshake).
+        for k in 7..=10 {
+            absorb(&mut out, s.recv(100 * MS + k * MS, ace(ack(k), 6)));
+        }
+        assert!(!out.send.is_empty() && out.send.iter().all(|p| !p.cwr && p.ecn == Ecn::Ect1));
+        // ACK 11 passes the window's end (SND.NXT = 10 segments at the first
+        // ACK): ten segments acknowledged, six marked, so α = (1 − g) + g·0.6,
+        // and one more mark reduces by α/2.
+        let before = s.agent.cwnd_bytes();
+        s.recv(112 * MS, ace(ack(11), 7));
+        let alpha = (1.0 - cc::dctcp::G) + cc::dctcp::G * 0.6;
+        let expected = (before as f64 * (1.0 - alpha / 2.0)) as u64;
+        assert_eq!((s.agent.ecn_reductions(), s.agent.ssthresh_bytes(), s.agent.cwnd_bytes()), (2, expected, expected));
+        // The count wraps modulo 8: from 7, a count of 1 is two new marks.
+        assert_eq!(s.agent.count_ce_marks(1, 0), 2);
+        assert_eq!((s.agent.retransmits(), s.agent.timeouts()), (0, 0));
+    }
+
     #[test]
     fn loss_in_a_window_already_reduced_by_ecn_does_not_reduce_again() {
         let (mut s, _) = sender(&TcpConfig { ecn: Ecn::Ect0, ..cfg(NewReno, 10) });
@@ -1376,6 +1446,58 @@ mod tests {
         // RFC 3168 §6.1.5: retransmissions are not ECN-capable.
         assert_eq!((segs(&out), out.send[0].ecn), (vec![3], Ecn::NotEct));
         assert_eq!(s.agent.ecn_reductions(), 1);
+    }
+
+    /// Linux's pacing gap of one full segment: SRTT·len / (ratio·cwnd).
+    fn pacing_gap(srtt: Nanos, ratio: f64, cwnd: u64) -> f64 {
+        srtt as f64 * MSS as f64 / (ratio * cwnd as f64)
+    }
+
+    /// Send times of what the window allows after one ACK of five segments
+    /// at 100 ms (SRTT 100 ms), with every pacing timer fired.
+    fn paced_burst(mut c: TcpConfig, ssthresh: u64) -> (Vec<Nanos>, u64, usize) {
+        c.pacing = true;
+        let mut s = Drive::new(TcpSender::new(&c));
+        s.agent.ssthresh = ssthresh;
+        // No RTT sample yet: the initial window goes at once.
+        assert!(s.call_timed(|a, c| a.start(c)).iter().all(|&(t, _)| t == 0));
+        let mut sent = s.recv_timed(100 * MS, ack(5));
+        sent.extend(s.advance_timed(200 * MS));
+        let pending_pacing_timers = s.timers.iter().filter(|&&(_, id)| id & PACING_TIMER_TAG != 0).count();
+        (sent.iter().map(|&(t, _)| t).collect(), s.agent.cwnd_bytes(), pending_pacing_timers)
+    }
+
+    #[test]
+    fn pacing_spaces_segments_at_200_percent_of_cwnd_over_srtt_in_slow_start() {
+        // cwnd 11 segments after the ACK (slow start, ssthresh unlimited):
+        // six segments fit, one every SRTT/(2·11).
+        let (times, cwnd, pending) = paced_burst(cfg(NewReno, 10), u64::MAX);
+        assert_eq!((times.len(), cwnd, pending), (6, 11_000, 0));
+        let gap = pacing_gap(100 * MS, 2.0, cwnd);
+        for (k, &t) in times.iter().enumerate() {
+            assert!((t as f64 - (100 * MS) as f64 - k as f64 * gap).abs() <= k as f64, "segment {k} at {t}");
+        }
+    }
+
+    #[test]
+    fn pacing_slows_to_120_percent_from_half_of_ssthresh_on() {
+        // Slow start (cwnd 11 < ssthresh 20) but past ssthresh/2: Linux
+        // already paces at the congestion-avoidance ratio.
+        let (times, cwnd, _) = paced_burst(cfg(NewReno, 10), 20 * MSS);
+        let gap = pacing_gap(100 * MS, 2.0, cwnd);
+        assert!((times[1] - times[0]) as f64 - gap > 1.0, "still the slow-start ratio");
+        // In congestion avoidance: cwnd 10 + 1/10 segments, five segments fit.
+        let (times, cwnd, _) = paced_burst(cfg(NewReno, 10), 10 * MSS);
+        assert_eq!((times.len(), cwnd), (5, 10_100));
+        let gap = pacing_gap(100 * MS, 1.2, cwnd);
+        for pair in times.windows(2) {
+            assert!(((pair[1] - pair[0]) as f64 - gap).abs() <= 1.0, "{pair:?} vs {gap}");
+        }
+        // Unpaced, the same window goes at once.
+        let mut s = Drive::new(TcpSender::new(&cfg(NewReno, 10)));
+        s.agent.ssthresh = 10 * MSS;
+        s.call(|a, c| a.start(c));
+        assert!(s.recv_timed(100 * MS, ack(5)).iter().all(|&(t, _)| t == 100 * MS));
     }
 
     #[test]
@@ -1524,7 +1646,15 @@ mod tests {
     fn a_megabyte_crosses_a_lossy_bottleneck_exactly_once() {
         // Buffer 20 with a small initial window: only the periodic losses.
         // Buffer 3 with a large one: overflow bursts and timeouts as well.
-        let variants = [(Reno, false), (NewReno, false), (Cubic, false), (Dctcp, false), (NewReno, true), (Cubic, true), (Dctcp, true)];
+        let variants = [
+            (Reno, false),
+            (NewReno, false),
+            (Cubic, false),
+            (Dctcp, false),
+            (NewReno, true),
+            (Cubic, true),
+            (Dctcp, true),
+        ];
         for (cc, sack) in variants {
             for (delayed_ack, ecn, pacing) in (0..8).map(|i| (i & 1 == 1, i & 2 == 2, i & 4 == 4)) {
                 if cc == Dctcp && !ecn {
