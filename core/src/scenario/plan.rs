@@ -630,6 +630,24 @@ mod tests {
             (Box::new(|v| v["flows"][0]["sack"] = "yes".into()), "flows[0].sack: invalid type"),
             (Box::new(|v| v["flows"][0]["cc"] = "vegas".into()), "flows[0].cc: unknown variant `vegas`"),
             (Box::new(|v| v["flows"][0]["sped"] = 1.into()), "flows[0].sped: unknown field `sped`"),
+            (Box::new(|v| v["flows"][0]["cc"] = "dctcp".into()), "flows[0].ecn: `dctcp` needs ECN"),
+            (
+                Box::new(|v| {
+                    v["flows"][0]["cc"] = "dctcp".into();
+                    v["flows"][0]["ecn"] = false.into();
+                }),
+                "flows[0].ecn: `dctcp` needs ECN",
+            ),
+            (
+                Box::new(|v| v["flows"][0]["ecn"] = "ect2".into()),
+                r#"flows[0].ecn: invalid value: string "ect2", expected true, false, "ect0" or "ect1""#,
+            ),
+            (Box::new(|v| v["flows"][0]["ecn"] = 1.into()), "flows[0].ecn: invalid type: integer `1`, expected true"),
+            (Box::new(|v| v["flows"][1]["pacing"] = true.into()), "flows[1].pacing: not a field of `cbr` flows"),
+            (
+                Box::new(|v| v["queue"]["params"] = serde_json::json!({ "min_th": 20, "max_th": 20, "gentle": true })),
+                "queue.params.gentle: must be off for a step marker",
+            ),
             (Box::new(|v| v["queue"]["scheme"] = "blu".into()), "queue.scheme: unknown scheme `blu`"),
             (Box::new(|v| v["queue"]["params"]["max_p"] = 3.into()), "queue.params.max_p: 3 is outside"),
             (Box::new(|v| v["queue"]["params"]["min_th"] = 40.into()), "queue.params.max_th: must be at least min_th"),
@@ -692,6 +710,39 @@ mod tests {
             v["flows"][0]["sack"] = true.into();
         };
         assert_eq!(tcp_of(&cubic_sack), (CcVariant::Cubic, true));
+    }
+
+    #[test]
+    fn ecn_takes_a_switch_or_a_codepoint_and_pacing_is_off_unless_asked() {
+        let tcp_of = |patch: &dyn Fn(&mut serde_json::Value)| {
+            let mut v: serde_json::Value = serde_json::from_str(BASE).unwrap();
+            patch(&mut v);
+            match &plan_of(&v.to_string()).unwrap().groups[0].traffic {
+                TrafficPlan::Tcp(c) => (c.cc, c.ecn, c.pacing),
+                _ => unreachable!("flows[0] is a tcp group"),
+            }
+        };
+        assert_eq!(tcp_of(&|_| {}), (CcVariant::NewReno, Ecn::NotEct, false));
+        for (value, codepoint) in [
+            (serde_json::json!(false), Ecn::NotEct),
+            (serde_json::json!(true), Ecn::Ect0),
+            ("ect0".into(), Ecn::Ect0),
+            ("ect1".into(), Ecn::Ect1),
+        ] {
+            let set = |v: &mut serde_json::Value| v["flows"][0]["ecn"] = value.clone();
+            assert_eq!(tcp_of(&set).1, codepoint, "{value}");
+        }
+        let dctcp_paced = |v: &mut serde_json::Value| {
+            v["flows"][0]["cc"] = "dctcp".into();
+            v["flows"][0]["ecn"] = "ect1".into();
+            v["flows"][0]["pacing"] = true.into();
+        };
+        assert_eq!(tcp_of(&dctcp_paced), (CcVariant::Dctcp, Ecn::Ect1, true));
+        // The codepoint survives a round trip through the document.
+        let mut v: serde_json::Value = serde_json::from_str(BASE).unwrap();
+        dctcp_paced(&mut v);
+        let s = Scenario::from_json(&v.to_string()).unwrap();
+        assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s);
     }
 
     #[test]

@@ -469,5 +469,6 @@ fn hop_drop_and_mark_rates_add_up_to_the_flows_losses_and_marks() {
     assert!(marks > 0 && drops > 0, "marks {marks}, drops {drops}");
     assert!((hop.drop_rate * arrivals - drops as f64).abs() < 0.5, "{} vs {drops}", hop.drop_rate * arrivals);
     assert!((hop.mark_rate * arrivals - marks as f64).abs() < 0.5, "{} vs {marks}", hop.mark_rate * arrivals);
+    assert_eq!(hop.marks, marks);
     assert!(hop.offered_load > 0.9, "six TCP flows and a CBR load a 5 Mb/s link: {}", hop.offered_load);
 }

@@ -1920,6 +1920,36 @@ mod tests {
         }
     }
 
+    /// DCTCP over its step marker (RFC 8257 §3.1) in
+    /// scenarios/dctcp-datacenter.json: 1 Gb/s, RTTs of about 0.3 ms
+    /// (C·RTT ≈ 25 packets), K = 20 packets.
+    mod datacenter {
+        use crate::metrics::Summary;
+        use crate::testing::run;
+
+        const PRESET: &str = include_str!("../../../../scenarios/dctcp-datacenter.json");
+
+        fn with_cc(cc: &str) -> Summary {
+            let mut v: serde_json::Value = serde_json::from_str(PRESET).expect("a scenario");
+            v["flows"][0]["cc"] = cc.into();
+            run(&v.to_string())
+        }
+
+        #[test]
+        fn dctcp_holds_the_queue_near_k_at_full_utilisation_without_a_drop() {
+            let s = with_cc("dctcp");
+            let k = 20.0;
+            assert!(s.utilization > 0.995, "{}", s.utilization);
+            assert!((s.queue.mean_packets / k - 1.0).abs() < 0.25, "{}", s.queue.mean_packets);
+            assert_eq!((s.drops.total, s.host_drops), (0, 0));
+            assert!(s.marks > 0 && s.flows.iter().all(|f| f.marked_packets > 0));
+            // Alizadeh et al. 2010 §3.3: halving on every window of marks
+            // with K below C·RTT drains the queue and loses throughput.
+            let reno = with_cc("newreno");
+            assert!(reno.utilization < 0.98 && reno.drops.total == 0, "{}", reno.utilization);
+        }
+    }
+
     /// The ns-3 comparison dumbbell (scenarios/ns3-dumbbell-*.json, with
     /// ns-3's 1 ms of access jitter), whole: AQM Lab against ns-3.44 with the
     /// same settings (IW 2, min RTO 200 ms, ACK every segment, SACK, 3 seeds).
@@ -1963,6 +1993,11 @@ mod tests {
             let gentle = serde_json::json!({ "min_th": 5, "max_th": 15, "max_p": 0.1, "w_q": 0.002, "gentle": true });
             let nlred = serde_json::json!({ "min_th": 5, "max_th": 15, "max_p": 0.1, "w_q": 0.002 });
             let none = serde_json::json!({});
+            let step = serde_json::json!({ "min_th": 20, "max_th": 20, "w_q": 1, "ecn": true });
+            let mut dctcp: serde_json::Value = serde_json::from_str(SACK).expect("a scenario");
+            dctcp["flows"][0]["cc"] = "dctcp".into();
+            dctcp["flows"][0]["ecn"] = true.into();
+            let dctcp = dctcp.to_string();
             // (preset, scheme, params, ns-3 goodput Mb/s, mean queue packets, Jain)
             let table = [
                 (SACK, "red", &red, 9.00, 8.1, 0.88),
@@ -1970,6 +2005,7 @@ mod tests {
                 (SACK, "nlred", &nlred, 8.97, 9.1, 0.86),
                 (SACK, "droptail", &none, 9.54, 65.6, 0.94),
                 (SACK, "fq_codel", &none, 9.48, 13.3, 1.00),
+                (&dctcp, "red", &step, 9.58, 14.6, 0.82),
                 (CUBIC_SACK, "red", &red, 9.47, 8.0, 0.88),
                 (CUBIC_SACK, "droptail", &none, 9.49, 79.5, 0.92),
                 (CUBIC_SACK, "codel", &none, 9.55, 13.6, 0.88),
