@@ -101,7 +101,8 @@ function ecnChoice(ecn: FlowGroup['ecn']): 'off' | 'ect0' | 'ect1' {
   return ecn === 'ect0' || ecn === 'ect1' ? ecn : 'off';
 }
 
-const PACING_ABOUT = "Pacing spreads a window's packets over the round trip, at twice the window per round trip in slow start and 1.2 times after, as Linux does.";
+const PACING_ABOUT =
+  "Pacing spreads a window's packets over the round trip, at twice the window per round trip in slow start and 1.2 times after, as Linux does.";
 
 const SACK_ABOUT = 'With SACK the receiver reports every block it holds, so the sender resends several losses in one round trip instead of timing out.';
 
