@@ -71,9 +71,9 @@
 //!   short of its end) and 120 % after, and each segment the window allows
 //!   waits until the previous one's length at that rate has passed (Linux's
 //!   internal pacing, `tcp_wstamp_ns`). No pacing before the first RTT
-//!   sample. The retransmissions loss recovery orders at once (fast
-//!   retransmit, partial ACKs, timeouts) go unpaced but still push the next
-//!   segment's time back.
+//!   sample. The retransmissions that fast retransmit, the start of SACK
+//!   recovery and NewReno's partial ACKs order go at once, but still push
+//!   the next segment's time back; after a timeout, going back N is paced.
 
 pub mod cc;
 pub mod sack;
@@ -1393,9 +1393,14 @@ mod tests {
         let mut r = Drive::new(TcpReceiver::new(&TcpConfig { delayed_ack: true, ..cfg(Dctcp, 2) }));
         assert!(r.recv(0, with_ecn(data(0), Ecn::Ce, false)).send.is_empty());
         assert_eq!(r.recv(MS, with_ecn(data(1), Ecn::Ce, false)).send[0].ace, 2);
-        // A classic receiver leaves the count alone.
-        let mut r = Drive::new(TcpReceiver::new(&cfg(Cubic, 2)));
-        assert_eq!(r.recv(0, with_ecn(data(0), Ecn::Ce, false)).send[0].ace, 0);
+        // The feedback follows the sender's cc: the classic ones get ECE
+        // until CWR (RFC 3168 §6.1.3) and no count.
+        for cc in [Reno, NewReno, Cubic] {
+            let mut r = Drive::new(TcpReceiver::new(&cfg(cc, 2)));
+            let first = r.recv(0, with_ecn(data(0), Ecn::Ce, false)).send[0].clone();
+            let after_cwr = r.recv(0, with_ecn(data(1), Ecn::Ect0, true)).send[0].clone();
+            assert_eq!((first.ece, first.ace, after_cwr.ece), (true, 0, false), "{cc:?}");
+        }
     }
 
     #[test]
