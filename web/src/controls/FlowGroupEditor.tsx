@@ -91,9 +91,11 @@ const CC_CHOICES: { value: CcName; label: string; about: string }[] = [
 /** The ECN codepoint a TCP group's packets carry: none, classic ECT(0) or L4S ECT(1). */
 const ECN_CHOICES: { value: 'off' | 'ect0' | 'ect1'; label: string }[] = [
   { value: 'off', label: 'off' },
-  { value: 'ect0', label: 'ECT(0), classic' },
-  { value: 'ect1', label: 'ECT(1), L4S' },
+  { value: 'ect0', label: 'ECT(0)' },
+  { value: 'ect1', label: 'ECT(1)' },
 ];
+
+const ECN_ABOUT = 'ECN lets routers mark packets instead of dropping them: ECT(0) is classic ECN (RFC 3168), ECT(1) the L4S codepoint (RFC 9331).';
 
 /** The editor's choice for a group's `ecn`: `true` is ECT(0). */
 function ecnChoice(ecn: FlowGroup['ecn']): 'off' | 'ect0' | 'ect1' {
@@ -190,7 +192,7 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: F
       </div>
       {group.kind === 'tcp' && (
         <div className="field-row">
-          <label className="field">
+          <label className="field" title={ECN_ABOUT}>
             <span className="field-label">ECN</span>
             <select
               value={ecnChoice(group.ecn)}
