@@ -5,7 +5,12 @@
 //!
 //! - `bench-100-tcp`: a 10 Mb/s bottleneck, 100 TCP flows through RED, 100 s.
 //! - `ns3-red-dumbbell`: the 10-flow RED dumbbell run against ns-3, 100 s.
+//! - pacing: `bench-100-tcp` with its 100 NewReno flows paced, against the
+//!   same unpaced, in pairs (unpaced, paced, unpaced, paced …): events per
+//!   simulated second and the median of the per-pair wall-time ratios. The
+//!   target is a ratio within 1.5.
 
+use aqm_core::metrics::Summary;
 use aqm_core::sim::{SeriesMode, Simulation};
 use std::time::Instant;
 
@@ -36,4 +41,46 @@ fn main() {
         println!("  events:          {} ({:.2} M/s)", s.perf.events, s.perf.events as f64 / best / 1e6);
         println!("  utilization:     {:.3}, Jain (TCP): {:.3}", s.utilization, s.fairness.jain_tcp.unwrap_or(f64::NAN));
     }
+    pacing_against_unpaced(runs);
+}
+
+/// One run's wall time and summary.
+fn timed_run(text: &str) -> (f64, Summary) {
+    let mut sim = Simulation::from_json(text, SeriesMode::default()).expect("valid scenario");
+    let t = Instant::now();
+    sim.run();
+    (t.elapsed().as_secs_f64(), sim.summary())
+}
+
+fn pacing_against_unpaced(pairs: usize) {
+    let path = format!("{}/../scenarios/bench-100-tcp.json", env!("CARGO_MANIFEST_DIR"));
+    let unpaced = std::fs::read_to_string(&path).expect("benchmark scenario");
+    let mut v: serde_json::Value = serde_json::from_str(&unpaced).expect("a scenario");
+    v["flows"][0]["pacing"] = true.into();
+    let paced = v.to_string();
+    let mut ratios = Vec::with_capacity(pairs);
+    let mut last = None;
+    for _ in 0..pairs {
+        let (wall_a, a) = timed_run(&unpaced);
+        let (wall_b, b) = timed_run(&paced);
+        ratios.push(wall_b / wall_a);
+        last = Some((a, b));
+    }
+    let Some((a, b)) = last else { return };
+    ratios.sort_by(f64::total_cmp);
+    let per_sim_s = |s: &Summary| s.perf.events as f64 / s.perf.simulated_s;
+    println!("pacing: bench-100-tcp paced vs unpaced ({pairs} pairs, alternating)");
+    println!(
+        "  events per simulated s: {:.0} unpaced, {:.0} paced, ratio {:.3}",
+        per_sim_s(&a),
+        per_sim_s(&b),
+        per_sim_s(&b) / per_sim_s(&a)
+    );
+    println!(
+        "  wall-time ratio:        median {:.3} (min {:.3}, max {:.3})",
+        ratios[pairs / 2],
+        ratios[0],
+        ratios[pairs - 1]
+    );
+    println!("  utilization:            {:.3} unpaced, {:.3} paced", a.utilization, b.utilization);
 }

@@ -123,7 +123,9 @@ for (const [sizeName, viewport] of Object.entries(SIZES)) {
       const minTh = page.getByTestId('param-min_th-value');
       await minTh.fill('40');
       await minTh.press('Enter');
-      await expect(page.getByTestId('param-min_th-error')).toHaveText('max threshold (max_th): must exceed min_th (40) [queue.params.max_th]');
+      await expect(page.getByTestId('param-min_th-error')).toHaveText(
+        'max threshold (max_th): must be at least min_th (40): equal thresholds make a step marker [queue.params.max_th]',
+      );
       // Text that is not a number never reaches the engine.
       await minTh.fill('lots');
       await minTh.press('Enter');

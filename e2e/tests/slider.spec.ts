@@ -47,7 +47,9 @@ test('a refused parameter value names the field and leaves the run alone', async
   const field = page.getByTestId('param-max_th-value');
   await field.fill('3');
   await field.press('Enter');
-  await expect(page.getByTestId('param-max_th-error')).toHaveText('max threshold (max_th): must exceed min_th (5) [queue.params.max_th]');
+  await expect(page.getByTestId('param-max_th-error')).toHaveText(
+    'max threshold (max_th): must be at least min_th (5): equal thresholds make a step marker [queue.params.max_th]',
+  );
   await expect(field).toHaveValue('30');
   const timeS = await simTime(page);
   await waitForSimTime(page, timeS + 0.5);

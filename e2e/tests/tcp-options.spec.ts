@@ -28,3 +28,28 @@ test('a TCP group chooses CUBIC and SACK, each explained, and runs with them', a
   await waitForSimTime(page, 1);
   expect(errors).toEqual([]);
 });
+
+test('a DCTCP group shows its ECN codepoint and pacing, and runs paced with ECT(1)', async ({ page }) => {
+  const errors = watchForErrors(page);
+  await page.goto('/');
+  await page.getByTestId('toggle-gallery').click();
+  await page.getByTestId('preset-dctcp-datacenter').click();
+  await expect(page.getByTestId('experiment-name')).toHaveText('DCTCP in a datacenter-like dumbbell');
+  const ecn = page.getByTestId('flow-0-ecn');
+  const pacing = page.getByTestId('flow-0-pacing');
+  await expect(page.getByTestId('flow-0-cc')).toHaveValue('dctcp');
+  await expect(ecn).toHaveValue('ect0');
+  await expect(pacing).not.toBeChecked();
+  await expect(page.getByTestId('flow-0-tcp-about')).toContainText('DCTCP');
+  await waitForSimTime(page, 0.2);
+  await page.getByTestId('flow-group-0').screenshot({ path: `${SCREENSHOT_DIR}tcp-options-dctcp.png` });
+
+  await ecn.selectOption('ect1');
+  await pacing.check();
+  await page.getByTestId('apply-scenario').click();
+  await expect(page.getByTestId('apply-scenario')).toBeDisabled();
+  await expect(ecn).toHaveValue('ect1');
+  await expect(pacing).toBeChecked();
+  await waitForSimTime(page, 0.2);
+  expect(errors).toEqual([]);
+});

@@ -195,6 +195,8 @@ pub struct HopSummary {
     pub drop_rate: f64,
     /// ECN marks at this queue over its arrivals in the window.
     pub mark_rate: f64,
+    /// ECN marks at this queue in the window.
+    pub marks: u64,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -404,6 +406,7 @@ fn hop_summaries(w: &Window) -> Vec<HopSummary> {
             offered_load: if w.ns == 0 { 0.0 } else { p.arrived_bytes as f64 * 8.0 / (r.hop_rate_bps * w.secs) },
             drop_rate: if p.arrivals == 0 { 0.0 } else { p.drops as f64 / p.arrivals as f64 },
             mark_rate: if p.arrivals == 0 { 0.0 } else { p.marks as f64 / p.arrivals as f64 },
+            marks: p.marks,
         })
         .collect()
 }

@@ -20,6 +20,9 @@ pub fn sack_option_bytes(n: usize) -> u32 {
     }
 }
 
+/// The ACE field's three bits count CE packets modulo 8.
+pub const ACE_MODULUS: u8 = 8;
+
 /// IP + UDP header (docs/scenario-format.md: `packet_bytes + 28`).
 pub const UDP_HEADER_BYTES: u32 = 28;
 
@@ -36,12 +39,15 @@ pub enum Dir {
     Reverse,
 }
 
-/// The two ECN bits of the IP header (RFC 3168 §5).
+/// The two ECN bits of the IP header (RFC 3168 §5). A sender picks its
+/// ECN-capable codepoint: ECT(0) for classic ECN (RFC 3168), ECT(1) for L4S
+/// (RFC 9331 §8); a queue that signals congestion rewrites either to CE.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Ecn {
     #[default]
     NotEct,
-    Ect,
+    Ect0,
+    Ect1,
     Ce,
 }
 
@@ -155,6 +161,11 @@ pub struct Packet {
     /// TCP ECN-Echo and Congestion-Window-Reduced flags (RFC 3168 §6.1).
     pub ece: bool,
     pub cwr: bool,
+    /// Accurate ECN's ACE field (draft-ietf-tcpm-accurate-ecn §3.2.2): the
+    /// receiver's count of CE-marked packets, modulo [`ACE_MODULUS`]. On
+    /// the wire it takes the bits of ECE, CWR and AE; a sender that
+    /// negotiated it reads it instead of `ece` and `cwr`.
+    pub ace: u8,
     /// When the source handed the packet to the network.
     pub sent_at: Nanos,
     /// When the packet entered the queue it is in now (set by the port).
@@ -167,6 +178,12 @@ pub struct Packet {
 }
 
 impl Packet {
+    /// May a queue mark this packet CE instead of dropping it? ECT(0),
+    /// ECT(1) and CE packets are ECN-capable (RFC 3168 §5).
+    pub fn ecn_capable(&self) -> bool {
+        self.ecn != Ecn::NotEct
+    }
+
     pub fn new(flow: FlowId, kind: PacketKind, dir: Dir, size_bytes: u32, payload_bytes: u32) -> Packet {
         Packet {
             flow,
@@ -181,6 +198,7 @@ impl Packet {
             ecn: Ecn::NotEct,
             ece: false,
             cwr: false,
+            ace: 0,
             sent_at: 0,
             enqueued_at: 0,
             hop: 0,

@@ -137,7 +137,7 @@ impl<'a> QueueCtx<'a> {
     /// is ECN-capable (RFC 3168 §5), otherwise drop it. Returns the packet
     /// when it was marked and should still be queued.
     pub fn drop_or_mark(&mut self, mut pkt: Packet, reason: DropReason, ecn: bool) -> Option<Packet> {
-        if ecn && pkt.ecn != Ecn::NotEct {
+        if ecn && pkt.ecn_capable() {
             pkt.ecn = Ecn::Ce;
             self.out.marks.push(pkt.clone());
             Some(pkt)

@@ -385,7 +385,7 @@ mod tests {
         for i in 0..n {
             let mut out = QueueOutcome::default();
             let mut pkt = Packet::new(0, PacketKind::Data, Dir::Forward, 1000, 960);
-            pkt.ecn = if ect { Ecn::Ect } else { Ecn::NotEct };
+            pkt.ecn = if ect { Ecn::Ect0 } else { Ecn::NotEct };
             pie.enqueue(pkt, &mut QueueCtx::new(0, &mut rng, &mut out));
             if !out.drops.is_empty() {
                 dropped.push(i);

@@ -16,6 +16,10 @@
 //! runs used: at least 1/p_b arrivals between drops, so a fixed p_b drops
 //! about p_b/1.5 of arrivals instead of the paper's 2·p_b (see [`CountRule`]).
 //! Thresholds are in the buffer's unit (packets or bytes).
+//! min_th = max_th = K is DCTCP's step marker (RFC 8257 §3.1; ns-3's RED
+//! with `UseHardDrop` off): nothing happens below K, and at avg ≥ K an
+//! ECN-capable arrival is marked CE (`ecn` on) and any other one dropped as
+//! forced. With w_q = 1, avg is the queue each arrival finds.
 //! Defaults: min_th 5, max_th 15 and w_q 0.002 as in the paper's simulations;
 //! max_p 0.1 as Floyd later recommended and ns-2 uses (the paper ran 1/50).
 
@@ -39,7 +43,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
         ProbeSpec { id: "count", label: "arrivals since last drop", kind: ParamKind::Number, unit: "packets" },
     ],
     build,
-    cross_check,
+    cross_check: cross_check_allowing_a_step,
 };
 
 // The RED family (ARED, NLRED, DSRED, FRED, SFRED, CHOKe, and BARE's w_q) reuses these,
@@ -137,6 +141,26 @@ pub(crate) fn cross_check(p: &ParamValues) -> Result<(), ParamError> {
     Ok(())
 }
 
+/// RED's own check: [`cross_check`], or equal thresholds for a step
+/// marker, which has no ramp for gentle mode to extend and no early-drop
+/// probability for byte mode to scale.
+fn cross_check_allowing_a_step(p: &ParamValues) -> Result<(), ParamError> {
+    if p.get("max_th") != p.get("min_th") {
+        return cross_check(p).map_err(|_| {
+            ParamError::new(
+                "max_th",
+                format!("must be at least min_th ({}): equal thresholds make a step marker", p.get("min_th")),
+            )
+        });
+    }
+    for id in ["gentle", "byte_mode"] {
+        if switch_on(p.get(id)) {
+            return Err(ParamError::new(id, "must be off for a step marker (min_th = max_th)"));
+        }
+    }
+    Ok(())
+}
+
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
     configured(Red::new(setup.limit, setup.link_rate_bps), params)
 }
@@ -220,6 +244,11 @@ impl RedState {
         } else {
             1.0
         }
+    }
+
+    /// min_th = max_th: a step at K instead of a ramp.
+    pub fn is_step(&self) -> bool {
+        self.min_th == self.max_th
     }
 
     /// Is `avg` in the region where every arrival is dropped?
@@ -438,6 +467,11 @@ impl RedQueue {
     /// when `ecn`), or queueing within the hard limit.
     pub fn admit(&mut self, pkt: Packet, p_b: f64, ecn: bool, ctx: &mut QueueCtx) {
         let pkt = match self.state.decide(p_b, pkt.size_bytes, ctx.rng.uniform()) {
+            // A step marker marks what it can above K (RFC 8257 §3.1).
+            RedVerdict::Forced if self.state.is_step() => match ctx.drop_or_mark(pkt, DropReason::Forced, ecn) {
+                Some(marked) => marked,
+                None => return,
+            },
             RedVerdict::Forced => return ctx.drop(pkt, DropReason::Forced),
             RedVerdict::Early => match ctx.drop_or_mark(pkt, DropReason::Early, ecn) {
                 Some(marked) => marked,
@@ -791,6 +825,65 @@ mod tests {
         }
         assert_eq!(h.drops(DropReason::Early), 0);
         assert!(h.marks > 100);
+    }
+
+    /// DCTCP's marker: min_th = max_th = K = 20, w_q = 1, ECN on.
+    fn step_marker(ect: bool) -> Harness {
+        let params = [("w_q", 1.0), ("min_th", 20.0), ("max_th", 20.0), ("ecn", 1.0)];
+        let mut h = Harness::new("red", &params, Limit::Packets(100));
+        h.ect = ect;
+        h
+    }
+
+    #[test]
+    fn a_step_marker_marks_every_ecn_capable_arrival_that_finds_k_queued_and_drops_none() {
+        let mut h = step_marker(true);
+        // Arrival i finds i − 1 queued: the first 20 pass unmarked, the next 60 are marked.
+        for _ in 0..80 {
+            h.arrive(1000);
+        }
+        assert_eq!((h.marks, h.dropped.len(), h.q.len_packets()), (60, 0, 80));
+        // Below K again (w_q = 1: no memory), nothing is marked.
+        while h.q.len_packets() > 19 {
+            h.depart();
+        }
+        h.arrive(1000);
+        assert_eq!(h.marks, 60);
+        // Arrivals past the hard limit still overflow.
+        for _ in 0..90 {
+            h.arrive(1000);
+        }
+        assert_eq!((h.drops(DropReason::Overflow), h.drops(DropReason::Forced)), (10, 0));
+        // Not ECN-capable: dropped above K instead, as forced drops.
+        let mut h = step_marker(false);
+        for _ in 0..30 {
+            h.arrive(1000);
+        }
+        assert_eq!((h.marks, h.drops(DropReason::Forced), h.q.len_packets()), (0, 10, 20));
+        // The step has no ramp: p_b is 0 below K and 1 from K on, no division by zero.
+        let s = RedState { min_th: 20.0, max_th: 20.0, ..state(false) };
+        assert_eq!((s.p_b(19.999), s.p_b(20.0), s.p_b(1e9)), (0.0, 1.0, 1.0));
+    }
+
+    #[test]
+    fn equal_thresholds_are_accepted_only_as_a_working_step_marker() {
+        let limit = Limit::Packets(100);
+        let with = |pairs: &[(&str, f64)]| {
+            let mut p = ParamValues::defaults(&INFO, limit);
+            for (id, v) in pairs {
+                assert!(p.set(id, *v));
+            }
+            (INFO.cross_check)(&p)
+        };
+        assert!(with(&[("min_th", 20.0), ("max_th", 20.0)]).is_ok());
+        assert!(with(&[("min_th", 5.0), ("max_th", 15.0)]).is_ok());
+        assert_eq!(with(&[("min_th", 20.0), ("max_th", 19.0)]).unwrap_err().param, "max_th");
+        assert_eq!(with(&[("min_th", 20.0), ("max_th", 20.0), ("gentle", 1.0)]).unwrap_err().param, "gentle");
+        assert_eq!(with(&[("min_th", 20.0), ("max_th", 20.0), ("byte_mode", 1.0)]).unwrap_err().param, "byte_mode");
+        // The RED-based schemes that share the ramp still need max_th > min_th.
+        let mut p = ParamValues::defaults(&INFO, limit);
+        p.set("min_th", 15.0);
+        assert_eq!(cross_check(&p).unwrap_err().param, "max_th");
     }
 
     #[test]

@@ -328,7 +328,7 @@ mod tests {
         let n = 200_000;
         for _ in 0..n {
             let mut p = Packet::new(0, PacketKind::Data, Dir::Forward, 1000, 972);
-            p.ecn = Ecn::Ect;
+            p.ecn = Ecn::Ect0;
             q.enqueue(p, &mut QueueCtx::new(0, &mut rng, &mut out));
         }
         (out, n)

@@ -55,7 +55,7 @@ impl Harness {
 
     pub fn packet(&self, flow: FlowId, size: u32) -> Packet {
         let mut p = Packet::new(flow, PacketKind::Data, Dir::Forward, size, size);
-        p.ecn = if self.ect { Ecn::Ect } else { Ecn::NotEct };
+        p.ecn = if self.ect { Ecn::Ect0 } else { Ecn::NotEct };
         p.enqueued_at = self.now;
         p.sent_at = self.now;
         p

@@ -1,8 +1,11 @@
 //! Validation: from the document to a typed plan with every default
 //! resolved and every number checked, each error naming its field.
 
-use super::{BufferSpec, FlowGroup, FlowKind, LinkSpec, Scenario, ScenarioError, Spread, TopologyKind};
+use super::{
+    BufferSpec, EcnCodepoint, EcnSetting, FlowGroup, FlowKind, LinkSpec, Scenario, ScenarioError, Spread, TopologyKind,
+};
 use crate::kernel::{ms, secs_f64, Nanos, Rng};
+use crate::net::Ecn;
 use crate::queue::registry::ParamValues;
 use crate::queue::{find_scheme, Limit, SchemeInfo};
 use crate::transport::tcp::{CcVariant, TcpConfig};
@@ -330,6 +333,7 @@ fn set_keys(g: &FlowGroup) -> Vec<&'static str> {
         ("rwnd_packets", g.rwnd_packets.is_some()),
         ("ecn", g.ecn.is_some()),
         ("sack", g.sack.is_some()),
+        ("pacing", g.pacing.is_some()),
         ("rate_bps", g.rate_bps.is_some()),
         ("packet_bytes", g.packet_bytes.is_some()),
         ("burst_gsd", g.burst_gsd.is_some()),
@@ -345,8 +349,17 @@ fn set_keys(g: &FlowGroup) -> Vec<&'static str> {
     keys.iter().filter(|(_, set)| *set).map(|(k, _)| *k).collect()
 }
 
-const TCP_KEYS: &[&str] =
-    &["cc", "segment_bytes", "min_rto_ms", "initial_cwnd_packets", "delayed_ack", "rwnd_packets", "ecn", "sack"];
+const TCP_KEYS: &[&str] = &[
+    "cc",
+    "segment_bytes",
+    "min_rto_ms",
+    "initial_cwnd_packets",
+    "delayed_ack",
+    "rwnd_packets",
+    "ecn",
+    "sack",
+    "pacing",
+];
 
 pub(super) fn allowed_keys(kind: FlowKind) -> &'static [&'static str] {
     match kind {
@@ -367,6 +380,7 @@ pub(super) fn allowed_keys(kind: FlowKind) -> &'static [&'static str] {
             "rwnd_packets",
             "ecn",
             "sack",
+            "pacing",
         ],
         FlowKind::Tfrc => &["segment_bytes"],
     }
@@ -516,12 +530,23 @@ fn segment_bytes(path: &str, g: &FlowGroup) -> Result<u32, ScenarioError> {
 
 fn tcp_config(path: &str, g: &FlowGroup) -> Result<TcpConfig, ScenarioError> {
     let p = |k: &str| format!("{path}.{k}");
+    let cc = match g.cc {
+        Some(super::CcName::Reno) => CcVariant::Reno,
+        Some(super::CcName::Newreno) | None => CcVariant::NewReno,
+        Some(super::CcName::Cubic) => CcVariant::Cubic,
+        Some(super::CcName::Dctcp) => CcVariant::Dctcp,
+    };
+    let ecn = match g.ecn.and_then(EcnSetting::codepoint) {
+        None => Ecn::NotEct,
+        Some(EcnCodepoint::Ect0) => Ecn::Ect0,
+        Some(EcnCodepoint::Ect1) => Ecn::Ect1,
+    };
+    // DCTCP answers marks only: without ECN it would be Reno under another name.
+    if cc == CcVariant::Dctcp && ecn == Ecn::NotEct {
+        return err(p("ecn"), r#"`dctcp` needs ECN: set `ecn` to true, "ect0" or "ect1""#);
+    }
     Ok(TcpConfig {
-        cc: match g.cc {
-            Some(super::CcName::Reno) => CcVariant::Reno,
-            Some(super::CcName::Newreno) | None => CcVariant::NewReno,
-            Some(super::CcName::Cubic) => CcVariant::Cubic,
-        },
+        cc,
         segment_bytes: segment_bytes(path, g)?,
         min_rto_ns: ms(within(&p("min_rto_ms"), g.min_rto_ms.unwrap_or(200.0), 1.0, 60_000.0)?),
         initial_cwnd_packets: within(
@@ -535,7 +560,8 @@ fn tcp_config(path: &str, g: &FlowGroup) -> Result<TcpConfig, ScenarioError> {
             Some(w) => Some(within(&p("rwnd_packets"), w as f64, 1.0, 1e6)? as u32),
             None => None,
         },
-        ecn: g.ecn.unwrap_or(false),
+        ecn,
+        pacing: g.pacing.unwrap_or(false),
         sack: g.sack.unwrap_or(false),
         transfer_bytes: None,
     })
@@ -604,9 +630,27 @@ mod tests {
             (Box::new(|v| v["flows"][0]["sack"] = "yes".into()), "flows[0].sack: invalid type"),
             (Box::new(|v| v["flows"][0]["cc"] = "vegas".into()), "flows[0].cc: unknown variant `vegas`"),
             (Box::new(|v| v["flows"][0]["sped"] = 1.into()), "flows[0].sped: unknown field `sped`"),
+            (Box::new(|v| v["flows"][0]["cc"] = "dctcp".into()), "flows[0].ecn: `dctcp` needs ECN"),
+            (
+                Box::new(|v| {
+                    v["flows"][0]["cc"] = "dctcp".into();
+                    v["flows"][0]["ecn"] = false.into();
+                }),
+                "flows[0].ecn: `dctcp` needs ECN",
+            ),
+            (
+                Box::new(|v| v["flows"][0]["ecn"] = "ect2".into()),
+                r#"flows[0].ecn: invalid value: string "ect2", expected true, false, "ect0" or "ect1""#,
+            ),
+            (Box::new(|v| v["flows"][0]["ecn"] = 1.into()), "flows[0].ecn: invalid type: integer `1`, expected true"),
+            (Box::new(|v| v["flows"][1]["pacing"] = true.into()), "flows[1].pacing: not a field of `cbr` flows"),
+            (
+                Box::new(|v| v["queue"]["params"] = serde_json::json!({ "min_th": 20, "max_th": 20, "gentle": true })),
+                "queue.params.gentle: must be off for a step marker",
+            ),
             (Box::new(|v| v["queue"]["scheme"] = "blu".into()), "queue.scheme: unknown scheme `blu`"),
             (Box::new(|v| v["queue"]["params"]["max_p"] = 3.into()), "queue.params.max_p: 3 is outside"),
-            (Box::new(|v| v["queue"]["params"]["min_th"] = 40.into()), "queue.params.max_th: must exceed min_th"),
+            (Box::new(|v| v["queue"]["params"]["min_th"] = 40.into()), "queue.params.max_th: must be at least min_th"),
             (Box::new(|v| v["queue"]["params"]["nope"] = 1.into()), "queue.params.nope: `red` has no parameter"),
             (Box::new(|v| v["topology"]["buffer"] = serde_json::json!({})), "topology.buffer: give exactly one"),
             (Box::new(|v| v["measure_from_s"] = 10.into()), "measure_from_s: must be less than"),
@@ -666,6 +710,39 @@ mod tests {
             v["flows"][0]["sack"] = true.into();
         };
         assert_eq!(tcp_of(&cubic_sack), (CcVariant::Cubic, true));
+    }
+
+    #[test]
+    fn ecn_takes_a_switch_or_a_codepoint_and_pacing_is_off_unless_asked() {
+        let tcp_of = |patch: &dyn Fn(&mut serde_json::Value)| {
+            let mut v: serde_json::Value = serde_json::from_str(BASE).unwrap();
+            patch(&mut v);
+            match &plan_of(&v.to_string()).unwrap().groups[0].traffic {
+                TrafficPlan::Tcp(c) => (c.cc, c.ecn, c.pacing),
+                _ => unreachable!("flows[0] is a tcp group"),
+            }
+        };
+        assert_eq!(tcp_of(&|_| {}), (CcVariant::NewReno, Ecn::NotEct, false));
+        for (value, codepoint) in [
+            (serde_json::json!(false), Ecn::NotEct),
+            (serde_json::json!(true), Ecn::Ect0),
+            ("ect0".into(), Ecn::Ect0),
+            ("ect1".into(), Ecn::Ect1),
+        ] {
+            let set = |v: &mut serde_json::Value| v["flows"][0]["ecn"] = value.clone();
+            assert_eq!(tcp_of(&set).1, codepoint, "{value}");
+        }
+        let dctcp_paced = |v: &mut serde_json::Value| {
+            v["flows"][0]["cc"] = "dctcp".into();
+            v["flows"][0]["ecn"] = "ect1".into();
+            v["flows"][0]["pacing"] = true.into();
+        };
+        assert_eq!(tcp_of(&dctcp_paced), (CcVariant::Dctcp, Ecn::Ect1, true));
+        // The codepoint survives a round trip through the document.
+        let mut v: serde_json::Value = serde_json::from_str(BASE).unwrap();
+        dctcp_paced(&mut v);
+        let s = Scenario::from_json(&v.to_string()).unwrap();
+        assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s);
     }
 
     #[test]

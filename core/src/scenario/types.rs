@@ -147,6 +147,61 @@ pub enum CcName {
     Newreno,
     /// RFC 9438.
     Cubic,
+    /// RFC 8257; needs `ecn`.
+    Dctcp,
+}
+
+/// A TCP group's ECN: `false` (none), `true` (= "ect0"), "ect0" (classic
+/// ECN, RFC 3168) or "ect1" (L4S, RFC 9331).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum EcnSetting {
+    Switch(bool),
+    Codepoint(EcnCodepoint),
+}
+
+/// The ECN-capable codepoint a sender puts on its packets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EcnCodepoint {
+    Ect0,
+    Ect1,
+}
+
+impl EcnSetting {
+    /// The codepoint of the sender's packets; None without ECN.
+    pub fn codepoint(self) -> Option<EcnCodepoint> {
+        match self {
+            EcnSetting::Switch(false) => None,
+            EcnSetting::Switch(true) => Some(EcnCodepoint::Ect0),
+            EcnSetting::Codepoint(c) => Some(c),
+        }
+    }
+}
+
+/// By hand, so that a wrong value names the four that are right (an
+/// untagged enum's error would name none).
+impl<'de> Deserialize<'de> for EcnSetting {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = EcnSetting;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str(r#"true, false, "ect0" or "ect1""#)
+            }
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<EcnSetting, E> {
+                Ok(EcnSetting::Switch(v))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<EcnSetting, E> {
+                match v {
+                    "ect0" => Ok(EcnSetting::Codepoint(EcnCodepoint::Ect0)),
+                    "ect1" => Ok(EcnSetting::Codepoint(EcnCodepoint::Ect1)),
+                    _ => Err(E::invalid_value(serde::de::Unexpected::Str(v), &self)),
+                }
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
 }
 
 /// One flow group. The document is flat (every kind's keys live here) and
@@ -209,8 +264,13 @@ pub struct FlowGroup {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 1, max = 1000000))]
     pub rwnd_packets: Option<u32>,
+    /// true, false, "ect0" or "ect1"; off when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ecn: Option<bool>,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "boolean | \"ect0\" | \"ect1\""))]
+    pub ecn: Option<EcnSetting>,
+    /// Pace segments at Linux's rate (200 % / 120 % of cwnd/SRTT); off when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pacing: Option<bool>,
     /// Selective acknowledgements (RFC 2018) with RFC 6675 loss recovery.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sack: Option<bool>,

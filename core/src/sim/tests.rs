@@ -145,7 +145,11 @@ fn live_parameter_changes_are_checked_and_applied() {
     let mut sim = Simulation::from_json(&mixed(), SeriesMode::default()).unwrap();
     sim.advance_to(2_000_000_000);
     assert!(sim.set_param("max_p", 1.5).unwrap_err().to_string().starts_with("queue.params.max_p:"));
-    assert!(sim.set_param("min_th", 25.0).unwrap_err().to_string().starts_with("queue.params.max_th: must exceed"));
+    assert!(sim
+        .set_param("min_th", 25.0)
+        .unwrap_err()
+        .to_string()
+        .starts_with("queue.params.max_th: must be at least"));
     assert!(sim.set_param("bogus", 1.0).is_err());
     let before = sim.markov_model(&[1.0]).expect("RED is modelled")[0];
     sim.set_param("max_th", 40.0).unwrap();
@@ -469,5 +473,6 @@ fn hop_drop_and_mark_rates_add_up_to_the_flows_losses_and_marks() {
     assert!(marks > 0 && drops > 0, "marks {marks}, drops {drops}");
     assert!((hop.drop_rate * arrivals - drops as f64).abs() < 0.5, "{} vs {drops}", hop.drop_rate * arrivals);
     assert!((hop.mark_rate * arrivals - marks as f64).abs() < 0.5, "{} vs {marks}", hop.mark_rate * arrivals);
+    assert_eq!(hop.marks, marks);
     assert!(hop.offered_load > 0.9, "six TCP flows and a CBR load a 5 Mb/s link: {}", hop.offered_load);
 }

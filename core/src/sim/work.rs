@@ -4,8 +4,8 @@
 //! per congested link it crosses (the end of its serialisation, then its
 //! arrival at the next queue or its delivery) and one per uncongested link
 //! (whose end of serialisation needs no event while nothing waits), a
-//! source timer per packet for paced sources, and for TCP the same again
-//! for the ACK coming back. Packet rates
+//! source timer per packet for paced sources (TCP with `pacing` too), and
+//! for TCP the same again for the ACK coming back. Packet rates
 //! come from the max-min fair allocation of the congested links among the
 //! flows, each flow capped by its own access link (and by its receive window
 //! for TCP): a source can never put more on the wire than its access link
@@ -111,6 +111,8 @@ fn flow_events(plan: &Plan, f: &FlowPlan, route: &FlowRoute) -> f64 {
         }
         TrafficPlan::Vbr { burst_interval_s, .. } => active_s / burst_interval_s.max(1e-9),
         TrafficPlan::Web(_, WebPattern::Sessions { per_s, .. }) => per_s * active_s,
+        // A paced sender's timer fires at most once per segment (one pending at a time).
+        TrafficPlan::Tcp(cfg) | TrafficPlan::Web(cfg, _) if cfg.pacing => made,
         TrafficPlan::Tcp(_) | TrafficPlan::Web(..) => 0.0,
         // TFRC paces its packets by a timer.
         TrafficPlan::Tfrc(_) => made,
@@ -272,6 +274,17 @@ mod tests {
             let (estimate, count) = estimate_and_count(&source(flow));
             assert!(count > 1e5 && (0.5..=2.0).contains(&(estimate / count)), "{flow}: {estimate} vs {count}");
         }
+    }
+
+    #[test]
+    fn paced_tcp_is_estimated_with_its_pacing_timers() {
+        let text = include_str!("../../../scenarios/bench-100-tcp.json");
+        let mut v: serde_json::Value = serde_json::from_str(text).expect("a scenario");
+        v["duration_s"] = 30.into();
+        let (unpaced, _) = estimate_and_count(&v.to_string());
+        v["flows"][0]["pacing"] = true.into();
+        let (paced, count) = estimate_and_count(&v.to_string());
+        assert!(paced > unpaced && (0.5..=2.0).contains(&(paced / count)), "{paced} vs {count}");
     }
 
     #[test]

@@ -80,7 +80,31 @@ const CC_CHOICES: { value: CcName; label: string; about: string }[] = [
     label: 'CUBIC',
     about: "CUBIC (Linux's default) backs off to 70% and regrows along a cubic curve: fast far from the window where it lost, flat near it.",
   },
+  {
+    value: 'dctcp',
+    label: 'DCTCP',
+    about:
+      'DCTCP (datacenters, RFC 8257) cuts its window by half the share of its packets that were marked, so a few marks cost it little. It needs ECN, and RED as a step marker (min_th = max_th).',
+  },
 ];
+
+/** The ECN codepoint a TCP group's packets carry: none, classic ECT(0) or L4S ECT(1). */
+const ECN_CHOICES: { value: 'off' | 'ect0' | 'ect1'; label: string }[] = [
+  { value: 'off', label: 'off' },
+  { value: 'ect0', label: 'ECT(0)' },
+  { value: 'ect1', label: 'ECT(1)' },
+];
+
+const ECN_ABOUT = 'ECN lets routers mark packets instead of dropping them: ECT(0) is classic ECN (RFC 3168), ECT(1) the L4S codepoint (RFC 9331).';
+
+/** The editor's choice for a group's `ecn`: `true` is ECT(0). */
+function ecnChoice(ecn: FlowGroup['ecn']): 'off' | 'ect0' | 'ect1' {
+  if (ecn === true) return 'ect0';
+  return ecn === 'ect0' || ecn === 'ect1' ? ecn : 'off';
+}
+
+const PACING_ABOUT =
+  "Pacing spreads a window's packets over the round trip, at twice the window per round trip in slow start and 1.2 times after, as Linux does.";
 
 const SACK_ABOUT = 'With SACK the receiver reports every block it holds, so the sender resends several losses in one round trip instead of timing out.';
 
@@ -168,9 +192,19 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: F
       </div>
       {group.kind === 'tcp' && (
         <div className="field-row">
-          <label className="field checkbox">
-            <input type="checkbox" checked={group.ecn ?? false} onChange={(event) => set('ecn', event.target.checked || undefined)} />
-            <span className="field-label">ECN-capable</span>
+          <label className="field" title={ECN_ABOUT}>
+            <span className="field-label">ECN</span>
+            <select
+              value={ecnChoice(group.ecn)}
+              onChange={(event) => set('ecn', event.target.value === 'off' ? undefined : (event.target.value as 'ect0' | 'ect1'))}
+              data-testid={`flow-${index}-ecn`}
+            >
+              {ECN_CHOICES.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
           </label>
           <label className="field checkbox" title={SACK_ABOUT}>
             <input
@@ -180,6 +214,15 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: F
               data-testid={`flow-${index}-sack`}
             />
             <span className="field-label">SACK</span>
+          </label>
+          <label className="field checkbox" title={PACING_ABOUT}>
+            <input
+              type="checkbox"
+              checked={group.pacing ?? false}
+              onChange={(event) => set('pacing', event.target.checked || undefined)}
+              data-testid={`flow-${index}-pacing`}
+            />
+            <span className="field-label">pacing</span>
           </label>
         </div>
       )}

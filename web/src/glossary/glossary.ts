@@ -99,6 +99,32 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     source: 'RFC 3168',
   },
   {
+    id: 'ect0',
+    term: 'ECT(0)',
+    meaning:
+      'The value of the two ECN bits by which a sender says "I understand marks" in the classic way: it slows down as much for a mark as for a lost packet.',
+    source: 'RFC 3168',
+  },
+  {
+    id: 'ect1',
+    term: 'ECT(1)',
+    meaning:
+      'The other "I understand marks" value, which L4S senders use: they expect many small marks and slow down a little for each, so a router can keep their queue very short.',
+    source: 'RFC 9331',
+  },
+  {
+    id: 'ce',
+    term: 'CE (Congestion Experienced)',
+    meaning: 'The value a router writes into the ECN bits of a packet it marks, instead of dropping it.',
+    source: 'RFC 3168',
+  },
+  {
+    id: 'pacing',
+    term: 'Pacing',
+    meaning:
+      'Sending a window of packets spread evenly over the round trip instead of in one burst, so they arrive at the router one by one rather than all at once.',
+  },
+  {
     id: 'mark',
     term: 'Mark',
     meaning: 'A packet that was forwarded with its ECN congestion bit set, instead of being dropped.',

@@ -71,6 +71,8 @@ const CAPTIONS: Record<string, string> = {
     "ns-3's 10-flow dumbbell with today's TCP: NewReno with SACK under RED, and ns-3's 1 ms of access jitter. Switch SACK off in the flow group and watch the timeouts come back; try Drop Tail and FQ-CoDel.",
   'ns3-dumbbell-cubic-sack':
     'The same dumbbell with CUBIC and SACK: each flow regrows along a cubic curve after a loss. Compare the cwnd chart with NewReno, and the queue under Drop Tail, CoDel and FQ-CoDel.',
+  'dctcp-datacenter':
+    "DCTCP (RFC 8257) in a datacenter-like dumbbell: ten flows on 1 Gb/s with round trips of about 0.3 ms, and RED as DCTCP's step marker (min_th = max_th = K = 20 packets, w_q 1, ECN). Each flow cuts its window by half the fraction of marked packets, so the queue stays near K with the link full and nothing dropped. Set the flows' cc to newreno: halving at every mark with K below the bandwidth-delay product empties the queue and about 3.5% of the link goes unused.",
   'bench-100-tcp': 'The engine benchmark: 100 TCP flows on 10 Mb/s for 100 s. Heavy; run it at full speed.',
 };
 
@@ -106,6 +108,7 @@ const PLAIN: Record<string, string> = {
   'pie-bufferbloat': 'The huge waiting room again, run by PIE, which steers the waiting time to 15 ms.',
   'fq-codel-sparse-flow': 'A small, steady stream (like a voice call) beside ten big downloads: it gets through with almost no waiting.',
   'tfrc-tcp-red-smoothness': 'Video-style senders that change rate smoothly, beside ordinary downloads that lurch up and down.',
+  'dctcp-datacenter': 'Ten downloads in a fast data centre that slow down just as much as the router asks: a short queue, and the link stays full.',
   'bench-100-tcp': 'A stress test: one hundred downloads for 100 seconds. Heavy: run it at full speed.',
 };
 

@@ -57,13 +57,32 @@
 //!   interval); out-of-order, duplicate and hole-filling segments are ACKed
 //!   at once. With SACK every ACK carries up to four blocks, the most
 //!   recent first (RFC 2018 §4), and is 8·n + 2 bytes longer on the wire.
+//! - ECN: the sender marks new data with the codepoint it was given, ECT(0)
+//!   or ECT(1). The receiver's feedback follows the sender's `cc`: classic
+//!   ECE until CWR (RFC 3168 §6.1) for Reno, NewReno and CUBIC; for DCTCP
+//!   an accurate count of CE packets in Accurate ECN's ACE field
+//!   (draft-ietf-tcpm-accurate-ecn §3.2; RFC 8257 §3.2 asks for one echo
+//!   per CE packet, which a count carries whatever the ACK rate). The count
+//!   starts at 0 (the draft's 5 detects middleboxes that zero it) and the
+//!   sender reads each ACK's increase modulo 8; with an ACK at least every
+//!   second segment fewer than 8 marks ride on one ACK.
+//! - Pacing, when on: the rate is Linux's `tcp_update_pacing_rate`, 200 %
+//!   of max(cwnd, FlightSize)/SRTT while cwnd < ssthresh/2 (slow start
+//!   short of its end) and 120 % after, and each segment the window allows
+//!   waits until the previous one's length at that rate has passed (Linux's
+//!   internal pacing, `tcp_wstamp_ns`). No pacing before the first RTT
+//!   sample. The retransmissions that fast retransmit, the start of SACK
+//!   recovery and NewReno's partial ACKs order go at once, but still push
+//!   the next segment's time back; after a timeout, going back N is paced.
 
 pub mod cc;
 pub mod sack;
 
 use super::{Agent, AgentCtx, AgentProbe, TimerId};
 use crate::kernel::{Nanos, NS_PER_MS, NS_PER_S};
-use crate::net::{sack_option_bytes, Dir, Ecn, Packet, PacketKind, SackBlocks, ACK_BYTES, TCP_HEADER_BYTES};
+use crate::net::{
+    sack_option_bytes, Dir, Ecn, Packet, PacketKind, SackBlocks, ACE_MODULUS, ACK_BYTES, TCP_HEADER_BYTES,
+};
 use cc::CongestionControl;
 use sack::{NextSeg, SackOrder, Scoreboard};
 use std::collections::BTreeMap;
@@ -74,6 +93,28 @@ pub enum CcVariant {
     NewReno,
     /// RFC 9438; recovers like NewReno without SACK.
     Cubic,
+    /// RFC 8257; recovers like NewReno without SACK.
+    Dctcp,
+}
+
+/// How the receiver reports the CE marks it sees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EcnFeedback {
+    /// RFC 3168 §6.1.3: ECE on every ACK from a CE mark until CWR.
+    Classic,
+    /// draft-ietf-tcpm-accurate-ecn: a running count of CE packets (ACE).
+    Accurate,
+}
+
+impl CcVariant {
+    /// The feedback this sender needs: DCTCP reacts to the extent of
+    /// marking, so it needs every mark counted.
+    pub fn ecn_feedback(self) -> EcnFeedback {
+        match self {
+            CcVariant::Reno | CcVariant::NewReno | CcVariant::Cubic => EcnFeedback::Classic,
+            CcVariant::Dctcp => EcnFeedback::Accurate,
+        }
+    }
 }
 
 /// Per-flow TCP configuration (docs/scenario-format.md TCP knobs).
@@ -87,7 +128,10 @@ pub struct TcpConfig {
     pub delayed_ack: bool,
     /// Receiver window in segments; None = unlimited.
     pub rwnd_packets: Option<u32>,
-    pub ecn: bool,
+    /// The ECN codepoint new data carries; `Ecn::NotEct` for no ECN.
+    pub ecn: Ecn,
+    /// Pace segments at Linux's pacing rate (see the module doc).
+    pub pacing: bool,
     /// Selective acknowledgements (RFC 2018) and SACK-based loss recovery (RFC 6675).
     pub sack: bool,
     /// Bytes the application sends; None = bulk (infinite) transfer.
@@ -115,9 +159,20 @@ pub(super) struct Timer {
     deadline: Option<Nanos>,
     live: Option<(Nanos, TimerId)>,
     next_id: TimerId,
+    /// Set in every id this timer schedules, so that two timers of one
+    /// agent never share an id.
+    tag: TimerId,
 }
 
+/// The tag of a sender's pacing timer: a bit its RTO timer's ids do not
+/// reach, below the 32 bits a web client keeps per connection.
+const PACING_TIMER_TAG: TimerId = 1 << 31;
+
 impl Timer {
+    fn tagged(tag: TimerId) -> Timer {
+        Timer { tag, ..Timer::default() }
+    }
+
     pub(super) fn set(&mut self, at: Nanos, ctx: &mut AgentCtx) {
         self.deadline = Some(at);
         if self.live.is_none_or(|(live_at, _)| at < live_at) {
@@ -154,8 +209,9 @@ impl Timer {
 
     fn schedule(&mut self, at: Nanos, ctx: &mut AgentCtx) {
         self.next_id = self.next_id.wrapping_add(1);
-        self.live = Some((at, self.next_id));
-        ctx.set_timer(at, self.next_id);
+        let id = self.next_id | self.tag;
+        self.live = Some((at, id));
+        ctx.set_timer(at, id);
     }
 }
 
@@ -181,7 +237,15 @@ pub struct TcpSender {
     scoreboard: Scoreboard,
     mss: u64,
     min_rto: Nanos,
-    ecn: bool,
+    /// The codepoint of new data; `Ecn::NotEct` when ECN is off.
+    ecn: Ecn,
+    feedback: EcnFeedback,
+    /// The last ACE count read (accurate feedback).
+    ace_seen: u8,
+    pacing: bool,
+    /// The earliest time pacing lets the next segment go.
+    next_send_at: Nanos,
+    pacing_timer: Timer,
     /// `rwnd_packets` in bytes; u64::MAX when unlimited.
     rwnd: u64,
     /// One past the last byte the application offers; None = unlimited.
@@ -223,6 +287,7 @@ impl TcpSender {
         let policy: Box<dyn CongestionControl> = match cfg.cc {
             CcVariant::Reno | CcVariant::NewReno => Box::new(cc::Reno),
             CcVariant::Cubic => Box::new(cc::Cubic::default()),
+            CcVariant::Dctcp => Box::new(cc::Dctcp::default()),
         };
         TcpSender {
             cc: cfg.cc,
@@ -232,6 +297,11 @@ impl TcpSender {
             mss,
             min_rto: cfg.min_rto_ns,
             ecn: cfg.ecn,
+            feedback: cfg.cc.ecn_feedback(),
+            ace_seen: 0,
+            pacing: cfg.pacing,
+            next_send_at: 0,
+            pacing_timer: Timer::tagged(PACING_TIMER_TAG),
             rwnd,
             end: cfg.transfer_bytes,
             state: TcpState::SlowStart,
@@ -352,7 +422,7 @@ impl TcpSender {
                 continue;
             }
             let sacked = if self.sack { self.scoreboard.sacked_below(self.snd_nxt) } else { 0 };
-            if self.snd_nxt - self.snd_una - sacked + len > window {
+            if self.snd_nxt - self.snd_una - sacked + len > window || self.paced_out(ctx) {
                 break;
             }
             self.transmit(self.snd_nxt, len, ctx);
@@ -365,7 +435,7 @@ impl TcpSender {
     /// NextSeg() picks; each segment sent adds to the pipe (C.4).
     fn send_in_sack_recovery(&mut self, ctx: &mut AgentCtx) {
         let mut pipe = self.scoreboard.pipe(self.snd_una, self.snd_max, self.mss);
-        while self.cwnd >= pipe + self.mss {
+        while self.cwnd >= pipe + self.mss && !self.paced_out(ctx) {
             let new_data = self.segment_len(self.snd_max).filter(|&len| self.snd_max - self.snd_una + len <= self.rwnd);
             match self.scoreboard.next_seg(self.snd_una, self.snd_max, self.mss, new_data.is_some()) {
                 Some(NextSeg::Retransmit(start, end)) => {
@@ -407,13 +477,14 @@ impl TcpSender {
             self.retransmits += 1;
             self.rtt_probe = None;
         } else {
-            if self.ecn {
-                pkt.ecn = Ecn::Ect;
-                pkt.cwr = std::mem::take(&mut self.cwr_pending);
-            }
+            pkt.ecn = self.ecn;
+            pkt.cwr = std::mem::take(&mut self.cwr_pending);
             self.rtt_probe = self.rtt_probe.or(Some((seq + len, ctx.now)));
         }
         ctx.send(pkt);
+        if self.pacing {
+            self.next_send_at = ctx.now + self.pacing_gap(len);
+        }
         // RFC 6298 §5.1: start the timer if it is not running.
         if !self.rto_timer.is_set() {
             self.rto_timer.set(ctx.now + self.rto, ctx);
@@ -426,12 +497,17 @@ impl TcpSender {
             let snd_max = self.snd_max;
             self.scoreboard.update(pkt.ack, pkt.sack().ranges(pkt.ack).map(|(l, r)| (l, r.min(snd_max))));
         }
+        let acked = pkt.ack - self.snd_una;
+        let echo = match self.feedback {
+            EcnFeedback::Classic => pkt.ece,
+            EcnFeedback::Accurate => self.count_ce_marks(pkt.ace, acked) > 0,
+        };
         if pkt.ack > self.snd_una {
-            self.on_new_ack(pkt.ack, pkt.ece, ctx);
+            self.on_new_ack(pkt.ack, echo, ctx);
         } else if self.snd_una < self.snd_max {
             self.on_duplicate_ack(ctx);
         }
-        if pkt.ece {
+        if echo {
             self.ecn_echo();
         }
         self.finish_if_complete();
@@ -594,21 +670,54 @@ impl TcpSender {
         !std::mem::replace(&mut self.partial_ack_seen, true)
     }
 
-    /// RFC 3168 §6.1.2: treat ECN-Echo as a loss without retransmitting:
-    /// ssthresh as for a loss (the policy's), cwnd = ssthresh, CWR on the
-    /// next new segment, at most once per window of data. The ACK that
+    /// Accurate feedback: the CE packets the ACK's ACE count adds (modulo
+    /// 8), handed to the policy with the bytes the ACK acknowledges, a full
+    /// segment per mark (every segment is one but a transfer's last).
+    fn count_ce_marks(&mut self, ace: u8, acked: u64) -> u64 {
+        let marks = ace.wrapping_sub(self.ace_seen) % ACE_MODULUS;
+        self.ace_seen = ace;
+        let snd_una = self.snd_una + acked;
+        self.policy.on_ack_feedback(snd_una, self.snd_max, acked, marks as u64 * self.mss);
+        marks as u64
+    }
+
+    /// RFC 3168 §6.1.2: an ECN congestion signal reduces like a loss
+    /// without retransmitting: ssthresh from the policy (a loss's, or
+    /// DCTCP's cwnd·(1 − α/2)), cwnd = ssthresh, CWR on the next new segment
+    /// with classic feedback, at most once per window of data. The ACK that
     /// completes the window answered for may still echo the old mark, hence
     /// the strict comparison.
     fn ecn_echo(&mut self) {
-        if !self.ecn || self.snd_una <= self.reduced_until {
+        if self.ecn == Ecn::NotEct || self.snd_una <= self.reduced_until {
             return;
         }
-        self.ssthresh = self.reduced_ssthresh();
+        self.ssthresh = self.policy.on_ecn(self.uninflated_cwnd(), self.flight_size(), self.mss);
         self.cwnd = self.ssthresh;
         self.state = self.open_state();
         self.reduced_until = self.snd_max;
-        self.cwr_pending = true;
+        self.cwr_pending = self.feedback == EcnFeedback::Classic;
         self.ecn_reductions += 1;
+    }
+
+    /// The time a segment of `len` bytes takes at Linux's pacing rate:
+    /// ratio·max(cwnd, FlightSize)/SRTT with the ratio 200 % while cwnd <
+    /// ssthresh/2, 120 % after (`tcp_update_pacing_rate`). 0 before the
+    /// first RTT sample.
+    fn pacing_gap(&self, len: u64) -> Nanos {
+        let Some(srtt) = self.srtt else { return 0 };
+        let ratio_percent: u128 = if self.cwnd < self.ssthresh / 2 { 200 } else { 120 };
+        let window = self.uninflated_cwnd().max(self.flight_size()).max(1) as u128;
+        (len as u128 * srtt as u128 * 100 / (ratio_percent * window)) as Nanos
+    }
+
+    /// Is the next segment held back by pacing? Then the pacing timer
+    /// resumes sending when its time comes (one pending event at most).
+    fn paced_out(&mut self, ctx: &mut AgentCtx) -> bool {
+        if !self.pacing || ctx.now >= self.next_send_at {
+            return false;
+        }
+        self.pacing_timer.set(self.next_send_at, ctx);
+        true
     }
 
     /// RFC 6298 §3 (Karn): only a segment sent once yields a sample.
@@ -697,8 +806,13 @@ impl Agent for TcpSender {
     }
 
     fn on_timer(&mut self, id: TimerId, ctx: &mut AgentCtx) {
-        if self.state != TcpState::Done && self.rto_timer.fired(id, ctx) {
+        if self.state == TcpState::Done {
+            return;
+        }
+        if self.rto_timer.fired(id, ctx) {
             self.retransmission_timeout(ctx);
+        } else if self.pacing_timer.fired(id, ctx) {
+            self.send_what_the_window_allows(ctx);
         }
     }
 
@@ -725,8 +839,11 @@ pub struct TcpReceiver {
     /// In-order segments not yet acknowledged (delayed ACKs).
     unacked_segments: u32,
     delack_timer: Timer,
+    feedback: EcnFeedback,
     /// RFC 3168 §6.1.3: echo congestion until the sender signals CWR.
     ece: bool,
+    /// Accurate ECN's count of CE packets received, modulo 8.
+    ce_packets: u8,
     delivered: u64,
 }
 
@@ -740,7 +857,9 @@ impl TcpReceiver {
             out_of_order: BTreeMap::new(),
             unacked_segments: 0,
             delack_timer: Timer::default(),
+            feedback: cfg.cc.ecn_feedback(),
             ece: false,
+            ce_packets: 0,
             delivered: 0,
         }
     }
@@ -754,14 +873,24 @@ impl TcpReceiver {
         self.rcv_nxt
     }
 
-    /// RFC 3168 §6.1.3: a CE mark sets ECE on every ACK until a CWR packet
-    /// arrives (a packet with both restarts the echo).
+    /// Classic (RFC 3168 §6.1.3): a CE mark sets ECE on every ACK until a
+    /// CWR packet arrives (a packet with both restarts the echo). Accurate:
+    /// every CE packet counts once.
     fn note_congestion_signals(&mut self, pkt: &Packet) {
-        if pkt.cwr {
-            self.ece = false;
-        }
-        if pkt.ecn == Ecn::Ce {
-            self.ece = true;
+        match self.feedback {
+            EcnFeedback::Classic => {
+                if pkt.cwr {
+                    self.ece = false;
+                }
+                if pkt.ecn == Ecn::Ce {
+                    self.ece = true;
+                }
+            }
+            EcnFeedback::Accurate => {
+                if pkt.ecn == Ecn::Ce {
+                    self.ce_packets = (self.ce_packets + 1) % ACE_MODULUS;
+                }
+            }
         }
     }
 
@@ -816,6 +945,7 @@ impl TcpReceiver {
         let mut pkt = Packet::new(ctx.flow, PacketKind::Ack, Dir::Reverse, ACK_BYTES, 0);
         pkt.ack = self.rcv_nxt;
         pkt.ece = self.ece;
+        pkt.ace = self.ce_packets;
         if self.sack {
             // RFC 2018 §4: the most recent block first; the option lengthens the ACK.
             let blocks = SackBlocks::new(self.rcv_nxt, self.sack_order.blocks(&self.out_of_order));
@@ -869,7 +999,7 @@ mod tests {
     use crate::kernel::{tx_time_ns, EventQueue, Rng};
     use crate::transport::testing::{absorb, Drive};
     use crate::transport::AgentOutput;
-    use CcVariant::{Cubic, NewReno, Reno};
+    use CcVariant::{Cubic, Dctcp, NewReno, Reno};
     use TcpState::*;
 
     const MSS: u64 = 1000;
@@ -883,7 +1013,8 @@ mod tests {
             initial_cwnd_packets,
             delayed_ack: false,
             rwnd_packets: None,
-            ecn: false,
+            ecn: Ecn::NotEct,
+            pacing: false,
             sack: false,
             transfer_bytes: None,
         }
@@ -1195,7 +1326,7 @@ mod tests {
     fn receiver_echoes_ce_until_cwr() {
         let mut r = Drive::new(TcpReceiver::new(&cfg(NewReno, 2)));
         let echoes: Vec<bool> =
-            [(Ecn::Ect, false), (Ecn::Ce, false), (Ecn::Ect, false), (Ecn::Ect, true), (Ecn::Ce, true)]
+            [(Ecn::Ect0, false), (Ecn::Ce, false), (Ecn::Ect0, false), (Ecn::Ect0, true), (Ecn::Ce, true)]
                 .into_iter()
                 .enumerate()
                 .map(|(seg, (ecn, cwr))| r.recv(0, with_ecn(data(seg as u64), ecn, cwr)).send[0].ece)
@@ -1205,8 +1336,8 @@ mod tests {
 
     #[test]
     fn ecn_echo_halves_once_per_window_and_sets_cwr() {
-        let (mut s, out) = sender(&TcpConfig { ecn: true, ..cfg(NewReno, 10) });
-        assert!(out.send.iter().all(|p| p.ecn == Ecn::Ect && !p.cwr));
+        let (mut s, out) = sender(&TcpConfig { ecn: Ecn::Ect0, ..cfg(NewReno, 10) });
+        assert!(out.send.iter().all(|p| p.ecn == Ecn::Ect0 && !p.cwr));
         // FlightSize 9 after the ACK: ssthresh = cwnd = 4.5; no growth for an ECE ACK.
         assert!(s.recv(100 * MS, ece(ack(1))).send.is_empty());
         assert_eq!(
@@ -1219,7 +1350,7 @@ mod tests {
         }
         // Flight 3 + 1 fits 4.5: the first new segment carries CWR, the next do not.
         let out = s.recv(107 * MS, ece(ack(7)));
-        assert_eq!((segs(&out), out.send[0].cwr, out.send[0].ecn), (vec![10], true, Ecn::Ect));
+        assert_eq!((segs(&out), out.send[0].cwr, out.send[0].ecn), (vec![10], true, Ecn::Ect0));
         assert!(!s.recv(108 * MS, ece(ack(8))).send[0].cwr);
         // The ACK completing the reduced window may still echo the old mark.
         s.recv(110 * MS, ece(ack(10)));
@@ -1230,9 +1361,84 @@ mod tests {
         assert_eq!((s.agent.retransmits(), s.agent.timeouts()), (0, 0));
     }
 
+    fn ace(mut p: Packet, count: u8) -> Packet {
+        p.ace = count;
+        p
+    }
+
+    #[test]
+    fn accurate_receiver_counts_every_ce_packet_and_ignores_cwr() {
+        // DCTCP's receiver: the ACE field counts CE packets modulo 8; ECE is
+        // never set (RFC 8257 §3.2's one echo per mark, as a count).
+        let mut r = Drive::new(TcpReceiver::new(&cfg(Dctcp, 2)));
+        let marks = [false, true, true, false, true, true, true, true, true, true, false, true];
+        let acks: Vec<(u8, bool)> = marks
+            .iter()
+            .enumerate()
+            .map(|(seg, &ce)| {
+                let ecn = if ce { Ecn::Ce } else { Ecn::Ect1 };
+                let a = &r.recv(0, with_ecn(data(seg as u64), ecn, seg == 3)).send[0];
+                (a.ace, a.ece)
+            })
+            .collect();
+        let expected: Vec<(u8, bool)> = marks
+            .iter()
+            .scan(0u8, |n, &ce| {
+                *n += ce as u8;
+                Some((*n % 8, false))
+            })
+            .collect();
+        assert_eq!(acks, expected);
+        // With delayed ACKs one ACK carries the marks of both segments.
+        let mut r = Drive::new(TcpReceiver::new(&TcpConfig { delayed_ack: true, ..cfg(Dctcp, 2) }));
+        assert!(r.recv(0, with_ecn(data(0), Ecn::Ce, false)).send.is_empty());
+        assert_eq!(r.recv(MS, with_ecn(data(1), Ecn::Ce, false)).send[0].ace, 2);
+        // The feedback follows the sender's cc: the classic ones get ECE
+        // until CWR (RFC 3168 §6.1.3) and no count.
+        for cc in [Reno, NewReno, Cubic] {
+            let mut r = Drive::new(TcpReceiver::new(&cfg(cc, 2)));
+            let first = r.recv(0, with_ecn(data(0), Ecn::Ce, false)).send[0].clone();
+            let after_cwr = r.recv(0, with_ecn(data(1), Ecn::Ect0, true)).send[0].clone();
+            assert_eq!((first.ece, first.ace, after_cwr.ece), (true, 0, false), "{cc:?}");
+        }
+    }
+
+    #[test]
+    fn dctcp_reduces_by_alpha_over_two_once_per_window_of_marks() {
+        let (mut s, out) = sender(&TcpConfig { ecn: Ecn::Ect1, ..cfg(Dctcp, 10) });
+        assert!(out.send.iter().all(|p| p.ecn == Ecn::Ect1 && !p.cwr));
+        // The first ACK closes the observation window that began at 0 with
+        // F = 1, so α stays 1: cwnd·(1 − 1/2), like classic ECN.
+        assert!(s.recv(100 * MS, ace(ack(1), 1)).send.is_empty());
+        assert_eq!((s.agent.ssthresh_bytes(), s.agent.cwnd_bytes(), s.agent.ecn_reductions()), (5000, 5000, 1));
+        // More marks in the window already answered for: no second
+        // reduction, and no growth on marked ACKs.
+        let mut out = AgentOutput::default();
+        for k in 2..=6 {
+            absorb(&mut out, s.recv(100 * MS + k * MS, ace(ack(k), k as u8)));
+        }
+        assert_eq!((s.agent.ecn_reductions(), s.agent.cwnd_bytes()), (1, 5000));
+        // Unmarked ACKs grow cwnd; no segment carries CWR (the count needs no handshake).
+        for k in 7..=10 {
+            absorb(&mut out, s.recv(100 * MS + k * MS, ace(ack(k), 6)));
+        }
+        assert!(!out.send.is_empty() && out.send.iter().all(|p| !p.cwr && p.ecn == Ecn::Ect1));
+        // ACK 11 passes the window's end (SND.NXT = 10 segments at the first
+        // ACK): ten segments acknowledged, six marked, so α = (1 − g) + g·0.6,
+        // and one more mark reduces by α/2.
+        let before = s.agent.cwnd_bytes();
+        s.recv(112 * MS, ace(ack(11), 7));
+        let alpha = (1.0 - cc::dctcp::G) + cc::dctcp::G * 0.6;
+        let expected = (before as f64 * (1.0 - alpha / 2.0)) as u64;
+        assert_eq!((s.agent.ecn_reductions(), s.agent.ssthresh_bytes(), s.agent.cwnd_bytes()), (2, expected, expected));
+        // The count wraps modulo 8: from 7, a count of 1 is two new marks.
+        assert_eq!(s.agent.count_ce_marks(1, 0), 2);
+        assert_eq!((s.agent.retransmits(), s.agent.timeouts()), (0, 0));
+    }
+
     #[test]
     fn loss_in_a_window_already_reduced_by_ecn_does_not_reduce_again() {
-        let (mut s, _) = sender(&TcpConfig { ecn: true, ..cfg(NewReno, 10) });
+        let (mut s, _) = sender(&TcpConfig { ecn: Ecn::Ect0, ..cfg(NewReno, 10) });
         s.recv(100 * MS, ece(ack(1)));
         s.recv(101 * MS, ack(3));
         assert_eq!((s.agent.ssthresh_bytes(), s.agent.cwnd_bytes()), (4500, 4722));
@@ -1245,6 +1451,58 @@ mod tests {
         // RFC 3168 §6.1.5: retransmissions are not ECN-capable.
         assert_eq!((segs(&out), out.send[0].ecn), (vec![3], Ecn::NotEct));
         assert_eq!(s.agent.ecn_reductions(), 1);
+    }
+
+    /// Linux's pacing gap of one full segment: SRTT·len / (ratio·cwnd).
+    fn pacing_gap(srtt: Nanos, ratio: f64, cwnd: u64) -> f64 {
+        srtt as f64 * MSS as f64 / (ratio * cwnd as f64)
+    }
+
+    /// Send times of what the window allows after one ACK of five segments
+    /// at 100 ms (SRTT 100 ms), with every pacing timer fired.
+    fn paced_burst(mut c: TcpConfig, ssthresh: u64) -> (Vec<Nanos>, u64, usize) {
+        c.pacing = true;
+        let mut s = Drive::new(TcpSender::new(&c));
+        s.agent.ssthresh = ssthresh;
+        // No RTT sample yet: the initial window goes at once.
+        assert!(s.call_timed(|a, c| a.start(c)).iter().all(|&(t, _)| t == 0));
+        let mut sent = s.recv_timed(100 * MS, ack(5));
+        sent.extend(s.advance_timed(200 * MS));
+        let pending_pacing_timers = s.timers.iter().filter(|&&(_, id)| id & PACING_TIMER_TAG != 0).count();
+        (sent.iter().map(|&(t, _)| t).collect(), s.agent.cwnd_bytes(), pending_pacing_timers)
+    }
+
+    #[test]
+    fn pacing_spaces_segments_at_200_percent_of_cwnd_over_srtt_in_slow_start() {
+        // cwnd 11 segments after the ACK (slow start, ssthresh unlimited):
+        // six segments fit, one every SRTT/(2·11).
+        let (times, cwnd, pending) = paced_burst(cfg(NewReno, 10), u64::MAX);
+        assert_eq!((times.len(), cwnd, pending), (6, 11_000, 0));
+        let gap = pacing_gap(100 * MS, 2.0, cwnd);
+        for (k, &t) in times.iter().enumerate() {
+            assert!((t as f64 - (100 * MS) as f64 - k as f64 * gap).abs() <= k as f64, "segment {k} at {t}");
+        }
+    }
+
+    #[test]
+    fn pacing_slows_to_120_percent_from_half_of_ssthresh_on() {
+        // Slow start (cwnd 11 < ssthresh 20) but past ssthresh/2: Linux
+        // already paces at the congestion-avoidance ratio.
+        let (times, cwnd, _) = paced_burst(cfg(NewReno, 10), 20 * MSS);
+        let gap = pacing_gap(100 * MS, 2.0, cwnd);
+        assert!((times[1] - times[0]) as f64 - gap > 1.0, "still the slow-start ratio");
+        // In congestion avoidance: cwnd 10 + 1/10 segments, five segments fit.
+        let (times, cwnd, _) = paced_burst(cfg(NewReno, 10), 10 * MSS);
+        assert_eq!((times.len(), cwnd), (5, 10_100));
+        let gap = pacing_gap(100 * MS, 1.2, cwnd);
+        for pair in times.windows(2) {
+            assert!(((pair[1] - pair[0]) as f64 - gap).abs() <= 1.0, "{pair:?} vs {gap}");
+        }
+        // Unpaced, the same window goes at once.
+        let mut s = Drive::new(TcpSender::new(&cfg(NewReno, 10)));
+        s.agent.ssthresh = 10 * MSS;
+        s.call(|a, c| a.start(c));
+        assert!(s.recv_timed(100 * MS, ack(5)).iter().all(|&(t, _)| t == 100 * MS));
     }
 
     #[test]
@@ -1393,14 +1651,34 @@ mod tests {
     fn a_megabyte_crosses_a_lossy_bottleneck_exactly_once() {
         // Buffer 20 with a small initial window: only the periodic losses.
         // Buffer 3 with a large one: overflow bursts and timeouts as well.
-        for (cc, sack) in [(Reno, false), (NewReno, false), (Cubic, false), (NewReno, true), (Cubic, true)] {
-            for (delayed_ack, ecn) in [(false, false), (false, true), (true, false), (true, true)] {
+        let variants = [
+            (Reno, false),
+            (NewReno, false),
+            (Cubic, false),
+            (Dctcp, false),
+            (NewReno, true),
+            (Cubic, true),
+            (Dctcp, true),
+        ];
+        for (cc, sack) in variants {
+            for (delayed_ack, ecn, pacing) in (0..8).map(|i| (i & 1 == 1, i & 2 == 2, i & 4 == 4)) {
+                if cc == Dctcp && !ecn {
+                    continue;
+                }
                 for (buffer, icw) in [(20, 2), (3, 10)] {
-                    let c = TcpConfig { transfer_bytes: Some(1_000_000), delayed_ack, ecn, sack, ..cfg(cc, icw) };
+                    let codepoint = if ecn { Ecn::Ect0 } else { Ecn::NotEct };
+                    let c = TcpConfig {
+                        transfer_bytes: Some(1_000_000),
+                        delayed_ack,
+                        ecn: codepoint,
+                        pacing,
+                        sack,
+                        ..cfg(cc, icw)
+                    };
                     let (tx, rx, path) = transfer(&c, buffer);
                     let run = format!(
-                        "{cc:?} sack={sack} delayed_ack={delayed_ack} ecn={ecn} buffer={buffer}: {} ms, {} retransmits, \
-                         {} timeouts, {} ECN reductions, {} timers, {} ACKs",
+                        "{cc:?} sack={sack} delayed_ack={delayed_ack} ecn={ecn} pacing={pacing} buffer={buffer}: {} ms, \
+                         {} retransmits, {} timeouts, {} ECN reductions, {} timers, {} ACKs",
                         path.events.now() / MS,
                         tx.retransmits(),
                         tx.timeouts(),
@@ -1414,8 +1692,10 @@ mod tests {
                     // Without overflow, ECN turns every loss into a mark.
                     assert_eq!(tx.retransmits() == 0, ecn && buffer == 20, "{run}");
                     assert_eq!(tx.ecn_reductions() > 0, ecn, "{run}");
-                    // The RTO timer is not re-armed per ACK: far fewer timer events than ACKs.
-                    assert!(path.sender_timers * 5 < path.acks, "{run}");
+                    // The RTO timer is not re-armed per ACK: far fewer timer events
+                    // than ACKs; pacing adds at most one per segment.
+                    let pacing_timers = if pacing { path.arrivals } else { 0 };
+                    assert!(path.sender_timers * 5 < path.acks + 5 * pacing_timers, "{run}");
                 }
             }
         }
@@ -1645,6 +1925,36 @@ mod tests {
         }
     }
 
+    /// DCTCP over its step marker (RFC 8257 §3.1) in
+    /// scenarios/dctcp-datacenter.json: 1 Gb/s, RTTs of about 0.3 ms
+    /// (C·RTT ≈ 25 packets), K = 20 packets.
+    mod datacenter {
+        use crate::metrics::Summary;
+        use crate::testing::run;
+
+        const PRESET: &str = include_str!("../../../../scenarios/dctcp-datacenter.json");
+
+        fn with_cc(cc: &str) -> Summary {
+            let mut v: serde_json::Value = serde_json::from_str(PRESET).expect("a scenario");
+            v["flows"][0]["cc"] = cc.into();
+            run(&v.to_string())
+        }
+
+        #[test]
+        fn dctcp_holds_the_queue_near_k_at_full_utilisation_without_a_drop() {
+            let s = with_cc("dctcp");
+            let k = 20.0;
+            assert!(s.utilization > 0.995, "{}", s.utilization);
+            assert!((s.queue.mean_packets / k - 1.0).abs() < 0.25, "{}", s.queue.mean_packets);
+            assert_eq!((s.drops.total, s.host_drops), (0, 0));
+            assert!(s.marks > 0 && s.flows.iter().all(|f| f.marked_packets > 0));
+            // Alizadeh et al. 2010 §3.3: halving on every window of marks
+            // with K below C·RTT drains the queue and loses throughput.
+            let reno = with_cc("newreno");
+            assert!(reno.utilization < 0.98 && reno.drops.total == 0, "{}", reno.utilization);
+        }
+    }
+
     /// The ns-3 comparison dumbbell (scenarios/ns3-dumbbell-*.json, with
     /// ns-3's 1 ms of access jitter), whole: AQM Lab against ns-3.44 with the
     /// same settings (IW 2, min RTO 200 ms, ACK every segment, SACK, 3 seeds).
@@ -1688,6 +1998,11 @@ mod tests {
             let gentle = serde_json::json!({ "min_th": 5, "max_th": 15, "max_p": 0.1, "w_q": 0.002, "gentle": true });
             let nlred = serde_json::json!({ "min_th": 5, "max_th": 15, "max_p": 0.1, "w_q": 0.002 });
             let none = serde_json::json!({});
+            let step = serde_json::json!({ "min_th": 20, "max_th": 20, "w_q": 1, "ecn": true });
+            let mut dctcp: serde_json::Value = serde_json::from_str(SACK).expect("a scenario");
+            dctcp["flows"][0]["cc"] = "dctcp".into();
+            dctcp["flows"][0]["ecn"] = true.into();
+            let dctcp = dctcp.to_string();
             // (preset, scheme, params, ns-3 goodput Mb/s, mean queue packets, Jain)
             let table = [
                 (SACK, "red", &red, 9.00, 8.1, 0.88),
@@ -1695,6 +2010,7 @@ mod tests {
                 (SACK, "nlred", &nlred, 8.97, 9.1, 0.86),
                 (SACK, "droptail", &none, 9.54, 65.6, 0.94),
                 (SACK, "fq_codel", &none, 9.48, 13.3, 1.00),
+                (&dctcp, "red", &step, 9.58, 14.6, 0.82),
                 (CUBIC_SACK, "red", &red, 9.47, 8.0, 0.88),
                 (CUBIC_SACK, "droptail", &none, 9.49, 79.5, 0.92),
                 (CUBIC_SACK, "codel", &none, 9.55, 13.6, 0.88),

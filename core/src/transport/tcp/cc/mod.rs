@@ -3,9 +3,11 @@
 //! start, loss detection and recovery stay in the sender, the same for all.
 
 pub mod cubic;
+pub mod dctcp;
 pub mod reno;
 
 pub use cubic::Cubic;
+pub use dctcp::Dctcp;
 pub use reno::Reno;
 
 use crate::kernel::Nanos;
@@ -21,4 +23,15 @@ pub trait CongestionControl {
     /// A new ACK of `acked` bytes while in congestion avoidance. Returns the
     /// new cwnd; `srtt` is the sender's smoothed RTT, if it has one.
     fn on_ack_in_avoidance(&mut self, now: Nanos, cwnd: u64, acked: u64, srtt: Option<Nanos>, mss: u64) -> u64;
+
+    /// An ECN congestion signal (at most one per window): the new
+    /// ssthresh. A classic sender answers it as a loss (RFC 3168 §6.1.2).
+    fn on_ecn(&mut self, cwnd: u64, flight: u64, mss: u64) -> u64 {
+        self.on_congestion(cwnd, flight, mss)
+    }
+
+    /// Every ACK's feedback: `acked` bytes newly acknowledged, `marked`
+    /// bytes reported CE-marked, and SND.UNA and SND.NXT after it. Only a
+    /// policy that measures the extent of marking (DCTCP) uses it.
+    fn on_ack_feedback(&mut self, _snd_una: u64, _snd_nxt: u64, _acked: u64, _marked: u64) {}
 }

@@ -1,0 +1,206 @@
+"""The ns-3 side of the comparison in docs/model.md ("Against ns-3").
+
+Runs the dumbbell of scenarios/ns3-dumbbell-sack.json in ns-3.44 (PyPI
+`ns3==3.44.post0`) and prints, per seed, the aggregate goodput, the mean
+bottleneck queue and Jain's index over the measurement window, then their
+means:
+
+    python3 -m venv /tmp/ns3 && /tmp/ns3/bin/pip install ns3==3.44.post0
+    /tmp/ns3/bin/python scripts/ns3/dumbbell.py --cc dctcp --queue step --k 20
+
+The set-up follows AQM Lab's: ten flows, sender i behind a 100 Mb/s access
+link of 1 + 49·i/9 ms (base RTTs 42–140 ms), a 10 Mb/s, 20 ms bottleneck
+with a 100-packet queue disc, receivers on the far router, 1000-byte
+segments without timestamps, IW 2, min RTO 200 ms, an ACK for every
+segment, SACK, starts uniform on [0, 1] s, measured from 50 s to 100 s.
+Data on the access links gets AQM Lab's jitter: each packet an extra delay
+uniform on [0, 1] ms, never overtaking the packet before it (a small
+channel class below). The device queue holds one packet, so the queue disc
+holds the queue.
+
+`--queue step` is DCTCP's marker as ns-3 builds it: RedQueueDisc with
+MinTh = MaxTh = K, QW = 1, UseEcn, UseHardDrop = false and Gentle off, so
+every ECN-capable arrival that finds K or more packets queued is marked,
+never dropped. `--queue red` is the RED of the other rows (5, 15, 0.1,
+0.002, Wait).
+"""
+
+import argparse
+import json
+
+from ns import ns
+import cppyy
+
+cppyy.cppdef(r"""
+#include <algorithm>
+#include <vector>
+namespace aqmlab {
+using namespace ns3;
+
+// A point-to-point channel that delays data leaving the sender by an extra
+// uniform [0, jitter] in FIFO order (AQM Lab's access jitter).
+class JitterChannel : public PointToPointChannel {
+  public:
+    Ptr<UniformRandomVariable> draw = CreateObject<UniformRandomVariable>();
+    Time jitter;
+    Time lastArrival;
+    bool TransmitStart(Ptr<const Packet> p, Ptr<PointToPointNetDevice> src, Time txTime) override {
+        Ptr<PointToPointNetDevice> dst = GetPointToPointDevice(src == GetPointToPointDevice(0) ? 1 : 0);
+        Time at = Simulator::Now() + txTime + GetDelay();
+        if (src == GetPointToPointDevice(0)) {
+            at = std::max(at + NanoSeconds(int64_t(draw->GetValue(0, double(jitter.GetNanoSeconds())))), lastArrival);
+            lastArrival = at;
+        }
+        Simulator::ScheduleWithContext(dst->GetNode()->GetId(), at - Simulator::Now(), &PointToPointNetDevice::Receive,
+                                       dst, p->Copy());
+        return true;
+    }
+};
+
+NetDeviceContainer Link(Ptr<Node> a, Ptr<Node> b, std::string rate, Time delay, Time jitter, int64_t stream) {
+    Ptr<JitterChannel> ch = CreateObject<JitterChannel>();
+    ch->SetAttribute("Delay", TimeValue(delay));
+    ch->jitter = jitter;
+    ch->draw->SetStream(stream);
+    NetDeviceContainer devs;
+    for (Ptr<Node> n : {a, b}) {
+        Ptr<PointToPointNetDevice> d = CreateObject<PointToPointNetDevice>();
+        d->SetAttribute("DataRate", DataRateValue(DataRate(rate)));
+        d->SetAddress(Mac48Address::Allocate());
+        n->AddDevice(d);
+        Ptr<DropTailQueue<Packet>> q = CreateObject<DropTailQueue<Packet>>();
+        q->SetMaxSize(QueueSize("1p"));
+        d->SetQueue(q);
+        // As PointToPointHelper does: lets the queue disc see the device queue fill (flow control).
+        Ptr<NetDeviceQueueInterface> ndqi = CreateObject<NetDeviceQueueInterface>();
+        ndqi->GetTxQueue(0)->ConnectQueueTraces(q);
+        d->AggregateObject(ndqi);
+        d->Attach(ch);
+        devs.Add(d);
+    }
+    return devs;
+}
+
+struct Sampler {
+    Ptr<QueueDisc> q;
+    double sum = 0;
+    uint64_t n = 0;
+    Time step, until;
+    void Sample() {
+        sum += q->GetNPackets();
+        n++;
+        if (Simulator::Now() + step <= until) Simulator::Schedule(step, &Sampler::Sample, this);
+    }
+};
+
+std::vector<double> Run(uint32_t seed, std::string cc, std::string queue, uint32_t k) {
+    RngSeedManager::SetSeed(1);
+    RngSeedManager::SetRun(seed);
+    const int flows = 10;
+    Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue("ns3::" + cc));
+    Config::SetDefault("ns3::TcpL4Protocol::RecoveryType", TypeIdValue(TcpClassicRecovery::GetTypeId()));
+    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1000));
+    Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(2));
+    Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(1));
+    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(1 << 24));
+    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(1 << 24));
+    Config::SetDefault("ns3::TcpSocketBase::Sack", BooleanValue(true));
+    Config::SetDefault("ns3::TcpSocketBase::Timestamp", BooleanValue(false));
+    Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(200)));
+    if (cc == "TcpDctcp") Config::SetDefault("ns3::TcpSocketBase::UseEcn", StringValue("On"));
+
+    NodeContainer senders, routers;
+    senders.Create(flows);
+    routers.Create(2);
+    InternetStackHelper stack;
+    stack.Install(senders);
+    stack.Install(routers);
+    Ipv4AddressHelper addr;
+    NetDeviceContainer bottleneck = Link(routers.Get(0), routers.Get(1), "10Mbps", MilliSeconds(20), Time(0), 1000);
+    TrafficControlHelper tc;
+    if (queue == "step") {
+        tc.SetRootQueueDisc("ns3::RedQueueDisc", "MinTh", DoubleValue(k), "MaxTh", DoubleValue(k), "QW", DoubleValue(1.0),
+                            "UseEcn", BooleanValue(true), "UseHardDrop", BooleanValue(false), "Gentle", BooleanValue(false),
+                            "MaxSize", QueueSizeValue(QueueSize("100p")));
+    } else if (queue == "red") {
+        tc.SetRootQueueDisc("ns3::RedQueueDisc", "MinTh", DoubleValue(5), "MaxTh", DoubleValue(15), "LInterm", DoubleValue(10),
+                            "QW", DoubleValue(0.002), "Gentle", BooleanValue(false),
+                            "MaxSize", QueueSizeValue(QueueSize("100p")));
+    } else {
+        tc.SetRootQueueDisc("ns3::FifoQueueDisc", "MaxSize", QueueSizeValue(QueueSize("100p")));
+    }
+    QueueDiscContainer qdiscs = tc.Install(bottleneck.Get(0));
+    addr.SetBase("10.0.0.0", "255.255.255.0");
+    Ipv4InterfaceContainer far = addr.Assign(bottleneck);
+    for (int i = 0; i < flows; i++) {
+        double delayMs = 1.0 + 49.0 * i / (flows - 1);
+        NetDeviceContainer access = Link(senders.Get(i), routers.Get(0), "100Mbps",
+                                         NanoSeconds(int64_t(delayMs * 1e6)), MilliSeconds(1), 2000 + i);
+        std::ostringstream base;
+        base << "10.1." << i << ".0";
+        addr.SetBase(base.str().c_str(), "255.255.255.0");
+        addr.Assign(access);
+    }
+    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+
+    std::vector<Ptr<PacketSink>> sinks;
+    Ptr<UniformRandomVariable> start = CreateObject<UniformRandomVariable>();
+    start->SetStream(3000);
+    for (int i = 0; i < flows; i++) {
+        uint16_t port = 5000 + i;
+        PacketSinkHelper sink("ns3::TcpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), port));
+        ApplicationContainer s = sink.Install(routers.Get(1));
+        s.Start(Seconds(0));
+        sinks.push_back(DynamicCast<PacketSink>(s.Get(0)));
+        BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(far.GetAddress(1), port));
+        bulk.SetAttribute("SendSize", UintegerValue(1000));
+        ApplicationContainer b = bulk.Install(senders.Get(i));
+        b.Start(Seconds(start->GetValue(0, 1)));
+    }
+    const double from = 50, until = 100;
+    Sampler sampler;
+    sampler.q = qdiscs.Get(0);
+    sampler.step = MilliSeconds(1);
+    sampler.until = Seconds(until);
+    Simulator::Schedule(Seconds(from), &Sampler::Sample, &sampler);
+    std::vector<uint64_t> at_from(flows);
+    Simulator::Schedule(Seconds(from), [&]() { for (int i = 0; i < flows; i++) at_from[i] = sinks[i]->GetTotalRx(); });
+    Simulator::Stop(Seconds(until));
+    Simulator::Run();
+    std::vector<double> out;
+    out.push_back(sampler.sum / sampler.n);
+    for (int i = 0; i < flows; i++) out.push_back((sinks[i]->GetTotalRx() - at_from[i]) * 8.0 / (until - from));
+    QueueDisc::Stats st = qdiscs.Get(0)->GetStats();
+    out.push_back(st.nTotalMarkedPackets);
+    out.push_back(st.nTotalDroppedPackets);
+    Simulator::Destroy();
+    return out;
+}
+}  // namespace aqmlab
+""")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--cc", default="dctcp", choices=["dctcp", "newreno", "cubic"])
+    ap.add_argument("--queue", default="step", choices=["step", "red", "droptail"])
+    ap.add_argument("--k", type=int, default=20, help="the step marker's threshold K, packets")
+    ap.add_argument("--seeds", default="1,2,3")
+    args = ap.parse_args()
+    cc = {"dctcp": "TcpDctcp", "newreno": "TcpNewReno", "cubic": "TcpCubic"}[args.cc]
+    rows = []
+    for seed in [int(s) for s in args.seeds.split(",")]:
+        r = list(cppyy.gbl.aqmlab.Run(seed, cc, args.queue, args.k))
+        goodputs = r[1:11]
+        total = sum(goodputs)
+        jain = total * total / (len(goodputs) * sum(g * g for g in goodputs))
+        row = {"seed": seed, "goodput_mbps": total / 1e6, "mean_queue_packets": r[0], "jain": jain,
+               "marks": int(r[11]), "drops": int(r[12])}
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+    mean = {k: sum(r[k] for r in rows) / len(rows) for k in ("goodput_mbps", "mean_queue_packets", "jain")}
+    print(json.dumps({"mean": mean}))
+
+
+if __name__ == "__main__":
+    main()
