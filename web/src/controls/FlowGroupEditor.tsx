@@ -190,42 +190,7 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: F
           />
         ))}
       </div>
-      {group.kind === 'tcp' && (
-        <div className="field-row">
-          <label className="field" title={ECN_ABOUT}>
-            <span className="field-label">ECN</span>
-            <select
-              value={ecnChoice(group.ecn)}
-              onChange={(event) => set('ecn', event.target.value === 'off' ? undefined : (event.target.value as 'ect0' | 'ect1'))}
-              data-testid={`flow-${index}-ecn`}
-            >
-              {ECN_CHOICES.map((choice) => (
-                <option key={choice.value} value={choice.value}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field checkbox" title={SACK_ABOUT}>
-            <input
-              type="checkbox"
-              checked={group.sack ?? false}
-              onChange={(event) => set('sack', event.target.checked || undefined)}
-              data-testid={`flow-${index}-sack`}
-            />
-            <span className="field-label">SACK</span>
-          </label>
-          <label className="field checkbox" title={PACING_ABOUT}>
-            <input
-              type="checkbox"
-              checked={group.pacing ?? false}
-              onChange={(event) => set('pacing', event.target.checked || undefined)}
-              data-testid={`flow-${index}-pacing`}
-            />
-            <span className="field-label">pacing</span>
-          </label>
-        </div>
-      )}
+      {group.kind === 'tcp' && <TcpSwitches index={index} group={group} set={set} />}
       {group.kind === 'tcp' && (
         <p className="hint" data-testid={`flow-${index}-tcp-about`}>
           {cc.about} {SACK_ABOUT}
@@ -290,5 +255,53 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: F
         />
       </div>
     </section>
+  );
+}
+
+/** A TCP group's ECN codepoint, SACK and pacing. */
+function TcpSwitches({
+  index,
+  group,
+  set,
+}: {
+  index: number;
+  group: FlowGroup;
+  set: <K extends keyof FlowGroup>(key: K, value: FlowGroup[K] | undefined) => void;
+}) {
+  return (
+    <div className="field-row">
+      <label className="field" title={ECN_ABOUT}>
+        <span className="field-label">ECN</span>
+        <select
+          value={ecnChoice(group.ecn)}
+          onChange={(event) => set('ecn', event.target.value === 'off' ? undefined : (event.target.value as 'ect0' | 'ect1'))}
+          data-testid={`flow-${index}-ecn`}
+        >
+          {ECN_CHOICES.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field checkbox" title={SACK_ABOUT}>
+        <input
+          type="checkbox"
+          checked={group.sack ?? false}
+          onChange={(event) => set('sack', event.target.checked || undefined)}
+          data-testid={`flow-${index}-sack`}
+        />
+        <span className="field-label">SACK</span>
+      </label>
+      <label className="field checkbox" title={PACING_ABOUT}>
+        <input
+          type="checkbox"
+          checked={group.pacing ?? false}
+          onChange={(event) => set('pacing', event.target.checked || undefined)}
+          data-testid={`flow-${index}-pacing`}
+        />
+        <span className="field-label">pacing</span>
+      </label>
+    </div>
   );
 }
