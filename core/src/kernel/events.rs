@@ -51,8 +51,6 @@ pub struct EventQueue<E> {
     occupied: [u64; LEVELS],
     /// Where the wheel stands: no event is before it. At most `now`.
     base: Nanos,
-    /// The slot being emptied, kept for its capacity.
-    spill: Vec<Entry<E>>,
     len: usize,
     next_seq: u64,
     now: Nanos,
@@ -74,7 +72,6 @@ impl<E> EventQueue<E> {
             slots: (0..LEVELS * SLOTS).map(|_| Vec::new()).collect(),
             occupied: [0; LEVELS],
             base: 0,
-            spill: Vec::new(),
             len: 0,
             next_seq: 0,
             now: 0,
@@ -218,12 +215,12 @@ impl<E> EventQueue<E> {
         }
         self.base = earliest;
         self.occupied[level] &= !(1 << slot);
-        std::mem::swap(&mut self.spill, &mut self.slots[index]);
-        let mut spill = std::mem::take(&mut self.spill);
+        // None of its events comes back to this slot; it keeps its capacity.
+        let mut spill = std::mem::take(&mut self.slots[index]);
         for Entry { stamp, event } in spill.drain(..) {
             self.place(stamp, event);
         }
-        self.spill = spill;
+        self.slots[index] = spill;
         self.due.pop_front()
     }
 }
