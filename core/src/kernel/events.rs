@@ -13,8 +13,8 @@
 //! earliest time, and its events fall to lower levels or become due, like
 //! a radix heap. An event moves down at most once per level (11 for 64-bit
 //! time), and each step is a sequential push rather than a binary heap's
-//! log n scattered swaps, which with ten thousand links in flight was most
-//! of a step's cost. Events at one time always share a slot, and the ones
+//! log n scattered swaps, which with ten thousand links in flight cost more
+//! than a quarter of a step. Events at one time always share a slot, and the ones
 //! due now are kept in sequence order, so the order is exactly a heap's.
 //!
 //! Events are meant to be small (a few words): the wheel moves them when a
@@ -224,6 +224,7 @@ impl<E> EventQueue<E> {
         self.due.pop_front()
     }
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;
