@@ -9,20 +9,29 @@
 //!   same unpaced, in pairs (unpaced, paced, unpaced, paced …): events per
 //!   simulated second and the median of the per-pair wall-time ratios. The
 //!   target is a ratio within 1.5.
+//! - `tcp-5000-flows`: 5 000 TCP flows on a 1 Gb/s bottleneck through RED,
+//!   10 s: the page's many-flow frame-rate probe, where about ten thousand
+//!   links have packets in flight at once and the event queue is large.
 
 use aqm_core::metrics::Summary;
 use aqm_core::sim::{SeriesMode, Simulation};
 use std::time::Instant;
 
-const SCENARIOS: [(&str, &str); 2] = [
-    ("bench-100-tcp", "10 Mb/s bottleneck, 100 TCP flows, RED, 100 s simulated"),
-    ("ns3-red-dumbbell", "10 Mb/s bottleneck, 10 TCP flows, RED, 100 s simulated"),
+/// Name, file (from the crate's folder) and caption of each benchmark.
+const SCENARIOS: [(&str, &str, &str); 3] = [
+    ("bench-100-tcp", "../scenarios/bench-100-tcp.json", "10 Mb/s bottleneck, 100 TCP flows, RED, 100 s simulated"),
+    (
+        "ns3-red-dumbbell",
+        "../scenarios/ns3-red-dumbbell.json",
+        "10 Mb/s bottleneck, 10 TCP flows, RED, 100 s simulated",
+    ),
+    ("tcp-5000-flows", "benches/tcp-5000-flows.json", "1 Gb/s bottleneck, 5 000 TCP flows, RED, 10 s simulated"),
 ];
 
 fn main() {
     let runs = 5;
-    for (name, caption) in SCENARIOS {
-        let path = format!("{}/../scenarios/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    for (name, file, caption) in SCENARIOS {
+        let path = format!("{}/{file}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).expect("benchmark scenario");
         let mut best = f64::INFINITY;
         let mut last = None;

@@ -1,6 +1,6 @@
 import { test, type Browser, type Page } from '@playwright/test';
 import { linkFor, setSpeed, simTime, waitForSimTime } from '../tests/helpers';
-import { ALL_CHARTS_VIEW, fiveThousandFlowScenario, saveMeasurement, twentyFlowScenario } from './probe';
+import { ALL_CHARTS_VIEW, manyFlowScenario, saveMeasurement, twentyFlowScenario } from './probe';
 
 const PROBE_MS = 5000;
 
@@ -116,9 +116,16 @@ const CASES: FrameRateCase[] = [
   {
     name: 'frame-rate-5000-flows',
     description: '5 000 TCP flows in two groups, 1 Gb/s, RED, every chart, 30 s window, speed max',
-    scenario: fiveThousandFlowScenario(),
+    scenario: manyFlowScenario(5000),
     warmUpS: 0.2,
     // Every flow has started and the measurement window has begun, so every chart draws.
+    settle: { simulatedS: 6 },
+  },
+  {
+    name: 'frame-rate-10000-flows',
+    description: '10 000 TCP flows in two groups, 1 Gb/s, RED, every chart, 30 s window, speed max',
+    scenario: manyFlowScenario(10_000),
+    warmUpS: 0.2,
     settle: { simulatedS: 6 },
   },
 ];

@@ -28,24 +28,24 @@ export function twentyFlowScenario(): Record<string, unknown> {
 }
 
 /**
- * The many-flow load: 5 000 NewReno flows in two groups of 2 500 (short and
- * long access delays) through RED on a 1 Gb/s bottleneck, starting over the
- * first 5 s, measured from 5 s. The 10 000-packet buffer holds about a
- * bandwidth-delay product; the duration keeps the run under the page's work
- * limit.
+ * The many-flow loads: `flows` NewReno flows (5 000 or 10 000) in two equal
+ * groups (short and long access delays) through RED on a 1 Gb/s bottleneck,
+ * starting over the first 5 s, measured from 5 s. The 10 000-packet buffer
+ * holds about a bandwidth-delay product; the duration keeps the run under
+ * the page's work limit.
  */
-export function fiveThousandFlowScenario(): Record<string, unknown> {
+export function manyFlowScenario(flows: 5000 | 10_000): Record<string, unknown> {
   const group = (label: string, accessDelayMs: [number, number]) => ({
     kind: 'tcp',
     label,
-    count: 2500,
+    count: flows / 2,
     segment_bytes: 1000,
     access_delay_ms: accessDelayMs,
     start_s: [0, 5],
   });
   return {
     version: 1,
-    name: '5 000 TCP flows on 1 Gb/s (performance probe)',
+    name: `${flows === 5000 ? '5 000' : '10 000'} TCP flows on 1 Gb/s (performance probe)`,
     seed: 1,
     duration_s: 600,
     measure_from_s: 5,

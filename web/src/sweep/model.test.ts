@@ -79,7 +79,7 @@ describe('values', () => {
   });
 
   it('uses the spare cores, leaving one for the page', () => {
-    expect([1, 2, 3, 4, 8, 64].map(defaultPoolSize)).toEqual([1, 1, 2, 3, 4, 4]);
+    expect([1, 2, 3, 4, 8, 17, 64].map(defaultPoolSize)).toEqual([1, 1, 2, 3, 7, 16, 16]);
     expect(defaultPoolSize(undefined)).toBe(1);
   });
 });

@@ -8,9 +8,16 @@ import type { FromSweepWorker, ToSweepWorker } from '../engine/sweepProtocol';
 import type { ScenarioProblem } from '../scenario/types';
 import { planRuns, type SweepPoint, type SweepRequest, type SweepRun } from './model';
 
-/** Spare cores, leaving one for the page and the live run: at least 1, at most 4 workers. */
+/**
+ * Most sweep workers a page starts. Each holds its own engine instance (a few
+ * to tens of MiB for a large scenario), so a many-core machine does not get
+ * one per core without bound.
+ */
+export const MAX_POOL_SIZE = 16;
+
+/** Spare cores, leaving one for the page and the live run: at least 1, at most {@link MAX_POOL_SIZE} workers. */
 export function defaultPoolSize(hardwareConcurrency: number | undefined = globalThis.navigator?.hardwareConcurrency): number {
-  return Math.max(1, Math.min((hardwareConcurrency ?? 2) - 1, 4));
+  return Math.max(1, Math.min((hardwareConcurrency ?? 2) - 1, MAX_POOL_SIZE));
 }
 
 export class SweepCancelled extends Error {

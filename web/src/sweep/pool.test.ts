@@ -1,0 +1,98 @@
+// The sweep pool with its workers replaced by in-process ones that run the
+// same engine calls as `engine/sweepWorker.ts` and answer after scrambled
+// delays, so the runs finish in a different order for each pool size.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initSync, sweepCheck, sweepPoint, sweepWork } from '../engine/pkg/aqm_core.js';
+import type { FromSweepWorker, ToSweepWorker } from '../engine/sweepProtocol';
+import type { Scenario } from '../scenario/types';
+import { planRuns, sweepToCsv, type SweepPoint, type SweepRequest } from './model';
+import { MAX_POOL_SIZE, SweepPool } from './pool';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const wasmFile = new URL('../engine/pkg/aqm_core_bg.wasm', import.meta.url);
+const ready = existsSync(wasmFile);
+
+/** A sweep worker in this thread: the engine calls of `sweepWorker.ts`, each reply after a delay set by `delayMs`. */
+class InProcessWorker {
+  static started = 0;
+  static delayMs: (requestId: number) => number = () => 0;
+  onmessage: ((event: MessageEvent<FromSweepWorker>) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+
+  constructor() {
+    InProcessWorker.started += 1;
+  }
+
+  postMessage(message: ToSweepWorker): void {
+    const reply = InProcessWorker.answer(message);
+    setTimeout(() => this.onmessage?.({ data: reply } as MessageEvent<FromSweepWorker>), InProcessWorker.delayMs(message.requestId));
+  }
+
+  private static answer(message: ToSweepWorker): FromSweepWorker {
+    const { requestId } = message;
+    try {
+      if (message.type === 'check') {
+        const { scenarioJson, path, values, seedCount } = message;
+        return {
+          type: 'checked',
+          requestId,
+          problem: sweepCheck(scenarioJson, path, values, seedCount),
+          work: sweepWork(scenarioJson, path, values, seedCount),
+        };
+      }
+      return { type: 'point', requestId, summary: sweepPoint(message.scenarioJson, message.path, message.value, message.seed), wallS: 0 };
+    } catch (error) {
+      return { type: 'failed', requestId, message: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  terminate(): void {}
+}
+
+/** Run a whole sweep on a pool of `size` workers and keep its points in the CLI's row order, as the sweep panel does; also the order they finished in. */
+async function sweepWith(size: number, scenarioJson: string, request: SweepRequest): Promise<{ points: SweepPoint[]; finished: number[] }> {
+  const points: (SweepPoint | undefined)[] = new Array(planRuns(request).length).fill(undefined);
+  const finished: number[] = [];
+  const pool = new SweepPool(size);
+  await pool.run(scenarioJson, request, (run, point) => {
+    points[run.index] = point;
+    finished.push(run.index);
+  }).finished;
+  pool.dispose();
+  expect(points.every((p) => p !== undefined)).toBe(true);
+  return { points: points as SweepPoint[], finished };
+}
+
+describe('the sweep pool', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.runIf(ready)('gives identical results whatever the number of workers, however the runs interleave', async () => {
+    initSync({ module: readFileSync(wasmFile) });
+    vi.stubGlobal('Worker', InProcessWorker);
+    // Later requests answer sooner, so with several workers the runs finish out of order.
+    InProcessWorker.delayMs = (requestId) => (7 * requestId) % 5;
+    const preset: Scenario = JSON.parse(readFileSync(`${repoRoot}scenarios/red-vs-droptail-cbr.json`, 'utf8'));
+    const scenarioJson = JSON.stringify({ ...preset, duration_s: 6, measure_from_s: 2 });
+    const request: SweepRequest = { path: 'queue.params.max_p', values: [0.02, 0.1, 0.35], seedCount: 3 };
+
+    const one = await sweepWith(1, scenarioJson, request);
+    expect(one.finished).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    for (const size of [2, 3, 5, MAX_POOL_SIZE]) {
+      InProcessWorker.started = 0;
+      const many = await sweepWith(size, scenarioJson, request);
+      // No more workers than runs.
+      expect(InProcessWorker.started).toBe(Math.min(size, 9));
+      expect(many.points).toEqual(one.points);
+      expect(sweepToCsv(many.points)).toBe(sweepToCsv(one.points));
+    }
+    // The interleaving really differed from one worker's order for some pool size.
+    InProcessWorker.started = 0;
+    expect((await sweepWith(3, scenarioJson, request)).finished).not.toEqual(one.finished);
+    // Seeds and values change the result, so equal points are not trivially equal.
+    expect(one.points[0].summary).not.toEqual(one.points[1].summary);
+    expect(one.points[0].summary).not.toEqual(one.points[3].summary);
+  });
+});
