@@ -1,7 +1,7 @@
 //! Whole-simulation helpers shared by the tests of every scheme.
 
 use crate::metrics::{max_min_shares, Summary};
-use crate::queue::registry::ParamValues;
+use crate::queue::scheme::ParamValues;
 use crate::scenario::Scenario;
 use crate::sim::{SeriesMode, Simulation};
 
@@ -28,7 +28,7 @@ pub(crate) fn run_with_random_loss(text: &str, p: f64) -> Summary {
 /// with probability `p` (a lossy link).
 mod random_loss {
     use crate::net::Packet;
-    use crate::queue::registry::{no_cross_check, ParamValues, SchemeInfo};
+    use crate::queue::scheme::{no_cross_check, ParamValues, SchemeInfo};
     use crate::queue::{DropReason, Fifo, ParamError, ParamKind, ParamSpec, ProbeSink, Qdisc, QueueCtx, QueueSetup};
 
     pub static INFO: SchemeInfo = SchemeInfo {
@@ -50,6 +50,7 @@ mod random_loss {
         probes: &[],
         build,
         cross_check: no_cross_check,
+        model: None,
     };
 
     fn build(_: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {

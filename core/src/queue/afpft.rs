@@ -28,7 +28,7 @@
 //!   gives idle flows the expiry of footnote 2 without an arbitrary timeout.
 //! - Equal tags are served in arrival order.
 
-use super::registry::{configured, ParamValues, SchemeInfo};
+use super::scheme::{configured, ParamValues, SchemeInfo};
 use super::{
     switch_on, DropReason, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
 };
@@ -46,7 +46,8 @@ pub static INFO: SchemeInfo = SchemeInfo {
         ProbeSpec { id: "listed", label: "listed flows", kind: ParamKind::Number, unit: "flows" },
     ],
     build,
-    cross_check: super::registry::no_cross_check,
+    cross_check: super::scheme::no_cross_check,
+    model: None,
 };
 
 #[rustfmt::skip]

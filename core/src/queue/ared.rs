@@ -21,7 +21,7 @@
 //! target delay 5 ms and initial max_p 0.1 are ns-2's defaults.
 
 use super::red::{self, RedQueue};
-use super::registry::{configured, ParamValues, SchemeInfo};
+use super::scheme::{configured, ParamValues, SchemeInfo};
 use super::{
     switch_on, DropCurve, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
 };
@@ -44,6 +44,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     ],
     build,
     cross_check,
+    model: None,
 };
 
 const MAX_P_TOP: f64 = 0.5;

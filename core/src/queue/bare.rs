@@ -37,7 +37,7 @@
 
 use super::estimator::RateEstimator;
 use super::red;
-use super::registry::{configured, ParamValues, SchemeInfo};
+use super::scheme::{configured, ParamValues, SchemeInfo};
 use super::{
     switch_on, DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc,
     QueueCtx, QueueSetup,
@@ -63,6 +63,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     ],
     build,
     cross_check,
+    model: None,
 };
 
 #[rustfmt::skip]

@@ -25,7 +25,7 @@
 //!   link stays idle the event repeats once per freeze_time (by a wake-up),
 //!   so p_m also decays when no packet arrives at all.
 
-use super::registry::{configured, no_cross_check, ParamValues, SchemeInfo};
+use super::scheme::{configured, no_cross_check, ParamValues, SchemeInfo};
 use super::{
     switch_on, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
     QueueSetup, ECN_PARAM,
@@ -42,6 +42,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     probes: &[ProbeSpec { id: "p_m", label: "marking probability p_m", kind: ParamKind::Number, unit: "" }],
     build,
     cross_check: no_cross_check,
+    model: None,
 };
 
 #[rustfmt::skip]

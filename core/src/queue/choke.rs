@@ -16,7 +16,7 @@
 //! max_p 0.1 as in our RED, and m = 1, the paper's basic scheme.
 
 use super::red::{self, RedQueue};
-use super::registry::{configured, ParamValues, SchemeInfo};
+use super::scheme::{configured, ParamValues, SchemeInfo};
 use super::{
     DropCurve, DropReason, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
 };
@@ -41,6 +41,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     ],
     build,
     cross_check: red::cross_check,
+    model: None,
 };
 
 const PARAMS: &[ParamSpec] = &[

@@ -24,7 +24,7 @@
 //! - The §4.1 "one MTU" is the `mtu_bytes` parameter, 1500 bytes: §5.3's
 //!   pseudocode has `maxpacket = 512` with "SHOULD use interface MTU".
 
-use super::registry::{configured, ParamValues, SchemeInfo};
+use super::scheme::{configured, ParamValues, SchemeInfo};
 use super::{
     switch_on, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
     QueueSetup, ECN_PARAM,
@@ -46,6 +46,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     ],
     build,
     cross_check,
+    model: None,
 };
 
 #[rustfmt::skip]

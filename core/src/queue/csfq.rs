@@ -23,7 +23,7 @@
 //! CSFQ does not mark: its drops are what holds an unresponsive flow to α.
 
 use super::estimator::RateEstimator;
-use super::registry::{configured, no_cross_check, ParamValues, SchemeInfo};
+use super::scheme::{configured, no_cross_check, ParamValues, SchemeInfo};
 use super::{
     DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
     QueueSetup,
@@ -48,6 +48,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     ],
     build,
     cross_check: no_cross_check,
+    model: None,
 };
 
 const PARAMS: &[ParamSpec] = &[

@@ -18,7 +18,7 @@
 //! loses its own packets instead of shutting others out. Ties go to the
 //! lowest flow id.
 
-use super::registry::{no_cross_check, ParamValues, SchemeInfo};
+use super::scheme::{no_cross_check, ParamValues, SchemeInfo};
 use super::{
     DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
 };
@@ -37,6 +37,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     ],
     build,
     cross_check: no_cross_check,
+    model: None,
 };
 
 const PARAMS: &[ParamSpec] = &[ParamSpec {

@@ -21,7 +21,7 @@
 
 use super::markov::{birth_death, ModelPoint};
 use super::red::{self, RedQueue};
-use super::registry::{configured, ParamValues, SchemeInfo};
+use super::scheme::{configured, ParamValues, SchemeInfo};
 use super::{
     switch_on, DropCurve, DropReason, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
     QueueSetup,
@@ -40,6 +40,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     ],
     build,
     cross_check,
+    model: Some(theory),
 };
 
 const PARAMS: &[ParamSpec] = &[
@@ -210,6 +211,17 @@ impl Qdisc for Dsred {
             operating_point: [self.queue.state.avg, s.p_d(self.queue.state.avg)],
         })
     }
+}
+
+/// [`markov_model`] for DSRED's catalogue parameters: the entry's theory.
+fn theory(params: &ParamValues, setup: &super::markov::ModelSetup, loads: &[f64]) -> Vec<ModelPoint> {
+    let slopes = Slopes {
+        k_l: params.get("k_l") * setup.per_unit,
+        k_h: params.get("k_h") * setup.per_unit,
+        gamma: params.get("gamma"),
+    };
+    let model = ModelParams { slopes, buffer_packets: setup.buffer_packets, service_rate_pps: setup.service_rate_pps };
+    markov_model(&model, loads)
 }
 
 /// Inputs of the §2.3 Markov model.

@@ -28,7 +28,7 @@
 //!   order, into fresh queues (Linux refuses the change instead).
 
 use super::codel::{CodelParams, CodelState};
-use super::registry::{configured, ParamValues, SchemeInfo};
+use super::scheme::{configured, ParamValues, SchemeInfo};
 use super::{
     DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
     ECN_PARAM,
@@ -50,6 +50,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     ],
     build,
     cross_check: super::codel::cross_check,
+    model: None,
 };
 
 #[rustfmt::skip]

@@ -28,7 +28,7 @@
 //! unit (1000 bytes per packet for byte buffers).
 
 use super::red::{self, spaced_probability, RedState};
-use super::registry::{configured, ParamValues, SchemeInfo};
+use super::scheme::{configured, ParamValues, SchemeInfo};
 use super::{
     DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
     QueueSetup, BUFFER_UNIT_PACKET_BYTES,
@@ -50,6 +50,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     ],
     build,
     cross_check: red::cross_check,
+    model: None,
 };
 
 const PARAMS: &[ParamSpec] = &[

@@ -26,6 +26,7 @@ pub mod red;
 pub mod registry;
 pub mod rem;
 pub mod rqrd;
+pub mod scheme;
 pub mod sfred;
 #[cfg(test)]
 pub mod testing;
@@ -34,7 +35,8 @@ use crate::kernel::{Nanos, Rng};
 use crate::net::{Ecn, Packet};
 
 pub use fifo::Fifo;
-pub use registry::{catalogue, find_scheme, SchemeInfo};
+pub use registry::{catalogue, find_scheme};
+pub use scheme::SchemeInfo;
 
 /// Why a packet was dropped (docs/scenario-format.md summary `drops.by_reason`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -223,7 +225,7 @@ impl std::error::Error for ParamError {}
 
 /// The ECN switch of every scheme that can mark instead of drop; a scheme
 /// rewords the doc or changes the default where its own rule differs.
-pub(crate) const ECN_PARAM: ParamSpec =
+pub const ECN_PARAM: ParamSpec =
     ParamSpec::switch("ecn", "ECN marking", false, "Mark ECN-capable packets instead of dropping them.");
 
 /// Bytes per packet used to scale "buffer"-unit defaults and ranges when a
@@ -244,6 +246,51 @@ impl ParamSpec {
             default: if on { 1.0 } else { 0.0 },
             doc,
         }
+    }
+
+    /// A quantity in `unit` ("" for a plain number), declared inside
+    /// [`scheme_params!`](crate::scheme_params), which gives it its id.
+    pub const fn number(
+        label: &'static str,
+        unit: &'static str,
+        range: std::ops::RangeInclusive<f64>,
+        step: f64,
+        default: f64,
+        doc: &'static str,
+    ) -> ParamSpec {
+        ParamSpec {
+            id: "",
+            label,
+            kind: ParamKind::Number,
+            unit,
+            min: *range.start(),
+            max: *range.end(),
+            step,
+            default,
+            doc,
+        }
+    }
+
+    /// A queue length in the buffer's unit ([`ParamKind::Buffer`]): range,
+    /// step and default in packets, scaled for a buffer in bytes.
+    pub const fn buffer(
+        label: &'static str,
+        range: std::ops::RangeInclusive<f64>,
+        step: f64,
+        default: f64,
+        doc: &'static str,
+    ) -> ParamSpec {
+        ParamSpec { kind: ParamKind::Buffer, unit: "buffer", ..ParamSpec::number(label, "", range, step, default, doc) }
+    }
+
+    /// The same parameter with another default (a scheme's own paper value).
+    pub const fn with_default(self, default: f64) -> ParamSpec {
+        ParamSpec { default, ..self }
+    }
+
+    /// The same parameter with another doc line.
+    pub const fn with_doc(self, doc: &'static str) -> ParamSpec {
+        ParamSpec { doc, ..self }
     }
 
     /// The spec as it applies to a buffer of `limit`'s unit.

@@ -17,7 +17,7 @@
 //! Defaults: Experiment 2 (§5): min_th 10, max_th 30, max_p 0.1, w_q 0.002.
 
 use super::red::{self, RedQueue};
-use super::registry::{configured, ParamValues, SchemeInfo};
+use super::scheme::{configured, ParamValues, SchemeInfo};
 use super::{
     switch_on, DropCurve, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
 };
@@ -36,6 +36,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     ],
     build,
     cross_check: super::red::cross_check,
+    model: None,
 };
 
 const PARAMS: &[ParamSpec] = &[

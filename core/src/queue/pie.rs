@@ -24,7 +24,7 @@
 //!   qdelay_old = 0, full burst allowance) and restarts t_update after the
 //!   next arrival; §5.3's active/inactive switch is not implemented.
 
-use super::registry::{apply, no_cross_check, ParamValues, SchemeInfo};
+use super::scheme::{apply, no_cross_check, ParamValues, SchemeInfo};
 use super::{
     switch_on, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
     QueueSetup, ECN_PARAM,
@@ -45,6 +45,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     ],
     build,
     cross_check: no_cross_check,
+    model: None,
 };
 
 #[rustfmt::skip]

@@ -19,7 +19,7 @@
 //! Defaults: min_th 5, max_th 15 and w_q 0.002 as in the paper's simulations;
 //! max_p 0.1 as Floyd later recommended and ns-2 uses (the paper ran 1/50).
 
-use super::registry::{configured, ParamValues, SchemeInfo};
+use super::scheme::{configured, ParamValues, SchemeInfo};
 use super::{
     switch_on, DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc,
     QueueCtx, QueueSetup, ECN_PARAM,
@@ -40,6 +40,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     ],
     build,
     cross_check,
+    model: Some(theory),
 };
 
 // The RED family (ARED, NLRED, DSRED, FRED, SFRED, CHOKe, and BARE's w_q) reuses these,
@@ -411,6 +412,19 @@ pub fn markov_model(
         })
         .collect();
     super::markov::birth_death(&p_a, service_rate_pps, loads)
+}
+
+/// [`markov_model`] for RED's catalogue parameters: the entry's theory.
+fn theory(params: &ParamValues, setup: &super::markov::ModelSetup, loads: &[f64]) -> Vec<super::markov::ModelPoint> {
+    let mut state = RedState::new(setup.link_rate_bps);
+    // ECN decides what a congestion signal does, not RED's state.
+    for (id, value) in params.iter().filter(|(id, _)| *id != "ecn") {
+        let applied = state.set(id, value);
+        debug_assert!(applied.is_ok(), "{applied:?}");
+    }
+    state.min_th *= setup.per_unit;
+    state.max_th *= setup.per_unit;
+    markov_model(&state, setup.buffer_packets, setup.service_rate_pps, loads)
 }
 
 /// RED's queue: a FIFO under its hard limit with RED's averaging, idle

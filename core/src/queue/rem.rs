@@ -26,7 +26,7 @@
 //! we signal at arrival like the other schemes: mark ECN-capable packets
 //! when ECN is on, drop the rest.
 
-use super::registry::{configured, no_cross_check, ParamValues, SchemeInfo};
+use super::scheme::{configured, no_cross_check, ParamValues, SchemeInfo};
 use super::{
     switch_on, DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc,
     QueueCtx, QueueSetup, ECN_PARAM,
@@ -46,6 +46,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     ],
     build,
     cross_check: no_cross_check,
+    model: None,
 };
 
 const PARAMS: &[ParamSpec] = &[

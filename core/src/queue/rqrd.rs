@@ -51,7 +51,7 @@
 
 use super::csfq::{EdgeLabels, FairShare};
 use super::estimator::RateEstimator;
-use super::registry::{configured, ParamValues, SchemeInfo};
+use super::scheme::{configured, ParamValues, SchemeInfo};
 use super::{
     switch_on, DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc,
     QueueCtx, QueueSetup,
@@ -85,6 +85,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     ],
     build,
     cross_check,
+    model: None,
 };
 
 const PARAMS: &[ParamSpec] = &[

@@ -32,7 +32,7 @@
 //! buffer's unit.
 
 use super::red::{self, spaced_probability, RedQueue};
-use super::registry::{configured, ParamValues, SchemeInfo};
+use super::scheme::{configured, ParamValues, SchemeInfo};
 use super::{
     DropCurve, DropReason, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
 };
@@ -57,6 +57,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     ],
     build,
     cross_check: red::cross_check,
+    model: None,
 };
 
 const PARAMS: &[ParamSpec] = &[

@@ -3,7 +3,7 @@
 
 use super::{BufferSpec, FlowGroup, FlowKind, LinkSpec, Scenario, ScenarioError, Spread, TopologyKind};
 use crate::kernel::{ms, secs_f64, Nanos, Rng};
-use crate::queue::registry::ParamValues;
+use crate::queue::scheme::ParamValues;
 use crate::queue::{find_scheme, Limit, SchemeInfo};
 use crate::transport::tcp::{CcVariant, TcpConfig};
 use crate::transport::tfrc::TfrcConfig;
