@@ -20,13 +20,10 @@
 //! value an arrival would see after the idle time so far. Interval 0.5 s,
 //! target delay 5 ms and initial max_p 0.1 are ns-2's defaults.
 
-use super::red::{self, RedQueue};
+use super::red::{self, RedQueue, RedScheme};
 use super::scheme::{configured, ParamValues, SchemeInfo};
-use super::{
-    switch_on, DropCurve, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-};
+use super::{Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::kernel::{ms, Nanos};
-use crate::net::Packet;
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "ared",
@@ -135,7 +132,7 @@ fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
 }
 
 /// The parameters as set, where 0 may mean "automatic".
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Settings {
     min_th: f64,
     max_th: f64,
@@ -149,17 +146,12 @@ pub struct Ared {
     interval: Nanos,
     /// When max_p is next adapted; None until the first arrival arms the timer.
     next_update: Option<Nanos>,
-    ecn: bool,
 }
 
 impl Ared {
     pub fn new(limit: Limit, link_rate_bps: u64) -> Ared {
-        let settings = Settings { min_th: 0.0, max_th: 0.0, w_q: 0.0, target_delay_s: 0.005 };
-        let mut queue = RedQueue::new(limit, link_rate_bps);
-        queue.state.gentle = true;
-        let mut q = Ared { queue, settings, interval: ms(500.0), next_update: None, ecn: false };
-        q.resolve();
-        q
+        let queue = RedQueue::new(limit, link_rate_bps);
+        Ared { queue, settings: Settings::default(), interval: 0, next_update: None }.with_defaults()
     }
 
     /// Turn the settings into RED's min_th, max_th and w_q.
@@ -194,23 +186,26 @@ impl Ared {
     }
 }
 
-impl Qdisc for Ared {
-    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+impl RedScheme for Ared {
+    const PARAMS: &'static [ParamSpec] = PARAMS;
+
+    fn queue(&self) -> &RedQueue {
+        &self.queue
+    }
+
+    fn queue_mut(&mut self) -> &mut RedQueue {
+        &mut self.queue
+    }
+
+    fn before_arrival(&mut self, ctx: &mut QueueCtx) {
         if self.next_update.is_none() {
             let at = ctx.now + self.interval;
             self.next_update = Some(at);
             ctx.wake_at(at);
         }
-        self.queue.on_arrival(ctx.now);
-        let p_b = self.queue.state.p_b(self.queue.state.avg);
-        self.queue.admit(pkt, p_b, self.ecn, ctx);
     }
 
-    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
-        self.queue.dequeue(ctx.now)
-    }
-
-    fn on_wake(&mut self, ctx: &mut QueueCtx) {
+    fn wake(&mut self, ctx: &mut QueueCtx) {
         let Some(due) = self.next_update.filter(|t| *t <= ctx.now) else { return };
         self.adapt(self.queue.state.avg_after_idle(ctx.now));
         let next = due + self.interval;
@@ -218,40 +213,26 @@ impl Qdisc for Ared {
         ctx.wake_at(next);
     }
 
-    fn len_packets(&self) -> usize {
-        self.queue.fifo.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queue.fifo.bytes()
-    }
-
-    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
+    fn set_own(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         match id {
             "min_th" => self.settings.min_th = value,
             "max_th" => self.settings.max_th = value,
             "w_q" => self.settings.w_q = value,
             "target_delay_ms" => self.settings.target_delay_s = value / 1e3,
             "interval_ms" => self.interval = ms(value).max(1),
-            "ecn" => self.ecn = switch_on(value),
-            _ => self.queue.state.set(id, value)?,
+            _ => self.queue.set(id, value)?,
         }
         self.resolve();
         Ok(())
     }
 
-    fn probe(&self, out: &mut ProbeSink) {
+    fn probe_into(&self, out: &mut ProbeSink) {
         let (low, high) = self.target();
         out.put("avg", self.queue.state.avg);
         out.put("max_p", self.queue.state.max_p);
         out.put("p_b", self.queue.state.p_b(self.queue.state.avg));
         out.put("target_low", low);
         out.put("target_high", high);
-    }
-
-    fn drop_curve(&self) -> Option<DropCurve> {
-        let s = &self.queue.state;
-        Some(self.queue.drop_curve(|x| s.p_b(x)))
     }
 }
 

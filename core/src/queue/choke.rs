@@ -15,11 +15,9 @@
 //! Defaults: RED's (Floyd & Jacobson §4: min_th 5, max_th 15, w_q 0.002) with
 //! max_p 0.1 as in our RED, and m = 1, the paper's basic scheme.
 
-use super::red::{self, RedQueue};
+use super::red::{self, RedQueue, RedScheme};
 use super::scheme::{configured, ParamValues, SchemeInfo};
-use super::{
-    DropCurve, DropReason, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-};
+use super::{DropReason, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::net::{FlowId, Packet};
 
 pub static INFO: SchemeInfo = SchemeInfo {
@@ -80,7 +78,7 @@ pub struct Choke {
 
 impl Choke {
     pub fn new(limit: Limit, link_rate_bps: u64) -> Choke {
-        Choke { queue: RedQueue::new(limit, link_rate_bps), candidates: 1, match_rate: 0.0 }
+        Choke { queue: RedQueue::new(limit, link_rate_bps), candidates: 0, match_rate: 0.0 }.with_defaults()
     }
 
     /// Draw up to m candidates; drop each one of `flow`. Returns whether any matched.
@@ -106,9 +104,18 @@ impl Choke {
     }
 }
 
-impl Qdisc for Choke {
-    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        self.queue.on_arrival(ctx.now);
+impl RedScheme for Choke {
+    const PARAMS: &'static [ParamSpec] = PARAMS;
+
+    fn queue(&self) -> &RedQueue {
+        &self.queue
+    }
+
+    fn queue_mut(&mut self) -> &mut RedQueue {
+        &mut self.queue
+    }
+
+    fn admit(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
         if self.queue.state.avg > self.queue.state.min_th {
             let matched = self.draw_and_kill(pkt.flow, ctx);
             self.note_match(matched);
@@ -116,40 +123,24 @@ impl Qdisc for Choke {
                 return ctx.drop(pkt, DropReason::Early);
             }
         }
-        // No ECN: CHOKe's drops are what hold an unresponsive flow back.
+        // No ECN (the scheme declares none): CHOKe's drops are what hold an
+        // unresponsive flow back.
         let p_b = self.queue.state.p_b(self.queue.state.avg);
-        self.queue.admit(pkt, p_b, false, ctx);
+        self.queue.admit(pkt, p_b, ctx);
     }
 
-    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
-        self.queue.dequeue(ctx.now)
-    }
-
-    fn len_packets(&self) -> usize {
-        self.queue.fifo.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queue.fifo.bytes()
-    }
-
-    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
+    fn set_own(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         match id {
             "candidates" => self.candidates = value.max(1.0) as u32,
-            _ => self.queue.state.set(id, value)?,
+            _ => self.queue.set(id, value)?,
         }
         Ok(())
     }
 
-    fn probe(&self, out: &mut ProbeSink) {
+    fn probe_into(&self, out: &mut ProbeSink) {
         out.put("avg", self.queue.state.avg);
         out.put("p_b", self.queue.state.p_b(self.queue.state.avg));
         out.put("match_rate", self.match_rate);
-    }
-
-    fn drop_curve(&self) -> Option<DropCurve> {
-        let s = &self.queue.state;
-        Some(self.queue.drop_curve(|x| s.p_b(x)))
     }
 }
 

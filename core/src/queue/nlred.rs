@@ -16,12 +16,9 @@
 //! p'_max is capped at 1 for max_p > 2/3 (the paper sweeps max_p ≤ 0.5).
 //! Defaults: Experiment 2 (§5): min_th 10, max_th 30, max_p 0.1, w_q 0.002.
 
-use super::red::{self, RedQueue};
+use super::red::{self, RedQueue, RedScheme};
 use super::scheme::{configured, ParamValues, SchemeInfo};
-use super::{
-    switch_on, DropCurve, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-};
-use crate::net::Packet;
+use super::{Limit, ParamKind, ParamSpec, ProbeSpec, Qdisc, QueueSetup};
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "nlred",
@@ -59,19 +56,27 @@ fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
 
 pub struct Nlred {
     queue: RedQueue,
-    ecn: bool,
 }
 
 impl Nlred {
     pub fn new(limit: Limit, link_rate_bps: u64) -> Nlred {
-        let mut queue = RedQueue::new(limit, link_rate_bps);
-        queue.state.min_th = 10.0;
-        queue.state.max_th = 30.0;
-        Nlred { queue, ecn: false }
+        Nlred { queue: RedQueue::new(limit, link_rate_bps) }.with_defaults()
+    }
+}
+
+impl RedScheme for Nlred {
+    const PARAMS: &'static [ParamSpec] = PARAMS;
+
+    fn queue(&self) -> &RedQueue {
+        &self.queue
+    }
+
+    fn queue_mut(&mut self) -> &mut RedQueue {
+        &mut self.queue
     }
 
     /// Eq. (3) with p'_max = 1.5·max_p.
-    pub fn p_b(&self, avg: f64) -> f64 {
+    fn p_b(&self, avg: f64) -> f64 {
         let s = &self.queue.state;
         if avg < s.min_th {
             0.0
@@ -84,54 +89,15 @@ impl Nlred {
     }
 }
 
-impl Qdisc for Nlred {
-    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        self.queue.on_arrival(ctx.now);
-        let p_b = self.p_b(self.queue.state.avg);
-        self.queue.admit(pkt, p_b, self.ecn, ctx);
-    }
-
-    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
-        self.queue.dequeue(ctx.now)
-    }
-
-    fn len_packets(&self) -> usize {
-        self.queue.fifo.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queue.fifo.bytes()
-    }
-
-    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
-        match id {
-            "ecn" => self.ecn = switch_on(value),
-            _ => self.queue.state.set(id, value)?,
-        }
-        Ok(())
-    }
-
-    fn probe(&self, out: &mut ProbeSink) {
-        let s = &self.queue.state;
-        out.put("avg", s.avg);
-        out.put("p_b", self.p_b(s.avg));
-        out.put("count", s.count.max(0) as f64);
-    }
-
-    fn drop_curve(&self) -> Option<DropCurve> {
-        Some(self.queue.drop_curve(|x| self.p_b(x)))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::kernel::{to_secs, Rng};
-    use crate::net::{Dir, PacketKind};
+    use crate::net::{Dir, Packet, PacketKind};
     use crate::queue::red::Red;
     use crate::queue::testing::Harness;
-    use crate::queue::DropReason;
     use crate::queue::QueueOutcome;
+    use crate::queue::{DropReason, QueueCtx};
     use crate::sim::{SeriesMode, Simulation};
 
     #[test]

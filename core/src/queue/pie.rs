@@ -401,7 +401,7 @@ mod tests {
         let mean = gaps.iter().sum::<usize>() as f64 / gaps.len() as f64;
         assert!((mean - 18.0).abs() < 0.5, "{mean}");
         let mut random = congested(0.1);
-        random.derandomize = false;
+        random.params.derandomize = false;
         let (dropped, _) = arrivals(&mut random, 20_000, false);
         let share = dropped.len() as f64 / 20_000.0;
         assert!((share - 0.1).abs() < 0.01, "plain Bernoulli drops: {share}");

@@ -143,7 +143,8 @@ fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
 }
 
 /// RED's control state, separate from the FIFO so that RED-family schemes
-/// (NLRED, DSRED, ARED, FRED) can reuse the averaging and spacing.
+/// (NLRED, DSRED, ARED, FRED) can reuse the averaging and spacing. It starts
+/// at the defaults RED declares.
 #[derive(Clone, Debug)]
 pub struct RedState {
     pub min_th: f64,
@@ -175,15 +176,15 @@ pub enum RedVerdict {
 impl RedState {
     pub fn new(link_rate_bps: u64) -> RedState {
         RedState {
-            min_th: 5.0,
-            max_th: 15.0,
-            max_p: 0.1,
-            w_q: 0.002,
-            gentle: false,
-            count_rule: CountRule::Wait,
-            byte_mode: false,
-            max_packet_bytes: 1500.0,
-            mean_packet_bytes: 1000.0,
+            min_th: MIN_TH.default,
+            max_th: MAX_TH.default,
+            max_p: MAX_P.default,
+            w_q: W_Q.default,
+            gentle: switch_on(GENTLE.default),
+            count_rule: CountRule::from_wait_switch(WAIT.default),
+            byte_mode: switch_on(BYTE_MODE.default),
+            max_packet_bytes: MAX_PACKET_BYTES.default,
+            mean_packet_bytes: MEAN_PACKET_BYTES.default,
             link_rate_bps,
             avg: 0.0,
             count: -1,
@@ -435,11 +436,22 @@ pub struct RedQueue {
     pub limit: Limit,
     pub state: RedState,
     pub fifo: Fifo,
+    /// Mark early instead of dropping (for the schemes that declare `ecn`).
+    pub ecn: bool,
 }
 
 impl RedQueue {
     pub fn new(limit: Limit, link_rate_bps: u64) -> RedQueue {
-        RedQueue { limit, state: RedState::new(link_rate_bps), fifo: Fifo::default() }
+        RedQueue { limit, state: RedState::new(link_rate_bps), fifo: Fifo::default(), ecn: switch_on(ECN.default) }
+    }
+
+    /// One of RED's parameters, or `ecn`.
+    pub fn set(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
+        match id {
+            "ecn" => self.ecn = switch_on(value),
+            _ => self.state.set(id, value)?,
+        }
+        Ok(())
     }
 
     /// Fold the queue an arrival sees into avg (Fig. 2's first step).
@@ -449,11 +461,11 @@ impl RedQueue {
 
     /// Carry out RED's verdict for `pkt` given the early-drop probability
     /// `p_b` at the current avg: a forced drop, an early drop (or ECN mark
-    /// when `ecn`), or queueing within the hard limit.
-    pub fn admit(&mut self, pkt: Packet, p_b: f64, ecn: bool, ctx: &mut QueueCtx) {
+    /// when `ecn` is on), or queueing within the hard limit.
+    pub fn admit(&mut self, pkt: Packet, p_b: f64, ctx: &mut QueueCtx) {
         let pkt = match self.state.decide(p_b, pkt.size_bytes, ctx.rng.uniform()) {
             RedVerdict::Forced => return ctx.drop(pkt, DropReason::Forced),
-            RedVerdict::Early => match ctx.drop_or_mark(pkt, DropReason::Early, ecn) {
+            RedVerdict::Early => match ctx.drop_or_mark(pkt, DropReason::Early, self.ecn) {
                 Some(marked) => marked,
                 None => return,
             },
@@ -483,54 +495,122 @@ impl RedQueue {
     }
 }
 
+/// A scheme of the RED family: RED's queue with its own drop function and,
+/// where its paper adds them, its own verdicts, parameters and probes. RED,
+/// gentle RED, NLRED, ARED, DSRED, CHOKe and SFRED implement it; the
+/// [`Qdisc`] they share (averaging, idle periods, dequeue, ECN, the RED
+/// parameters) is written once below.
+pub trait RedScheme {
+    /// The catalogue's parameter list; any other id is refused.
+    const PARAMS: &'static [ParamSpec];
+    fn queue(&self) -> &RedQueue;
+    fn queue_mut(&mut self) -> &mut RedQueue;
+
+    /// The early-drop probability at average `avg`: RED's line by default.
+    fn p_b(&self, avg: f64) -> f64 {
+        self.queue().state.p_b(avg)
+    }
+
+    /// Decide for an arrival once avg includes it: RED's verdict by default.
+    fn admit(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+        let p_b = self.p_b(self.queue().state.avg);
+        self.queue_mut().admit(pkt, p_b, ctx);
+    }
+
+    /// A parameter of the scheme's own, or else RED's (and `ecn`).
+    fn set_own(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
+        self.queue_mut().set(id, value)
+    }
+
+    /// RED's probes: avg, p_b and count.
+    fn probe_into(&self, out: &mut ProbeSink) {
+        let s = &self.queue().state;
+        out.put("avg", s.avg);
+        out.put("p_b", self.p_b(s.avg));
+        out.put("count", s.count.max(0) as f64);
+    }
+
+    fn curve(&self) -> Option<DropCurve> {
+        Some(self.queue().drop_curve(|x| self.p_b(x)))
+    }
+
+    /// Before avg is updated for an arrival at `ctx.now` (ARED arms its timer).
+    fn before_arrival(&mut self, _ctx: &mut QueueCtx) {}
+
+    fn wake(&mut self, _ctx: &mut QueueCtx) {}
+
+    /// The scheme with every parameter at its declared default (in packets).
+    fn with_defaults(mut self) -> Self
+    where
+        Self: Sized,
+    {
+        for p in Self::PARAMS {
+            let applied = self.set_own(p.id, p.default);
+            debug_assert!(applied.is_ok(), "{applied:?}");
+        }
+        self
+    }
+}
+
+impl<S: RedScheme> Qdisc for S {
+    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+        self.before_arrival(ctx);
+        self.queue_mut().on_arrival(ctx.now);
+        self.admit(pkt, ctx);
+    }
+
+    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
+        self.queue_mut().dequeue(ctx.now)
+    }
+
+    fn len_packets(&self) -> usize {
+        self.queue().fifo.len()
+    }
+
+    fn len_bytes(&self) -> u64 {
+        self.queue().fifo.bytes()
+    }
+
+    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
+        if !S::PARAMS.iter().any(|p| p.id == id) {
+            return Err(ParamError::unknown(id));
+        }
+        self.set_own(id, value)
+    }
+
+    fn probe(&self, out: &mut ProbeSink) {
+        self.probe_into(out);
+    }
+
+    fn drop_curve(&self) -> Option<DropCurve> {
+        self.curve()
+    }
+
+    fn on_wake(&mut self, ctx: &mut QueueCtx) {
+        self.wake(ctx);
+    }
+}
+
+/// RED itself: the family's defaults throughout.
 pub struct Red {
     pub(crate) queue: RedQueue,
-    ecn: bool,
 }
 
 impl Red {
     pub fn new(limit: Limit, link_rate_bps: u64) -> Red {
-        Red { queue: RedQueue::new(limit, link_rate_bps), ecn: false }
+        Red { queue: RedQueue::new(limit, link_rate_bps) }.with_defaults()
     }
 }
 
-impl Qdisc for Red {
-    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        self.queue.on_arrival(ctx.now);
-        let p_b = self.queue.state.p_b(self.queue.state.avg);
-        self.queue.admit(pkt, p_b, self.ecn, ctx);
+impl RedScheme for Red {
+    const PARAMS: &'static [ParamSpec] = PARAMS;
+
+    fn queue(&self) -> &RedQueue {
+        &self.queue
     }
 
-    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
-        self.queue.dequeue(ctx.now)
-    }
-
-    fn len_packets(&self) -> usize {
-        self.queue.fifo.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queue.fifo.bytes()
-    }
-
-    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
-        match id {
-            "ecn" => self.ecn = switch_on(value),
-            _ => self.queue.state.set(id, value)?,
-        }
-        Ok(())
-    }
-
-    fn probe(&self, out: &mut ProbeSink) {
-        let s = &self.queue.state;
-        out.put("avg", s.avg);
-        out.put("p_b", s.p_b(s.avg));
-        out.put("count", s.count.max(0) as f64);
-    }
-
-    fn drop_curve(&self) -> Option<DropCurve> {
-        let s = &self.queue.state;
-        Some(self.queue.drop_curve(|x| s.p_b(x)))
+    fn queue_mut(&mut self) -> &mut RedQueue {
+        &mut self.queue
     }
 }
 
