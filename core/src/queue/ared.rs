@@ -187,15 +187,7 @@ impl Ared {
 }
 
 impl RedScheme for Ared {
-    const PARAMS: &'static [ParamSpec] = PARAMS;
-
-    fn queue(&self) -> &RedQueue {
-        &self.queue
-    }
-
-    fn queue_mut(&mut self) -> &mut RedQueue {
-        &mut self.queue
-    }
+    red::red_scheme_parts!();
 
     fn before_arrival(&mut self, ctx: &mut QueueCtx) {
         if self.next_update.is_none() {

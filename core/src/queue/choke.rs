@@ -105,15 +105,7 @@ impl Choke {
 }
 
 impl RedScheme for Choke {
-    const PARAMS: &'static [ParamSpec] = PARAMS;
-
-    fn queue(&self) -> &RedQueue {
-        &self.queue
-    }
-
-    fn queue_mut(&mut self) -> &mut RedQueue {
-        &mut self.queue
-    }
+    red::red_scheme_parts!();
 
     fn admit(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
         if self.queue.state.avg > self.queue.state.min_th {

@@ -145,15 +145,7 @@ impl Dsred {
 }
 
 impl RedScheme for Dsred {
-    const PARAMS: &'static [ParamSpec] = PARAMS;
-
-    fn queue(&self) -> &RedQueue {
-        &self.queue
-    }
-
-    fn queue_mut(&mut self) -> &mut RedQueue {
-        &mut self.queue
-    }
+    red::red_scheme_parts!();
 
     fn p_b(&self, avg: f64) -> f64 {
         self.slopes.p_d(avg)

@@ -28,7 +28,7 @@
 //! unit (1000 bytes per packet for byte buffers).
 
 use super::red::{self, spaced_probability, RedState};
-use super::scheme::{configured, ParamValues, SchemeInfo};
+use super::scheme::{configured, with_defaults, ParamValues, SchemeInfo};
 use super::{
     DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
     QueueSetup, BUFFER_UNIT_PACKET_BYTES,
@@ -117,9 +117,9 @@ impl Fred {
             Limit::Packets(_) => 1.0,
             Limit::Bytes(_) => BUFFER_UNIT_PACKET_BYTES,
         };
-        let mut red = RedState::new(link_rate_bps);
-        red.max_p = 0.02;
-        Fred { limit, red, min_q: 2.0 * packet, packet, fifo: Fifo::default(), flows: BTreeMap::new() }
+        let red = RedState::new(link_rate_bps);
+        let fred = Fred { limit, red, min_q: 0.0, packet, fifo: Fifo::default(), flows: BTreeMap::new() };
+        with_defaults(fred, PARAMS, limit)
     }
 
     fn queued(&self) -> f64 {

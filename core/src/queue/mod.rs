@@ -226,7 +226,7 @@ impl std::error::Error for ParamError {}
 /// The ECN switch of every scheme that can mark instead of drop; a scheme
 /// rewords the doc or changes the default where its own rule differs.
 pub const ECN_PARAM: ParamSpec =
-    ParamSpec::switch("ecn", "ECN marking", false, "Mark ECN-capable packets instead of dropping them.");
+    ParamSpec::switch("ECN marking", false, "Mark ECN-capable packets instead of dropping them.").with_id("ecn");
 
 /// Bytes per packet used to scale "buffer"-unit defaults and ranges when a
 /// scenario's buffer is given in bytes.
@@ -234,9 +234,9 @@ pub const BUFFER_UNIT_PACKET_BYTES: f64 = 1000.0;
 
 impl ParamSpec {
     /// An on/off parameter: 0 or 1, read with [`switch_on`].
-    pub const fn switch(id: &'static str, label: &'static str, on: bool, doc: &'static str) -> ParamSpec {
+    pub const fn switch(label: &'static str, on: bool, doc: &'static str) -> ParamSpec {
         ParamSpec {
-            id,
+            id: "",
             label,
             kind: ParamKind::Switch,
             unit: "on/off",
@@ -246,6 +246,12 @@ impl ParamSpec {
             default: if on { 1.0 } else { 0.0 },
             doc,
         }
+    }
+
+    /// The parameter under `id`, for lists written out of
+    /// [`scheme_params!`](crate::scheme_params) (the RED family's shared parameters).
+    pub const fn with_id(self, id: &'static str) -> ParamSpec {
+        ParamSpec { id, ..self }
     }
 
     /// A quantity in `unit` ("" for a plain number), declared inside

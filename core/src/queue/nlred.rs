@@ -65,15 +65,7 @@ impl Nlred {
 }
 
 impl RedScheme for Nlred {
-    const PARAMS: &'static [ParamSpec] = PARAMS;
-
-    fn queue(&self) -> &RedQueue {
-        &self.queue
-    }
-
-    fn queue_mut(&mut self) -> &mut RedQueue {
-        &mut self.queue
-    }
+    red::red_scheme_parts!();
 
     /// Eq. (3) with p'_max = 1.5·max_p.
     fn p_b(&self, avg: f64) -> f64 {

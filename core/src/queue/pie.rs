@@ -63,7 +63,7 @@ scheme_params! {
             "MAX_BURST: time after a calm period during which bursts pass without drops."),
         mean_pkt_bytes: u64 = ParamSpec::number("mean packet size", "bytes", 40.0..=65535.0, 1.0, 1500.0,
             "MEAN_PKTSIZE: nothing is dropped while at most two such packets are queued."),
-        derandomize: bool = ParamSpec::switch("derandomize", "derandomisation", true,
+        derandomize: bool = ParamSpec::switch("derandomisation", true,
             "Space drops evenly by accumulating p between drops (§5.4)."),
         ecn: bool = ECN_PARAM
             .with_doc("Mark ECN-capable packets instead of dropping them while p is below the ECN threshold."),

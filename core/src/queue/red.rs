@@ -90,19 +90,20 @@ pub(crate) const W_Q: ParamSpec = ParamSpec {
     doc: "EWMA weight of the instantaneous queue in the average; small = long memory.",
 };
 pub(crate) const GENTLE: ParamSpec = ParamSpec::switch(
-    "gentle",
     "gentle mode",
     false,
     "Ramp from max_p to 1 between max_th and 2·max_th instead of jumping to 1.",
-);
+)
+.with_id("gentle");
 pub(crate) const WAIT: ParamSpec = ParamSpec::switch(
-    "wait",
     "wait between drops",
     true,
     "ns-2/ns-3's count rule: no early drop until count·p_b ≥ 1, then p_b/(2 − count·p_b). Off: Floyd & Jacobson's p_b/(1 − count·p_b).",
-);
+)
+.with_id("wait");
 pub(crate) const BYTE_MODE: ParamSpec =
-    ParamSpec::switch("byte_mode", "byte mode", false, "Scale the drop probability by packet size / max_packet_bytes.");
+    ParamSpec::switch("byte mode", false, "Scale the drop probability by packet size / max_packet_bytes.")
+        .with_id("byte_mode");
 pub(crate) const MAX_PACKET_BYTES: ParamSpec = ParamSpec {
     id: "max_packet_bytes",
     label: "max packet size",
@@ -539,16 +540,13 @@ pub trait RedScheme {
 
     fn wake(&mut self, _ctx: &mut QueueCtx) {}
 
-    /// The scheme with every parameter at its declared default (in packets).
-    fn with_defaults(mut self) -> Self
+    /// The scheme with every parameter at its declared default.
+    fn with_defaults(self) -> Self
     where
         Self: Sized,
     {
-        for p in Self::PARAMS {
-            let applied = self.set_own(p.id, p.default);
-            debug_assert!(applied.is_ok(), "{applied:?}");
-        }
-        self
+        let limit = self.queue().limit;
+        super::scheme::with_defaults(self, Self::PARAMS, limit)
     }
 }
 
@@ -591,6 +589,23 @@ impl<S: RedScheme> Qdisc for S {
     }
 }
 
+/// The [`RedScheme`] items every member writes alike: its parameter list is
+/// `PARAMS` and its RED queue the field `queue`.
+macro_rules! red_scheme_parts {
+    () => {
+        const PARAMS: &'static [ParamSpec] = PARAMS;
+
+        fn queue(&self) -> &RedQueue {
+            &self.queue
+        }
+
+        fn queue_mut(&mut self) -> &mut RedQueue {
+            &mut self.queue
+        }
+    };
+}
+pub(crate) use red_scheme_parts;
+
 /// RED itself: the family's defaults throughout.
 pub struct Red {
     pub(crate) queue: RedQueue,
@@ -603,15 +618,7 @@ impl Red {
 }
 
 impl RedScheme for Red {
-    const PARAMS: &'static [ParamSpec] = PARAMS;
-
-    fn queue(&self) -> &RedQueue {
-        &self.queue
-    }
-
-    fn queue_mut(&mut self) -> &mut RedQueue {
-        &mut self.queue
-    }
+    red_scheme_parts!();
 }
 
 #[cfg(test)]

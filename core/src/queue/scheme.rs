@@ -7,11 +7,13 @@ use super::markov::ModelPoint;
 use super::{switch_on, Limit, ParamError, ParamSpec, ProbeSpec, Qdisc, QueueSetup};
 
 /// Declares a scheme's parameters once each, as ns-3 declares attributes:
-/// every item is a field (its name is the parameter's id), the type the
-/// scheme reads, optionally `as` a conversion from the catalogue's number,
-/// and the [`ParamSpec`] the catalogue, the sliders and the range checks use.
-/// It yields the struct, `SPECS` (the catalogue's list, in order), `Default`
-/// (every spec's default, converted) and `set(id, value)` for live changes.
+/// every item is a field (its name is the parameter's id, unless an id is
+/// given before `=>`, e.g. `"interval_ms" => interval` for a value given in ms
+/// and held in ns), the type the scheme reads, optionally `as` a conversion
+/// from the catalogue's number, and the [`ParamSpec`] the catalogue, the
+/// sliders and the range checks use. It yields the struct, `SPECS` (the
+/// catalogue's list, in order), `Default` (every spec's default, converted)
+/// and `set(id, value)` for live changes.
 ///
 /// ```
 /// use aqm_core::kernel::{ms, Nanos};
@@ -22,7 +24,7 @@ use super::{switch_on, Limit, ParamError, ParamSpec, ProbeSpec, Qdisc, QueueSetu
 ///     pub struct Example {
 ///         gain: f64 = ParamSpec::number("gain α", "", 0.0..=1.0, 0.01, 0.125,
 ///             "How far each update moves the estimate."),
-///         period: Nanos as ms = ParamSpec::number("update period", "ms", 1.0..=1000.0, 1.0, 16.0,
+///         "period_ms" => period: Nanos as ms = ParamSpec::number("update period", "ms", 1.0..=1000.0, 1.0, 16.0,
 ///             "Time between two updates."),
 ///         ecn: bool = ECN_PARAM,
 ///     }
@@ -30,9 +32,9 @@ use super::{switch_on, Limit, ParamError, ParamSpec, ProbeSpec, Qdisc, QueueSetu
 ///
 /// let mut p = Example::default();
 /// assert_eq!((p.gain, p.period, p.ecn), (0.125, ms(16.0), false));
-/// p.set("period", 20.0).unwrap();
+/// p.set("period_ms", 20.0).unwrap();
 /// assert_eq!(p.period, ms(20.0));
-/// assert_eq!(Example::SPECS.iter().map(|s| s.id).collect::<Vec<_>>(), ["gain", "period", "ecn"]);
+/// assert_eq!(Example::SPECS.iter().map(|s| s.id).collect::<Vec<_>>(), ["gain", "period_ms", "ecn"]);
 /// assert!(p.set("nope", 1.0).is_err());
 /// ```
 #[macro_export]
@@ -40,7 +42,7 @@ macro_rules! scheme_params {
     (
         $(#[$attr:meta])*
         $vis:vis struct $name:ident {
-            $($field:ident : $ty:ty $(as $conv:path)? = $spec:expr),* $(,)?
+            $($($id:literal =>)? $field:ident : $ty:ty $(as $conv:path)? = $spec:expr),* $(,)?
         }
     ) => {
         $(#[$attr])*
@@ -52,12 +54,12 @@ macro_rules! scheme_params {
         impl $name {
             /// The catalogue's parameter list, in declaration order.
             pub const SPECS: &'static [$crate::queue::ParamSpec] =
-                &[$($crate::queue::ParamSpec { id: stringify!($field), ..$spec }),*];
+                &[$($crate::queue::ParamSpec { id: $crate::scheme_params!(@id $field $($id)?), ..$spec }),*];
 
             /// Apply one parameter, already range-checked; an id not declared here is an error.
             pub fn set(&mut self, id: &str, v: f64) -> Result<(), $crate::queue::ParamError> {
                 match id {
-                    $(stringify!($field) => self.$field = $crate::scheme_params!(@value v $(, $conv)?),)*
+                    $($crate::scheme_params!(@id $field $($id)?) => self.$field = $crate::scheme_params!(@value v $(, $conv)?),)*
                     _ => return Err($crate::queue::ParamError::unknown(id)),
                 }
                 Ok(())
@@ -70,6 +72,8 @@ macro_rules! scheme_params {
             }
         }
     };
+    (@id $field:ident) => { stringify!($field) };
+    (@id $field:ident $id:literal) => { $id };
     (@value $v:expr) => { $crate::queue::scheme::FromParam::from_param($v) };
     (@value $v:expr, $conv:path) => { $conv($v) };
 }
@@ -180,6 +184,18 @@ pub fn apply<Q: Qdisc>(q: &mut Q, params: &ParamValues) {
         let applied = q.set_param(id, v);
         debug_assert!(applied.is_ok(), "{applied:?}");
     }
+}
+
+/// `q` with every parameter of `specs` at its default for `limit`'s unit,
+/// through its own `set_param`: for schemes whose parameter values live in
+/// state they share with others (the RED family's), so that the default is
+/// still the declared one.
+pub fn with_defaults<Q: Qdisc>(mut q: Q, specs: &[ParamSpec], limit: Limit) -> Q {
+    for p in specs {
+        let applied = q.set_param(p.id, p.for_limit(limit).default);
+        debug_assert!(applied.is_ok(), "{applied:?}");
+    }
+    q
 }
 
 pub fn no_cross_check(_: &ParamValues) -> Result<(), ParamError> {

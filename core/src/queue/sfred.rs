@@ -330,15 +330,7 @@ impl Sfred {
 }
 
 impl RedScheme for Sfred {
-    const PARAMS: &'static [ParamSpec] = PARAMS;
-
-    fn queue(&self) -> &RedQueue {
-        &self.queue
-    }
-
-    fn queue_mut(&mut self) -> &mut RedQueue {
-        &mut self.queue
-    }
+    red::red_scheme_parts!();
 
     fn admit(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
         self.touch(pkt.flow, ctx.now);
