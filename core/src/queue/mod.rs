@@ -1,5 +1,6 @@
-//! Queue schemes. Each scheme is one file behind the [`Qdisc`] trait; the
-//! [`registry`] maps scheme ids to constructors and catalogues.
+//! Queue schemes. Each scheme is one file behind the [`Qdisc`] trait that
+//! declares itself and its parameters with [`scheme`]'s types; the
+//! [`registry`] lists the schemes and builds the catalogue.
 //!
 //! A scheme sees packets, the time, its own RNG stream and the wake-ups it
 //! asked for, nothing else. It enforces the buffer's hard limit itself
