@@ -12,6 +12,16 @@ pub(crate) fn run(text: &str) -> Summary {
     sim.summary()
 }
 
+/// The mean of history column `column` over the measurement window of a run
+/// recorded with history.
+pub(crate) fn mean_while_measured(sim: &Simulation, column: &str) -> f64 {
+    let h = sim.history();
+    let col = |id: &str| h.column(h.columns.iter().position(|c| c == id).expect("column"));
+    let from = crate::kernel::to_secs(sim.plan().measure_from_ns);
+    let values: Vec<f64> = col("t_s").iter().zip(col(column)).filter(|(t, _)| **t >= from).map(|(_, v)| *v).collect();
+    values.iter().sum::<f64>() / values.len() as f64
+}
+
 /// Run a scenario document with its queue scheme replaced by
 /// [`random_loss`] dropping each arrival with probability `p`.
 pub(crate) fn run_with_random_loss(text: &str, p: f64) -> Summary {
@@ -73,12 +83,7 @@ mod random_loss {
         fn dequeue(&mut self, _: &mut QueueCtx) -> Option<Packet> {
             self.fifo.pop()
         }
-        fn len_packets(&self) -> usize {
-            self.fifo.len()
-        }
-        fn len_bytes(&self) -> u64 {
-            self.fifo.bytes()
-        }
+        crate::queue::fifo_lengths!();
         fn set_param(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
             match id {
                 "p" => self.p = v,

@@ -231,10 +231,10 @@ impl RedScheme for Ared {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::to_secs;
     use crate::queue::testing::Harness;
     use crate::queue::DropReason;
     use crate::sim::{SeriesMode, Simulation};
+    use crate::testing::mean_while_measured;
 
     #[test]
     fn automatic_parameters_follow_the_link_rate() {
@@ -339,11 +339,6 @@ mod tests {
         assert_eq!(h.q.len_packets(), 8);
         assert_eq!((h.drops(DropReason::Forced), h.drops(DropReason::Early)), (42, 0));
         assert!(h.marks > 0);
-        let mut small = Harness::new("ared", &[("min_th", 50.0), ("max_th", 100.0)], Limit::Packets(3));
-        for _ in 0..5 {
-            small.arrive(1000);
-        }
-        assert_eq!(small.drops(DropReason::Overflow), 2);
     }
 
     /// `flows` TCP flows on 10 Mb/s (base RTTs 22–60 ms, 200-packet buffer) for
@@ -359,12 +354,7 @@ mod tests {
         );
         let mut sim = Simulation::from_json(&text, SeriesMode { history: true, streaming: false }).expect("valid");
         sim.run();
-        let h = sim.history();
-        let col = |id: &str| h.column(h.columns.iter().position(|c| c == id).expect("column"));
-        let from = to_secs(sim.plan().measure_from_ns);
-        let avgs: Vec<f64> =
-            col("t_s").iter().zip(col("probe.avg")).filter(|(t, _)| **t >= from).map(|(_, a)| *a).collect();
-        avgs.iter().sum::<f64>() / avgs.len() as f64
+        mean_while_measured(&sim, "probe.avg")
     }
 
     #[test]

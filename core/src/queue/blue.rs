@@ -159,13 +159,7 @@ impl Qdisc for Blue {
         }
     }
 
-    fn len_packets(&self) -> usize {
-        self.fifo.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.fifo.bytes()
-    }
+    super::fifo_lengths!();
 
     fn set_param(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
         self.p.set(id, v)

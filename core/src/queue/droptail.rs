@@ -40,13 +40,7 @@ impl Qdisc for DropTail {
         self.fifo.pop()
     }
 
-    fn len_packets(&self) -> usize {
-        self.fifo.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.fifo.bytes()
-    }
+    super::fifo_lengths!();
 
     fn set_param(&mut self, id: &str, _: f64) -> Result<(), ParamError> {
         Err(ParamError::unknown(id))

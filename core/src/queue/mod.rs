@@ -35,6 +35,7 @@ pub mod testing;
 use crate::kernel::{Nanos, Rng};
 use crate::net::{Ecn, Packet};
 
+pub(crate) use fifo::fifo_lengths;
 pub use fifo::Fifo;
 pub use registry::{catalogue, find_scheme};
 pub use scheme::SchemeInfo;

@@ -873,11 +873,15 @@ mod tests {
             h.arrive(1000);
         }
         assert!(h.drops(DropReason::Forced) > 0);
-        let mut small = Harness::new("red", &[("min_th", 50.0), ("max_th", 100.0)], Limit::Packets(3));
-        for _ in 0..5 {
-            small.arrive(1000);
+        // The family's shared queue holds the hard limit for every member
+        // that keeps RED's verdicts.
+        for scheme in ["red", "nlred", "ared", "choke"] {
+            let mut small = Harness::new(scheme, &[("min_th", 50.0), ("max_th", 100.0)], Limit::Packets(3));
+            for _ in 0..5 {
+                small.arrive(1000);
+            }
+            assert_eq!(small.drops(DropReason::Overflow), 2, "{scheme}");
         }
-        assert_eq!(small.drops(DropReason::Overflow), 2);
     }
 
     #[test]

@@ -159,13 +159,7 @@ impl Qdisc for Rem {
         ctx.wake_at(next);
     }
 
-    fn len_packets(&self) -> usize {
-        self.fifo.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.fifo.bytes()
-    }
+    super::fifo_lengths!();
 
     fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         self.params.set(id, value)?;
