@@ -29,7 +29,7 @@
 //! - Equal tags are served in arrival order.
 
 use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
-use super::{DropReason, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{DropReason, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::net::{FlowId, Packet};
 use std::collections::BTreeMap;
 
@@ -40,8 +40,8 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "One queue sorted by SFQ-style start tags; drops from the tail, where flows above their fair share sit.",
     params: AfpftParams::SPECS,
     probes: &[
-        ProbeSpec { id: "v", label: "virtual time v(t)", kind: ParamKind::Number, unit: "s" },
-        ProbeSpec { id: "listed", label: "listed flows", kind: ParamKind::Number, unit: "flows" },
+        ProbeSpec::number("v", "virtual time v(t)", "s"),
+        ProbeSpec::number("listed", "listed flows", "flows"),
     ],
     build,
     cross_check: super::scheme::no_cross_check,

@@ -39,8 +39,7 @@ use super::estimator::RateEstimator;
 use super::red;
 use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
 use super::{
-    DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
-    QueueSetup,
+    DropCurve, DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
 };
 use crate::kernel::{ms, Nanos};
 use crate::net::{FlowId, Packet};
@@ -53,13 +52,13 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "Drops flow i with p = (q_i/maxth)^β_i, β_i driven by its estimated rate; per-flow buffer shrinks with N.",
     params: BareParams::SPECS,
     probes: &[
-        ProbeSpec { id: "nflow", label: "active flows Nflow", kind: ParamKind::Number, unit: "flows" },
-        ProbeSpec { id: "vmaxq", label: "virtual buffer vmaxq", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "targetq", label: "target queue", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "maxth", label: "per-flow limit maxth", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "avgq", label: "average queue", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "mean_beta", label: "mean β_i", kind: ParamKind::Number, unit: "" },
-        ProbeSpec { id: "ratefair", label: "fair rate BW/Nflow", kind: ParamKind::Number, unit: "b/s" },
+        ProbeSpec::number("nflow", "active flows Nflow", "flows"),
+        ProbeSpec::buffer("vmaxq", "virtual buffer vmaxq"),
+        ProbeSpec::buffer("targetq", "target queue"),
+        ProbeSpec::buffer("maxth", "per-flow limit maxth"),
+        ProbeSpec::buffer("avgq", "average queue"),
+        ProbeSpec::number("mean_beta", "mean β_i", ""),
+        ProbeSpec::number("ratefair", "fair rate BW/Nflow", "b/s"),
     ],
     build,
     cross_check,

@@ -27,8 +27,7 @@
 
 use super::scheme::{configured, no_cross_check, scheme_params, ParamValues, SchemeInfo};
 use super::{
-    DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-    ECN_PARAM,
+    DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM,
 };
 use crate::kernel::{ms, Nanos};
 use crate::net::Packet;
@@ -39,7 +38,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     paper: "Feng, Kandlur, Saha & Shin, BLUE: A New Class of Active Queue Management Algorithms, CSE-TR-387-99, 1999",
     summary: "Raises the drop probability on buffer overflow, lowers it when the link goes idle.",
     params: BlueParams::SPECS,
-    probes: &[ProbeSpec { id: "p_m", label: "marking probability p_m", kind: ParamKind::Number, unit: "" }],
+    probes: &[ProbeSpec::number("p_m", "marking probability p_m", "")],
     build,
     cross_check: no_cross_check,
     model: None,

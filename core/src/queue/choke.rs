@@ -28,14 +28,9 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "RED that compares each arrival with a random queued packet and drops both when they share a flow.",
     params: PARAMS,
     probes: &[
-        ProbeSpec { id: "avg", label: "average queue", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "p_b", label: "RED drop probability p_b", kind: ParamKind::Number, unit: "" },
-        ProbeSpec {
-            id: "match_rate",
-            label: "share of compared arrivals matched (EWMA, ~1000)",
-            kind: ParamKind::Number,
-            unit: "",
-        },
+        red::AVG_PROBE,
+        ProbeSpec::number("p_b", "RED drop probability p_b", ""),
+        ProbeSpec::number("match_rate", "share of compared arrivals matched (EWMA, ~1000)", ""),
     ],
     build,
     cross_check: red::cross_check,

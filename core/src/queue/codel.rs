@@ -26,8 +26,7 @@
 
 use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
 use super::{
-    DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-    ECN_PARAM,
+    DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM,
 };
 use crate::kernel::{ms, Nanos, NS_PER_MS};
 use crate::net::Packet;
@@ -39,10 +38,10 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "Drops at the head once packets have waited longer than target for a whole interval, ever faster.",
     params: CodelParams::SPECS,
     probes: &[
-        ProbeSpec { id: "sojourn", label: "sojourn time of the last packet sent", kind: ParamKind::Number, unit: "ms" },
-        ProbeSpec { id: "dropping", label: "dropping state", kind: ParamKind::Switch, unit: "on/off" },
-        ProbeSpec { id: "count", label: "drops in this dropping state", kind: ParamKind::Number, unit: "packets" },
-        ProbeSpec { id: "next_drop", label: "time until the next drop", kind: ParamKind::Number, unit: "ms" },
+        ProbeSpec::number("sojourn", "sojourn time of the last packet sent", "ms"),
+        ProbeSpec::switch("dropping", "dropping state"),
+        ProbeSpec::number("count", "drops in this dropping state", "packets"),
+        ProbeSpec::number("next_drop", "time until the next drop", "ms"),
     ],
     build,
     cross_check,

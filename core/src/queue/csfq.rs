@@ -25,8 +25,7 @@
 use super::estimator::RateEstimator;
 use super::scheme::{configured, no_cross_check, scheme_params, ParamValues, SchemeInfo};
 use super::{
-    DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
-    QueueSetup,
+    DropCurve, DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
 };
 use crate::kernel::{ms, Nanos};
 use crate::net::Packet;
@@ -40,11 +39,11 @@ pub static INFO: SchemeInfo = SchemeInfo {
               1 − α/label, holding each flow to the estimated fair share α.",
     params: CsfqParams::SPECS,
     probes: &[
-        ProbeSpec { id: "alpha", label: "fair share α (per unit weight)", kind: ParamKind::Number, unit: "b/s" },
-        ProbeSpec { id: "arrival_rate", label: "arrival rate A", kind: ParamKind::Number, unit: "b/s" },
-        ProbeSpec { id: "accepted_rate", label: "accepted rate F", kind: ParamKind::Number, unit: "b/s" },
-        ProbeSpec { id: "congested", label: "congested (A ≥ C)", kind: ParamKind::Switch, unit: "on/off" },
-        ProbeSpec { id: "dropping", label: "early drops armed", kind: ParamKind::Switch, unit: "on/off" },
+        ProbeSpec::number("alpha", "fair share α (per unit weight)", "b/s"),
+        ProbeSpec::number("arrival_rate", "arrival rate A", "b/s"),
+        ProbeSpec::number("accepted_rate", "accepted rate F", "b/s"),
+        ProbeSpec::switch("congested", "congested (A ≥ C)"),
+        ProbeSpec::switch("dropping", "early drops armed"),
     ],
     build,
     cross_check: no_cross_check,

@@ -19,9 +19,7 @@
 //! lowest flow id.
 
 use super::scheme::{configured, no_cross_check, scheme_params, ParamValues, SchemeInfo};
-use super::{
-    DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-};
+use super::{DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::net::{FlowId, Packet};
 use std::collections::VecDeque;
 
@@ -32,8 +30,8 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "One queue per flow served round robin, a quantum of bytes per turn; drops from the longest queue.",
     params: DrrParams::SPECS,
     probes: &[
-        ProbeSpec { id: "backlogged", label: "backlogged flows", kind: ParamKind::Number, unit: "flows" },
-        ProbeSpec { id: "longest", label: "longest flow queue", kind: ParamKind::Buffer, unit: "buffer" },
+        ProbeSpec::number("backlogged", "backlogged flows", "flows"),
+        ProbeSpec::buffer("longest", "longest flow queue"),
     ],
     build,
     cross_check: no_cross_check,

@@ -33,10 +33,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     paper: "Zheng & Atiquzzaman, DSRED: An Active Queue Management Scheme for Next Generation Networks, IEEE LCN 2000",
     summary: "RED with a two-segment drop function whose slopes the mode selector γ trades against each other.",
     params: PARAMS,
-    probes: &[
-        ProbeSpec { id: "avg", label: "average queue", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "p_d", label: "drop probability p_d", kind: ParamKind::Number, unit: "" },
-    ],
+    probes: &[red::AVG_PROBE, ProbeSpec::number("p_d", "drop probability p_d", "")],
     build,
     cross_check,
     model: Some(theory),

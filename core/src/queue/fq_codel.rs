@@ -30,8 +30,7 @@
 use super::codel::{self, CodelParams, CodelState};
 use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
 use super::{
-    DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-    ECN_PARAM,
+    DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM,
 };
 use crate::kernel::{ms, Nanos};
 use crate::net::{FlowId, Packet};
@@ -45,9 +44,9 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "One CoDel queue per flow, served by deficit round robin with priority for sparse flows.",
     params: FqCodelParams::SPECS,
     probes: &[
-        ProbeSpec { id: "new_flows", label: "queues in the new-flows list", kind: ParamKind::Number, unit: "flows" },
-        ProbeSpec { id: "old_flows", label: "queues in the old-flows list", kind: ParamKind::Number, unit: "flows" },
-        ProbeSpec { id: "backlog", label: "total backlog", kind: ParamKind::Number, unit: "bytes" },
+        ProbeSpec::number("new_flows", "queues in the new-flows list", "flows"),
+        ProbeSpec::number("old_flows", "queues in the old-flows list", "flows"),
+        ProbeSpec::number("backlog", "total backlog", "bytes"),
     ],
     build,
     cross_check: super::codel::cross_check,

@@ -344,6 +344,23 @@ pub struct ProbeSpec {
     pub unit: &'static str,
 }
 
+impl ProbeSpec {
+    /// A quantity in `unit` ("" for a plain number).
+    pub const fn number(id: &'static str, label: &'static str, unit: &'static str) -> ProbeSpec {
+        ProbeSpec { id, label, kind: ParamKind::Number, unit }
+    }
+
+    /// A queue length in the buffer's unit, drawn on the queue chart.
+    pub const fn buffer(id: &'static str, label: &'static str) -> ProbeSpec {
+        ProbeSpec { id, label, kind: ParamKind::Buffer, unit: "buffer" }
+    }
+
+    /// On (1) or off (0).
+    pub const fn switch(id: &'static str, label: &'static str) -> ProbeSpec {
+        ProbeSpec { id, label, kind: ParamKind::Switch, unit: "on/off" }
+    }
+}
+
 /// Where a scheme writes its probe readings: each value together with its
 /// probe id, into the columns of the scheme's [`SchemeInfo::probes`].
 pub struct ProbeSink<'a> {

@@ -18,7 +18,7 @@
 
 use super::red::{self, RedQueue, RedScheme};
 use super::scheme::{configured, ParamValues, SchemeInfo};
-use super::{Limit, ParamKind, ParamSpec, ProbeSpec, Qdisc, QueueSetup};
+use super::{Limit, ParamSpec, Qdisc, QueueSetup};
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "nlred",
@@ -26,11 +26,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     paper: "Zhou, Yeung & Li, Nonlinear RED: a simple yet efficient active queue management scheme, Computer Networks 2006; as used in Zhou, Yeung & Li 2009 §4",
     summary: "RED with a quadratic drop function: gentler than RED at light load, harsher near max_th.",
     params: PARAMS,
-    probes: &[
-        ProbeSpec { id: "avg", label: "average queue", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "p_b", label: "drop probability p_b", kind: ParamKind::Number, unit: "" },
-        ProbeSpec { id: "count", label: "arrivals since last drop", kind: ParamKind::Number, unit: "packets" },
-    ],
+    probes: red::PROBES,
     build,
     cross_check: super::red::cross_check,
     model: None,

@@ -26,8 +26,7 @@
 
 use super::scheme::{apply, no_cross_check, scheme_params, ParamValues, SchemeInfo};
 use super::{
-    DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-    ECN_PARAM,
+    DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM,
 };
 use crate::kernel::{ms, Nanos, NS_PER_MS, NS_PER_S};
 use crate::net::Packet;
@@ -39,9 +38,9 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "A PI controller sets the drop probability every 15 ms from the queueing delay and its trend.",
     params: PieParams::SPECS,
     probes: &[
-        ProbeSpec { id: "p", label: "drop probability p", kind: ParamKind::Number, unit: "" },
-        ProbeSpec { id: "qdelay", label: "queueing delay at the last update", kind: ParamKind::Number, unit: "ms" },
-        ProbeSpec { id: "burst_allowance", label: "burst allowance left", kind: ParamKind::Number, unit: "ms" },
+        ProbeSpec::number("p", "drop probability p", ""),
+        ProbeSpec::number("qdelay", "queueing delay at the last update", "ms"),
+        ProbeSpec::number("burst_allowance", "burst allowance left", "ms"),
     ],
     build,
     cross_check: no_cross_check,

@@ -33,15 +33,18 @@ pub static INFO: SchemeInfo = SchemeInfo {
     paper: "Floyd & Jacobson, Random Early Detection Gateways for Congestion Avoidance, IEEE/ACM ToN 1993",
     summary: "Drops arrivals with a probability that grows with the averaged queue length.",
     params: PARAMS,
-    probes: &[
-        ProbeSpec { id: "avg", label: "average queue", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "p_b", label: "drop probability p_b", kind: ParamKind::Number, unit: "" },
-        ProbeSpec { id: "count", label: "arrivals since last drop", kind: ParamKind::Number, unit: "packets" },
-    ],
+    probes: PROBES,
     build,
     cross_check,
     model: Some(theory),
 };
+
+// What RedScheme::probe_into writes by default; the family's average queue
+// and drop probability are the same probes everywhere.
+pub(crate) const AVG_PROBE: ProbeSpec = ProbeSpec::buffer("avg", "average queue");
+pub(crate) const P_B_PROBE: ProbeSpec = ProbeSpec::number("p_b", "drop probability p_b", "");
+pub(crate) const PROBES: &[ProbeSpec] =
+    &[AVG_PROBE, P_B_PROBE, ProbeSpec::number("count", "arrivals since last drop", "packets")];
 
 // The RED family (ARED, NLRED, DSRED, FRED, SFRED, CHOKe, and BARE's w_q) reuses these,
 // overriding a default or a doc where its own paper differs.

@@ -28,8 +28,8 @@
 
 use super::scheme::{configured, no_cross_check, scheme_params, ParamValues, SchemeInfo};
 use super::{
-    DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
-    QueueSetup, ECN_PARAM,
+    DropCurve, DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
+    ECN_PARAM,
 };
 use crate::kernel::{ms, to_secs, Nanos};
 use crate::net::Packet;
@@ -40,10 +40,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     paper: "Athuraliya, Low, Li & Yin, REM: Active Queue Management, IEEE Network 2001",
     summary: "A price that integrates backlog mismatch and rate mismatch; marks with probability 1 − φ^(−price).",
     params: RemParams::SPECS,
-    probes: &[
-        ProbeSpec { id: "price", label: "price p", kind: ParamKind::Number, unit: "" },
-        ProbeSpec { id: "p_mark", label: "marking probability", kind: ParamKind::Number, unit: "" },
-    ],
+    probes: &[ProbeSpec::number("price", "price p", ""), ProbeSpec::number("p_mark", "marking probability", "")],
     build,
     cross_check: no_cross_check,
     model: None,

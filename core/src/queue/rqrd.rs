@@ -53,8 +53,7 @@ use super::csfq::{EdgeLabels, FairShare};
 use super::estimator::RateEstimator;
 use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
 use super::{
-    DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
-    QueueSetup,
+    DropCurve, DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
 };
 use crate::kernel::{ms, Nanos};
 use crate::net::Packet;
@@ -68,20 +67,15 @@ pub static INFO: SchemeInfo = SchemeInfo {
               drop precedence: drops only when a flow exceeds its fair share and the queue stays long.",
     params: RqrdParams::SPECS,
     probes: &[
-        ProbeSpec { id: "alpha", label: "fair share α (per unit weight)", kind: ParamKind::Number, unit: "b/s" },
-        ProbeSpec { id: "arrival_rate", label: "precedence-0 arrival rate A", kind: ParamKind::Number, unit: "b/s" },
-        ProbeSpec { id: "accepted_rate", label: "precedence-0 admitted rate F", kind: ParamKind::Number, unit: "b/s" },
-        ProbeSpec {
-            id: "precedence_rate",
-            label: "precedence-1 admitted rate P",
-            kind: ParamKind::Number,
-            unit: "b/s",
-        },
-        ProbeSpec { id: "c_l", label: "link congestion bit c_l", kind: ParamKind::Switch, unit: "on/off" },
-        ProbeSpec { id: "c_q", label: "buffer congestion bit c_q", kind: ParamKind::Switch, unit: "on/off" },
-        ProbeSpec { id: "avg", label: "average queue Q", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "p_q", label: "queue drop probability p_Q", kind: ParamKind::Number, unit: "" },
-        ProbeSpec { id: "p_r", label: "rate drop probability p_R (latest arrival)", kind: ParamKind::Number, unit: "" },
+        ProbeSpec::number("alpha", "fair share α (per unit weight)", "b/s"),
+        ProbeSpec::number("arrival_rate", "precedence-0 arrival rate A", "b/s"),
+        ProbeSpec::number("accepted_rate", "precedence-0 admitted rate F", "b/s"),
+        ProbeSpec::number("precedence_rate", "precedence-1 admitted rate P", "b/s"),
+        ProbeSpec::switch("c_l", "link congestion bit c_l"),
+        ProbeSpec::switch("c_q", "buffer congestion bit c_q"),
+        ProbeSpec::buffer("avg", "average queue Q"),
+        ProbeSpec::number("p_q", "queue drop probability p_Q", ""),
+        ProbeSpec::number("p_r", "rate drop probability p_R (latest arrival)", ""),
     ],
     build,
     cross_check,
