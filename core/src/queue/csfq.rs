@@ -146,6 +146,19 @@ impl FairShare {
         }
     }
 
+    /// The averaging constant of A and F and the window of the congestion test.
+    pub fn set_constants(&mut self, k_alpha_ns: Nanos, k_c_ns: Nanos) {
+        self.k_alpha_ns = k_alpha_ns;
+        self.k_c_ns = k_c_ns;
+    }
+
+    /// The probes every fair-share scheme shows: α, A and F.
+    pub fn probe_rates(&self, out: &mut ProbeSink) {
+        out.put("alpha", self.alpha);
+        out.put("arrival_rate", self.arrivals.rate_bps);
+        out.put("accepted_rate", self.accepted.rate_bps);
+    }
+
     /// Advance A and F by an arrival: `arrived` bytes count towards A, `accepted` towards F.
     pub fn observe(&mut self, now: Nanos, arrived: u32, accepted: u32) {
         self.arrivals.update(now, arrived, self.k_alpha_ns);
@@ -281,18 +294,14 @@ impl Qdisc for Csfq {
 
     fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         self.params.set(id, value)?;
-        self.share.k_alpha_ns = self.params.k_alpha;
-        self.share.k_c_ns = self.params.k_c;
+        self.share.set_constants(self.params.k_alpha, self.params.k_c);
         Ok(())
     }
 
     fn probe(&self, out: &mut ProbeSink) {
-        let s = &self.share;
-        out.put("alpha", s.alpha);
-        out.put("arrival_rate", s.arrivals.rate_bps);
-        out.put("accepted_rate", s.accepted.rate_bps);
-        out.put("congested", s.congested as u8 as f64);
-        out.put("dropping", s.dropping as u8 as f64);
+        self.share.probe_rates(out);
+        out.put("congested", self.share.congested as u8 as f64);
+        out.put("dropping", self.share.dropping as u8 as f64);
     }
 
     fn drop_curve(&self) -> Option<DropCurve> {

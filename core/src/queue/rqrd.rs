@@ -278,18 +278,14 @@ impl Qdisc for Rqrd {
     fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         self.params.set(id, value)?;
         // One constant for every estimate and window, as the paper uses.
-        self.share.k_alpha_ns = self.params.k;
-        self.share.k_c_ns = self.params.k;
+        self.share.set_constants(self.params.k, self.params.k);
         Ok(())
     }
 
     fn probe(&self, out: &mut ProbeSink) {
-        let s = &self.share;
-        out.put("alpha", s.alpha);
-        out.put("arrival_rate", s.arrivals.rate_bps);
-        out.put("accepted_rate", s.accepted.rate_bps);
+        self.share.probe_rates(out);
         out.put("precedence_rate", self.precedence.rate_bps);
-        out.put("c_l", s.congested as u8 as f64);
+        out.put("c_l", self.share.congested as u8 as f64);
         out.put("c_q", self.c_q as u8 as f64);
         out.put("avg", self.avg);
         out.put("p_q", self.p_q(self.avg, self.c_q));

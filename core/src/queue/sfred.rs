@@ -190,6 +190,7 @@ pub struct Sfred {
 
 impl Sfred {
     pub fn new(limit: Limit, link_rate_bps: u64) -> Sfred {
+        // The zero settings are replaced by PARAMS' defaults at once.
         Sfred {
             queue: RedQueue::new(limit, link_rate_bps),
             list_size: 0,
