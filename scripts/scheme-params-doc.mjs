@@ -1,7 +1,8 @@
-// Rewrites the "Scheme parameters" section at the end of
-// docs/scenario-format.md from the engine's catalogue (`aqm-sim schemes`),
-// so the tables say what the sliders and the CLI accept.
-// Usage: cargo build --release -p aqm-core --bin aqm-sim && node scripts/scheme-params-doc.mjs
+// Rewrites what is generated from the engine's scheme catalogue: the
+// "Scheme parameters" section at the end of docs/scenario-format.md (from
+// `aqm-sim schemes`), so the tables say what the sliders and the CLI accept,
+// and public/scenario.schema.json (from `aqm-sim schema`).
+// Usage: npm run generate:schemes (builds aqm-sim, then runs this).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const docPath = `${root}docs/scenario-format.md`;
 const heading = '## Scheme parameters';
-const catalogue = JSON.parse(execFileSync(`${root}target/release/aqm-sim`, ['schemes'], { encoding: 'utf8' }));
+const aqmSim = (...args) => execFileSync(`${root}target/release/aqm-sim`, args, { encoding: 'utf8' });
+const catalogue = JSON.parse(aqmSim('schemes'));
 
 const number = (x) => String(Number(x.toPrecision(12)));
 
@@ -31,7 +33,7 @@ const sections = catalogue.map((scheme) => {
 
 const intro = `${heading}
 
-Generated from \`aqm-sim schemes\` by \`node scripts/scheme-params-doc.mjs\`.
+Generated from \`aqm-sim schemes\` by \`npm run generate:schemes\`.
 "buffer" parameters follow the buffer's unit (ranges shown for packets;
 ×1000 for a buffer in bytes); "switch" parameters are on/off (\`1\`/\`0\`).
 The page shows each parameter as its name with its key beside it, e.g.
@@ -43,3 +45,6 @@ const at = doc.indexOf(heading);
 if (at < 0) throw new Error(`${docPath}: no "${heading}" section`);
 writeFileSync(docPath, `${doc.slice(0, at)}${intro}\n${sections.join('\n')}`);
 console.log(`${docPath}: ${catalogue.length} schemes`);
+const schemaPath = `${root}public/scenario.schema.json`;
+writeFileSync(schemaPath, aqmSim('schema'));
+console.log(`${schemaPath}: written`);

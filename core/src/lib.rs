@@ -24,4 +24,10 @@ pub mod wasm;
 mod wasm_panic;
 
 pub use scenario::{Scenario, ScenarioError};
+
+/// docs/adding-a-scheme.md, whose example scheme is compiled and run as a
+/// doctest so that the walk-through stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/adding-a-scheme.md")]
+pub struct AddingASchemeGuide;
 pub use sim::Simulation;

@@ -1,7 +1,7 @@
 //! Whole-simulation helpers shared by the tests of every scheme.
 
 use crate::metrics::{max_min_shares, Summary};
-use crate::queue::registry::ParamValues;
+use crate::queue::scheme::ParamValues;
 use crate::scenario::Scenario;
 use crate::sim::{SeriesMode, Simulation};
 
@@ -10,6 +10,16 @@ pub(crate) fn run(text: &str) -> Summary {
     let mut sim = Simulation::from_json(text, SeriesMode::default()).expect("valid scenario");
     sim.run();
     sim.summary()
+}
+
+/// The mean of history column `column` over the measurement window of a run
+/// recorded with history.
+pub(crate) fn mean_while_measured(sim: &Simulation, column: &str) -> f64 {
+    let h = sim.history();
+    let col = |id: &str| h.column(h.columns.iter().position(|c| c == id).expect("column"));
+    let from = crate::kernel::to_secs(sim.plan().measure_from_ns);
+    let values: Vec<f64> = col("t_s").iter().zip(col(column)).filter(|(t, _)| **t >= from).map(|(_, v)| *v).collect();
+    values.iter().sum::<f64>() / values.len() as f64
 }
 
 /// Run a scenario document with its queue scheme replaced by
@@ -28,7 +38,7 @@ pub(crate) fn run_with_random_loss(text: &str, p: f64) -> Summary {
 /// with probability `p` (a lossy link).
 mod random_loss {
     use crate::net::Packet;
-    use crate::queue::registry::{no_cross_check, ParamValues, SchemeInfo};
+    use crate::queue::scheme::{no_cross_check, ParamValues, SchemeInfo};
     use crate::queue::{DropReason, Fifo, ParamError, ParamKind, ParamSpec, ProbeSink, Qdisc, QueueCtx, QueueSetup};
 
     pub static INFO: SchemeInfo = SchemeInfo {
@@ -50,6 +60,7 @@ mod random_loss {
         probes: &[],
         build,
         cross_check: no_cross_check,
+        model: None,
     };
 
     fn build(_: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
@@ -72,12 +83,7 @@ mod random_loss {
         fn dequeue(&mut self, _: &mut QueueCtx) -> Option<Packet> {
             self.fifo.pop()
         }
-        fn len_packets(&self) -> usize {
-            self.fifo.len()
-        }
-        fn len_bytes(&self) -> u64 {
-            self.fifo.bytes()
-        }
+        crate::queue::fifo_lengths!();
         fn set_param(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
             match id {
                 "p" => self.p = v,

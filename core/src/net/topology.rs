@@ -8,12 +8,16 @@
 //! ```
 //! Receivers sit directly behind their exit router, so a flow's base RTT is
 //! 2·(access delay + Σ hop delays) plus serialisation. Reverse links run the
-//! same rates with a large Drop Tail buffer: the ACK path is uncongested.
+//! same rates. With all data flowing forward they have a large Drop Tail
+//! buffer, so the ACK path is uncongested; when a flow group sends in reverse
+//! they run the scenario's scheme and buffer too (the simulation decides, see
+//! `sim`).
 
 use super::PortId;
 use crate::kernel::Nanos;
 
-/// Drop Tail limit of access and reverse links: never the bottleneck.
+/// Drop Tail limit of access links, and of reverse links while no data flows
+/// in reverse: never the bottleneck.
 pub const UNCONGESTED_BUFFER_PACKETS: u64 = 100_000;
 
 #[derive(Clone, Debug)]

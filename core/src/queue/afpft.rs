@@ -28,10 +28,8 @@
 //!   gives idle flows the expiry of footnote 2 without an arbitrary timeout.
 //! - Equal tags are served in arrival order.
 
-use super::registry::{configured, ParamValues, SchemeInfo};
-use super::{
-    switch_on, DropReason, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-};
+use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
+use super::{DropReason, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::net::{FlowId, Packet};
 use std::collections::BTreeMap;
 
@@ -40,23 +38,30 @@ pub static INFO: SchemeInfo = SchemeInfo {
     name: "AFpFT",
     paper: "Approximate Fairness through Partial Finish Time (AFpFT), c. 2011 (published as Approximate Fairness Through Limited Flow List; authors not named in our copy)",
     summary: "One queue sorted by SFQ-style start tags; drops from the tail, where flows above their fair share sit.",
-    params: PARAMS,
+    params: AfpftParams::SPECS,
     probes: &[
-        ProbeSpec { id: "v", label: "virtual time v(t)", kind: ParamKind::Number, unit: "s" },
-        ProbeSpec { id: "listed", label: "listed flows", kind: ParamKind::Number, unit: "flows" },
+        ProbeSpec::number("v", "virtual time v(t)", "s"),
+        ProbeSpec::number("listed", "listed flows", "flows"),
     ],
     build,
-    cross_check: super::registry::no_cross_check,
+    cross_check: super::scheme::no_cross_check,
+    model: None,
 };
 
-#[rustfmt::skip]
-pub(crate) const PARAMS: &[ParamSpec] = &[
-    ParamSpec { id: "r_bps", label: "flow weight r", kind: ParamKind::Number, unit: "b/s", min: 1000.0, max: 1e9, step: 1000.0,
-        default: 10_000.0,
-        doc: "Rate every flow is tagged with (eq. 2); equal for all flows, so it only scales the tags (Table II)." },
-    ParamSpec::switch("finish_correction", "finish-time correction", true,
-        "On a tail drop, take the packet's len/r back off its flow's finish tag (Fig. 1 line 20, Fig. 2b)."),
-];
+scheme_params! {
+    /// AF-PFT's parameters.
+    pub struct AfpftParams {
+        "r_bps" => r_bytes_per_s: f64 as bytes_per_s = ParamSpec::number("flow weight r", "b/s", 1000.0..=1e9, 1000.0, 10_000.0,
+            "Rate every flow is tagged with (eq. 2); equal for all flows, so it only scales the tags (Table II)."),
+        "finish_correction" => correction: bool = ParamSpec::switch("finish-time correction", true,
+            "On a tail drop, take the packet's len/r back off its flow's finish tag (Fig. 1 line 20, Fig. 2b)."),
+    }
+}
+
+/// r in bytes per second, the unit of the tags' len/r.
+fn bytes_per_s(bps: f64) -> f64 {
+    bps / 8.0
+}
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
     configured(Afpft::new(setup.limit), params)
@@ -76,8 +81,7 @@ struct Listed {
 pub struct Afpft {
     limit: Limit,
     /// Bytes per second of virtual time: a packet of len bytes advances its flow's finish by len/r.
-    r_bytes_per_s: f64,
-    correction: bool,
+    params: AfpftParams,
     /// Q, keyed by (tag, arrival number).
     queue: BTreeMap<(u64, u64), Packet>,
     arrivals: u64,
@@ -103,8 +107,7 @@ impl Afpft {
     pub fn new(limit: Limit) -> Afpft {
         Afpft {
             limit,
-            r_bytes_per_s: 10_000.0 / 8.0,
-            correction: true,
+            params: AfpftParams::default(),
             queue: BTreeMap::new(),
             arrivals: 0,
             bytes: 0,
@@ -132,7 +135,7 @@ impl Afpft {
     /// A packet of `flow` left the queue (served or dropped): Algorithm 1
     /// lines 18–22 and Algorithm 2 lines 7–10.
     fn unqueue(&mut self, flow: FlowId, undo_bytes: Option<u32>) {
-        let r = self.r_bytes_per_s;
+        let r = self.params.r_bytes_per_s;
         let slot = self.record(flow);
         let Some(rec) = slot else { return };
         rec.count = rec.count.saturating_sub(1);
@@ -149,7 +152,7 @@ impl Afpft {
     /// (Algorithm 1 lines 2–11), updating the flow list. `edge`: the packet
     /// arrived untagged, so this router is the flow's first.
     fn tag(&mut self, flow: FlowId, len: u32, edge: bool) -> f64 {
-        let (v, r) = (self.v, self.r_bytes_per_s);
+        let (v, r) = (self.v, self.params.r_bytes_per_s);
         let slot = self.record(flow);
         let added = slot.is_none();
         let rec = slot.get_or_insert(Listed { count: 0, finish: 0.0, edge });
@@ -186,7 +189,7 @@ impl Qdisc for Afpft {
         while self.over_limit() {
             let Some((_, tail)) = self.queue.pop_last() else { break };
             self.bytes -= tail.size_bytes as u64;
-            let undo = self.correction.then_some(tail.size_bytes);
+            let undo = self.params.correction.then_some(tail.size_bytes);
             self.unqueue(tail.flow, undo);
             ctx.drop(tail, DropReason::Overflow);
         }
@@ -219,12 +222,7 @@ impl Qdisc for Afpft {
     }
 
     fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
-        match id {
-            "r_bps" => self.r_bytes_per_s = value / 8.0,
-            "finish_correction" => self.correction = switch_on(value),
-            _ => return Err(ParamError::unknown(id)),
-        }
-        Ok(())
+        self.params.set(id, value)
     }
 
     fn probe(&self, out: &mut ProbeSink) {

@@ -20,13 +20,10 @@
 //! value an arrival would see after the idle time so far. Interval 0.5 s,
 //! target delay 5 ms and initial max_p 0.1 are ns-2's defaults.
 
-use super::red::{self, RedQueue};
-use super::registry::{configured, ParamValues, SchemeInfo};
-use super::{
-    switch_on, DropCurve, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-};
+use super::red::{self, RedQueue, RedScheme};
+use super::scheme::{configured, ParamValues, SchemeInfo};
+use super::{Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::kernel::{ms, Nanos};
-use crate::net::Packet;
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "ared",
@@ -36,14 +33,15 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "Gentle RED that adapts max_p every half second to hold the average queue in a target band.",
     params: PARAMS,
     probes: &[
-        ProbeSpec { id: "avg", label: "average queue", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "max_p", label: "current max_p", kind: ParamKind::Number, unit: "" },
-        ProbeSpec { id: "p_b", label: "drop probability p_b", kind: ParamKind::Number, unit: "" },
-        ProbeSpec { id: "target_low", label: "target band low", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "target_high", label: "target band high", kind: ParamKind::Buffer, unit: "buffer" },
+        red::AVG_PROBE,
+        ProbeSpec::number("max_p", "current max_p", ""),
+        red::P_B_PROBE,
+        ProbeSpec::buffer("target_low", "target band low"),
+        ProbeSpec::buffer("target_high", "target band high"),
     ],
     build,
     cross_check,
+    model: None,
 };
 
 const MAX_P_TOP: f64 = 0.5;
@@ -134,7 +132,7 @@ fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
 }
 
 /// The parameters as set, where 0 may mean "automatic".
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Settings {
     min_th: f64,
     max_th: f64,
@@ -148,17 +146,12 @@ pub struct Ared {
     interval: Nanos,
     /// When max_p is next adapted; None until the first arrival arms the timer.
     next_update: Option<Nanos>,
-    ecn: bool,
 }
 
 impl Ared {
     pub fn new(limit: Limit, link_rate_bps: u64) -> Ared {
-        let settings = Settings { min_th: 0.0, max_th: 0.0, w_q: 0.0, target_delay_s: 0.005 };
-        let mut queue = RedQueue::new(limit, link_rate_bps);
-        queue.state.gentle = true;
-        let mut q = Ared { queue, settings, interval: ms(500.0), next_update: None, ecn: false };
-        q.resolve();
-        q
+        let queue = RedQueue::new(limit, link_rate_bps);
+        Ared { queue, settings: Settings::default(), interval: 0, next_update: None }.with_defaults()
     }
 
     /// Turn the settings into RED's min_th, max_th and w_q.
@@ -193,23 +186,18 @@ impl Ared {
     }
 }
 
-impl Qdisc for Ared {
-    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+impl RedScheme for Ared {
+    red::red_scheme_parts!();
+
+    fn before_arrival(&mut self, ctx: &mut QueueCtx) {
         if self.next_update.is_none() {
             let at = ctx.now + self.interval;
             self.next_update = Some(at);
             ctx.wake_at(at);
         }
-        self.queue.on_arrival(ctx.now);
-        let p_b = self.queue.state.p_b(self.queue.state.avg);
-        self.queue.admit(pkt, p_b, self.ecn, ctx);
     }
 
-    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
-        self.queue.dequeue(ctx.now)
-    }
-
-    fn on_wake(&mut self, ctx: &mut QueueCtx) {
+    fn wake(&mut self, ctx: &mut QueueCtx) {
         let Some(due) = self.next_update.filter(|t| *t <= ctx.now) else { return };
         self.adapt(self.queue.state.avg_after_idle(ctx.now));
         let next = due + self.interval;
@@ -217,29 +205,20 @@ impl Qdisc for Ared {
         ctx.wake_at(next);
     }
 
-    fn len_packets(&self) -> usize {
-        self.queue.fifo.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queue.fifo.bytes()
-    }
-
-    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
+    fn set_own(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         match id {
             "min_th" => self.settings.min_th = value,
             "max_th" => self.settings.max_th = value,
             "w_q" => self.settings.w_q = value,
             "target_delay_ms" => self.settings.target_delay_s = value / 1e3,
             "interval_ms" => self.interval = ms(value).max(1),
-            "ecn" => self.ecn = switch_on(value),
-            _ => self.queue.state.set(id, value)?,
+            _ => self.queue.set(id, value)?,
         }
         self.resolve();
         Ok(())
     }
 
-    fn probe(&self, out: &mut ProbeSink) {
+    fn probe_into(&self, out: &mut ProbeSink) {
         let (low, high) = self.target();
         out.put("avg", self.queue.state.avg);
         out.put("max_p", self.queue.state.max_p);
@@ -247,20 +226,15 @@ impl Qdisc for Ared {
         out.put("target_low", low);
         out.put("target_high", high);
     }
-
-    fn drop_curve(&self) -> Option<DropCurve> {
-        let s = &self.queue.state;
-        Some(self.queue.drop_curve(|x| s.p_b(x)))
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::to_secs;
     use crate::queue::testing::Harness;
     use crate::queue::DropReason;
     use crate::sim::{SeriesMode, Simulation};
+    use crate::testing::mean_while_measured;
 
     #[test]
     fn automatic_parameters_follow_the_link_rate() {
@@ -365,11 +339,6 @@ mod tests {
         assert_eq!(h.q.len_packets(), 8);
         assert_eq!((h.drops(DropReason::Forced), h.drops(DropReason::Early)), (42, 0));
         assert!(h.marks > 0);
-        let mut small = Harness::new("ared", &[("min_th", 50.0), ("max_th", 100.0)], Limit::Packets(3));
-        for _ in 0..5 {
-            small.arrive(1000);
-        }
-        assert_eq!(small.drops(DropReason::Overflow), 2);
     }
 
     /// `flows` TCP flows on 10 Mb/s (base RTTs 22–60 ms, 200-packet buffer) for
@@ -385,12 +354,7 @@ mod tests {
         );
         let mut sim = Simulation::from_json(&text, SeriesMode { history: true, streaming: false }).expect("valid");
         sim.run();
-        let h = sim.history();
-        let col = |id: &str| h.column(h.columns.iter().position(|c| c == id).expect("column"));
-        let from = to_secs(sim.plan().measure_from_ns);
-        let avgs: Vec<f64> =
-            col("t_s").iter().zip(col("probe.avg")).filter(|(t, _)| **t >= from).map(|(_, a)| *a).collect();
-        avgs.iter().sum::<f64>() / avgs.len() as f64
+        mean_while_measured(&sim, "probe.avg")
     }
 
     #[test]

@@ -37,10 +37,9 @@
 
 use super::estimator::RateEstimator;
 use super::red;
-use super::registry::{configured, ParamValues, SchemeInfo};
+use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
 use super::{
-    switch_on, DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc,
-    QueueCtx, QueueSetup,
+    DropCurve, DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
 };
 use crate::kernel::{ms, Nanos};
 use crate::net::{FlowId, Packet};
@@ -51,48 +50,51 @@ pub static INFO: SchemeInfo = SchemeInfo {
     name: "BARE",
     paper: "Cho & Cho, Dynamic buffer management scheme based on rate estimation, Computer Networks 39(6), 2002",
     summary: "Drops flow i with p = (q_i/maxth)^β_i, β_i driven by its estimated rate; per-flow buffer shrinks with N.",
-    params: PARAMS,
+    params: BareParams::SPECS,
     probes: &[
-        ProbeSpec { id: "nflow", label: "active flows Nflow", kind: ParamKind::Number, unit: "flows" },
-        ProbeSpec { id: "vmaxq", label: "virtual buffer vmaxq", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "targetq", label: "target queue", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "maxth", label: "per-flow limit maxth", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "avgq", label: "average queue", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "mean_beta", label: "mean β_i", kind: ParamKind::Number, unit: "" },
-        ProbeSpec { id: "ratefair", label: "fair rate BW/Nflow", kind: ParamKind::Number, unit: "b/s" },
+        ProbeSpec::number("nflow", "active flows Nflow", "flows"),
+        ProbeSpec::buffer("vmaxq", "virtual buffer vmaxq"),
+        ProbeSpec::buffer("targetq", "target queue"),
+        ProbeSpec::buffer("maxth", "per-flow limit maxth"),
+        ProbeSpec::buffer("avgq", "average queue"),
+        ProbeSpec::number("mean_beta", "mean β_i", ""),
+        ProbeSpec::number("ratefair", "fair rate BW/Nflow", "b/s"),
     ],
     build,
     cross_check,
+    model: None,
 };
 
-#[rustfmt::skip]
-pub(crate) const PARAMS: &[ParamSpec] = &[
-    ParamSpec { id: "k_ms", label: "rate averaging K", kind: ParamKind::Number, unit: "ms", min: 1.0, max: 5000.0, step: 1.0,
-        default: 150.0, doc: "Per-flow rate estimate time constant; idle flows expire after 3K (§3.3, §3.4)." },
-    ParamSpec { id: "vth_high", label: "per-flow buffer (light)", kind: ParamKind::Buffer, unit: "buffer", min: 0.1, max: 1000.0, step: 0.1,
-        default: 8.0, doc: "What each flow may buffer while N·high fits under the plateau (8000 B, §2.1)." },
-    ParamSpec { id: "vth_low", label: "per-flow buffer (severe)", kind: ParamKind::Buffer, unit: "buffer", min: 0.1, max: 1000.0, step: 0.1,
-        default: 4.0, doc: "The least each flow may buffer, however many flows (4000 B, §2.1)." },
-    ParamSpec { id: "vth_plateau", label: "virtual buffer (moderate)", kind: ParamKind::Buffer, unit: "buffer", min: 1.0, max: 1e5, step: 1.0,
-        default: 160.0, doc: "vmaxq between the two modes: half the paper's 320 KB buffer (§3.1)." },
-    ParamSpec { id: "maxtargetq", label: "max target queue", kind: ParamKind::Buffer, unit: "buffer", min: 0.0, max: 1e5, step: 1.0,
-        default: 120.0, doc: "Cap on targetq = vmaxq/2, the average queue BARE steers to (120000 B)." },
-    ParamSpec { id: "fdth", label: "Fair Drop threshold", kind: ParamKind::Buffer, unit: "buffer", min: 0.0, max: 1e5, step: 1.0,
-        default: 140.0, doc: "Above this queue, packets of flows that have state are dropped (140000 B, §3.5)." },
-    ParamSpec::switch("fair_drop", "Fair Drop", true,
-        "Drop recently buffered flows above fdth, making room for the others (§3.5)."),
-    ParamSpec { id: "maxnflow", label: "flow states", kind: ParamKind::Number, unit: "flows", min: 1.0, max: 10_000.0, step: 1.0,
-        default: 320.0, doc: "Per-flow states kept; when all are taken a state with an empty queue is reused." },
-    ParamSpec { id: "alpha", label: "β increase factor a", kind: ParamKind::Number, unit: "", min: 1.0, max: 3.0, step: 0.01,
-        default: 1.2, doc: "β_i is multiplied by this when the flow is within its share or the queue is short." },
-    ParamSpec { id: "beta_min", label: "β min", kind: ParamKind::Number, unit: "", min: 0.01, max: 100.0, step: 0.01,
-        default: 0.5, doc: "Smallest exponent: drop probability √(q_i/maxth) for a flow far above its share." },
-    ParamSpec { id: "beta_max", label: "β max", kind: ParamKind::Number, unit: "", min: 0.01, max: 100.0, step: 0.01,
-        default: 10.0, doc: "Largest exponent: a flow at half its maxth sees 0.5^10 ≈ 0.001 (§3.2)." },
-    ParamSpec { id: "beta_init", label: "β initial", kind: ParamKind::Number, unit: "", min: 0.01, max: 100.0, step: 0.01,
-        default: 7.5, doc: "Exponent a new flow starts with." },
-    ParamSpec { default: 0.004, doc: "EWMA weight of the queue average compared with targetq.", ..red::W_Q },
-];
+scheme_params! {
+    /// BARE's parameters; the thresholds are in the buffer's unit.
+    pub struct BareParams {
+        "k_ms" => k: Nanos as ms = ParamSpec::number("rate averaging K", "ms", 1.0..=5000.0, 1.0, 150.0,
+            "Per-flow rate estimate time constant; idle flows expire after 3K (§3.3, §3.4)."),
+        vth_high: f64 = ParamSpec::buffer("per-flow buffer (light)", 0.1..=1000.0, 0.1, 8.0,
+            "What each flow may buffer while N·high fits under the plateau (8000 B, §2.1)."),
+        vth_low: f64 = ParamSpec::buffer("per-flow buffer (severe)", 0.1..=1000.0, 0.1, 4.0,
+            "The least each flow may buffer, however many flows (4000 B, §2.1)."),
+        vth_plateau: f64 = ParamSpec::buffer("virtual buffer (moderate)", 1.0..=1e5, 1.0, 160.0,
+            "vmaxq between the two modes: half the paper's 320 KB buffer (§3.1)."),
+        maxtargetq: f64 = ParamSpec::buffer("max target queue", 0.0..=1e5, 1.0, 120.0,
+            "Cap on targetq = vmaxq/2, the average queue BARE steers to (120000 B)."),
+        fdth: f64 = ParamSpec::buffer("Fair Drop threshold", 0.0..=1e5, 1.0, 140.0,
+            "Above this queue, packets of flows that have state are dropped (140000 B, §3.5)."),
+        fair_drop: bool = ParamSpec::switch("Fair Drop", true,
+            "Drop recently buffered flows above fdth, making room for the others (§3.5)."),
+        maxnflow: usize = ParamSpec::number("flow states", "flows", 1.0..=10_000.0, 1.0, 320.0,
+            "Per-flow states kept; when all are taken a state with an empty queue is reused."),
+        alpha: f64 = ParamSpec::number("β increase factor a", "", 1.0..=3.0, 0.01, 1.2,
+            "β_i is multiplied by this when the flow is within its share or the queue is short."),
+        beta_min: f64 = ParamSpec::number("β min", "", 0.01..=100.0, 0.01, 0.5,
+            "Smallest exponent: drop probability √(q_i/maxth) for a flow far above its share."),
+        beta_max: f64 = ParamSpec::number("β max", "", 0.01..=100.0, 0.01, 10.0,
+            "Largest exponent: a flow at half its maxth sees 0.5^10 ≈ 0.001 (§3.2)."),
+        beta_init: f64 = ParamSpec::number("β initial", "", 0.01..=100.0, 0.01, 7.5,
+            "Exponent a new flow starts with."),
+        w_q: f64 = red::W_Q.with_default(0.004).with_doc("EWMA weight of the queue average compared with targetq."),
+    }
+}
 
 pub(crate) fn cross_check(p: &ParamValues) -> Result<(), ParamError> {
     if p.get("vth_low") > p.get("vth_high") {
@@ -153,19 +155,7 @@ impl FlowState {
 pub struct Bare {
     limit: Limit,
     link_rate_bps: f64,
-    k_ns: Nanos,
-    vth_high: f64,
-    vth_low: f64,
-    vth_plateau: f64,
-    maxtargetq: f64,
-    fdth: f64,
-    fair_drop: bool,
-    maxnflow: usize,
-    alpha: f64,
-    beta_min: f64,
-    beta_max: f64,
-    beta_init: f64,
-    w_q: f64,
+    params: BareParams,
 
     /// Nflow: Σ w_i over the active flows.
     nflow: f64,
@@ -192,19 +182,7 @@ impl Bare {
         let mut b = Bare {
             limit,
             link_rate_bps: link_rate_bps as f64,
-            k_ns: ms(150.0),
-            vth_high: 8.0,
-            vth_low: 4.0,
-            vth_plateau: 160.0,
-            maxtargetq: 120.0,
-            fdth: 140.0,
-            fair_drop: true,
-            maxnflow: 320,
-            alpha: 1.2,
-            beta_min: 0.5,
-            beta_max: 10.0,
-            beta_init: 7.5,
-            w_q: 0.004,
+            params: BareParams::default(),
             nflow: 0.0,
             vmaxq: 0.0,
             maxth: 0.0,
@@ -223,7 +201,7 @@ impl Bare {
 
     /// The virtual threshold function (Fig. 1, as read in the module comment).
     pub fn vth(&self, n: f64) -> f64 {
-        (n * self.vth_high).min(self.vth_plateau).max(n * self.vth_low)
+        (n * self.params.vth_high).min(self.params.vth_plateau).max(n * self.params.vth_low)
     }
 
     /// Per-flow drop probability, eq. 6.
@@ -236,23 +214,23 @@ impl Bare {
         let n = if self.nflow > 0.0 { self.nflow } else { 1.0 };
         self.vmaxq = self.vth(n);
         self.maxth = self.vmaxq / n;
-        self.targetq = (self.vmaxq / 2.0).min(self.maxtargetq);
+        self.targetq = (self.vmaxq / 2.0).min(self.params.maxtargetq);
         self.ratefair = self.link_rate_bps / n;
     }
 
     /// update_gq: q and its average after a change of `delta`.
     fn update_gq(&mut self, delta: f64) {
         self.q += delta;
-        self.avgq = (1.0 - self.w_q) * self.avgq + self.w_q * self.q;
+        self.avgq = (1.0 - self.params.w_q) * self.avgq + self.params.w_q * self.q;
     }
 
     fn beta_rule(&self) -> BetaRule {
         BetaRule {
             ratefair: self.ratefair,
             long_queue: self.avgq > self.targetq,
-            alpha: self.alpha,
-            lo: self.beta_min,
-            hi: self.beta_max,
+            alpha: self.params.alpha,
+            lo: self.params.beta_min,
+            hi: self.params.beta_max,
         }
     }
 
@@ -268,7 +246,7 @@ impl Bare {
     /// maxnflow are kept, else reuse the state of a random flow with nothing
     /// queued. False when there is none.
     fn make_room(&mut self, ctx: &mut QueueCtx) -> bool {
-        if self.flows.len() < self.maxnflow {
+        if self.flows.len() < self.params.maxnflow {
             return true;
         }
         let idle: Vec<FlowId> = self.flows.iter().filter(|(_, st)| st.q <= 0.0).map(|(f, _)| *f).collect();
@@ -291,7 +269,7 @@ impl Bare {
     }
 
     fn timeout_ns(&self) -> Nanos {
-        3 * self.k_ns
+        3 * self.params.k
     }
 
     fn arm(&mut self, at: Nanos, ctx: &mut QueueCtx) {
@@ -308,7 +286,7 @@ impl Bare {
 
     fn mean_beta(&self) -> f64 {
         if self.flows.is_empty() {
-            return self.beta_init;
+            return self.params.beta_init;
         }
         self.flows.values().map(|s| s.beta).sum::<f64>() / self.flows.len() as f64
     }
@@ -324,8 +302,8 @@ impl Qdisc for Bare {
         if self.q >= self.vmaxq {
             return ctx.drop(pkt, DropReason::Forced);
         }
-        let (rule, maxth, k_ns) = (self.beta_rule(), self.maxth, self.k_ns);
-        let fair_drop = self.fair_drop && self.q >= self.fdth;
+        let (rule, maxth, k_ns) = (self.beta_rule(), self.maxth, self.params.k);
+        let fair_drop = self.params.fair_drop && self.q >= self.params.fdth;
         let Some(st) = self.flows.get_mut(&pkt.flow) else {
             // Lines 5–14: a flow without state is never dropped here.
             if !self.make_room(ctx) {
@@ -336,7 +314,7 @@ impl Qdisc for Bare {
             rate.update(ctx.now, pkt.size_bytes, k_ns);
             rate.rate_bps = 0.0;
             let weight = pkt.labels.weight;
-            self.flows.insert(pkt.flow, FlowState { weight, q: size, count: size, beta: self.beta_init, rate });
+            self.flows.insert(pkt.flow, FlowState { weight, q: size, count: size, beta: self.params.beta_init, rate });
             self.nflow += weight;
             self.update_gv();
             return self.accept(pkt, size);
@@ -402,31 +380,10 @@ impl Qdisc for Bare {
         }
     }
 
-    fn len_packets(&self) -> usize {
-        self.fifo.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.fifo.bytes()
-    }
+    super::fifo_lengths!();
 
     fn set_param(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
-        match id {
-            "k_ms" => self.k_ns = ms(v),
-            "vth_high" => self.vth_high = v,
-            "vth_low" => self.vth_low = v,
-            "vth_plateau" => self.vth_plateau = v,
-            "maxtargetq" => self.maxtargetq = v,
-            "fdth" => self.fdth = v,
-            "fair_drop" => self.fair_drop = switch_on(v),
-            "maxnflow" => self.maxnflow = v as usize,
-            "alpha" => self.alpha = v,
-            "beta_min" => self.beta_min = v,
-            "beta_max" => self.beta_max = v,
-            "beta_init" => self.beta_init = v,
-            "w_q" => self.w_q = v,
-            _ => return Err(ParamError::unknown(id)),
-        }
+        self.params.set(id, v)?;
         self.update_gv();
         Ok(())
     }

@@ -25,10 +25,9 @@
 //!   link stays idle the event repeats once per freeze_time (by a wake-up),
 //!   so p_m also decays when no packet arrives at all.
 
-use super::registry::{configured, no_cross_check, ParamValues, SchemeInfo};
+use super::scheme::{configured, no_cross_check, scheme_params, ParamValues, SchemeInfo};
 use super::{
-    switch_on, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
-    QueueSetup, ECN_PARAM,
+    DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM,
 };
 use crate::kernel::{ms, Nanos};
 use crate::net::Packet;
@@ -38,24 +37,27 @@ pub static INFO: SchemeInfo = SchemeInfo {
     name: "BLUE",
     paper: "Feng, Kandlur, Saha & Shin, BLUE: A New Class of Active Queue Management Algorithms, CSE-TR-387-99, 1999",
     summary: "Raises the drop probability on buffer overflow, lowers it when the link goes idle.",
-    params: PARAMS,
-    probes: &[ProbeSpec { id: "p_m", label: "marking probability p_m", kind: ParamKind::Number, unit: "" }],
+    params: BlueParams::SPECS,
+    probes: &[ProbeSpec::number("p_m", "marking probability p_m", "")],
     build,
     cross_check: no_cross_check,
+    model: None,
 };
 
-#[rustfmt::skip]
-pub(crate) const PARAMS: &[ParamSpec] = &[
-    ParamSpec { id: "d1", label: "increment d1", kind: ParamKind::Number, unit: "", min: 0.0, max: 1.0, step: 0.0005, default: 0.0025,
-        doc: "Added to p_m on each buffer overflow (at most once per freeze time)." },
-    ParamSpec { id: "d2", label: "decrement d2", kind: ParamKind::Number, unit: "", min: 0.0, max: 1.0, step: 0.00005, default: 0.00025,
-        doc: "Taken from p_m while the link is idle (at most once per freeze time)." },
-    ParamSpec { id: "freeze_time", label: "freeze time", kind: ParamKind::Number, unit: "ms", min: 0.0, max: 10000.0, step: 1.0, default: 100.0,
-        doc: "Minimum time between two changes of p_m." },
-    ParamSpec { id: "l_fraction", label: "L (fraction of buffer)", kind: ParamKind::Number, unit: "", min: 0.01, max: 1.0, step: 0.01,
-        default: 1.0, doc: "Raise p_m already when the queue exceeds this share of the buffer; 1 = on overflow only." },
-    ECN_PARAM,
-];
+scheme_params! {
+    /// BLUE's parameters.
+    pub struct BlueParams {
+        d1: f64 = ParamSpec::number("increment d1", "", 0.0..=1.0, 0.0005, 0.0025,
+            "Added to p_m on each buffer overflow (at most once per freeze time)."),
+        d2: f64 = ParamSpec::number("decrement d2", "", 0.0..=1.0, 0.00005, 0.00025,
+            "Taken from p_m while the link is idle (at most once per freeze time)."),
+        freeze_time: Nanos as ms = ParamSpec::number("freeze time", "ms", 0.0..=10000.0, 1.0, 100.0,
+            "Minimum time between two changes of p_m."),
+        l_fraction: f64 = ParamSpec::number("L (fraction of buffer)", "", 0.01..=1.0, 0.01, 1.0,
+            "Raise p_m already when the queue exceeds this share of the buffer; 1 = on overflow only."),
+        ecn: bool = ECN_PARAM,
+    }
+}
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
     configured(Blue::new(setup.limit), params)
@@ -64,11 +66,7 @@ fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
 pub struct Blue {
     limit: Limit,
     fifo: Fifo,
-    d1: f64,
-    d2: f64,
-    freeze_time: Nanos,
-    l_fraction: f64,
-    ecn: bool,
+    p: BlueParams,
     p_m: f64,
     /// Time of the last change of p_m; None before the first.
     last_update: Option<Nanos>,
@@ -83,11 +81,7 @@ impl Blue {
         Blue {
             limit,
             fifo: Fifo::default(),
-            d1: 0.0025,
-            d2: 0.00025,
-            freeze_time: ms(100.0),
-            l_fraction: 1.0,
-            ecn: false,
+            p: BlueParams::default(),
             p_m: 0.0,
             last_update: None,
             idle: true,
@@ -96,13 +90,13 @@ impl Blue {
     }
 
     fn thawed(&self, now: Nanos) -> bool {
-        self.last_update.is_none_or(|t| now - t > self.freeze_time)
+        self.last_update.is_none_or(|t| now - t > self.p.freeze_time)
     }
 
     /// Packet loss or queue above L.
     fn congestion_event(&mut self, now: Nanos) {
         if self.thawed(now) {
-            self.p_m = (self.p_m + self.d1).min(1.0);
+            self.p_m = (self.p_m + self.p.d1).min(1.0);
             self.last_update = Some(now);
         }
     }
@@ -110,11 +104,11 @@ impl Blue {
     /// The link is idle; ask to be woken when the next decrement is allowed.
     fn idle_event(&mut self, ctx: &mut QueueCtx) {
         if self.thawed(ctx.now) && self.p_m > 0.0 {
-            self.p_m = (self.p_m - self.d2).max(0.0);
+            self.p_m = (self.p_m - self.p.d2).max(0.0);
             self.last_update = Some(ctx.now);
         }
         if self.p_m > 0.0 {
-            let thaw = self.last_update.map_or(ctx.now, |t| t + self.freeze_time + 1).max(ctx.now + 1);
+            let thaw = self.last_update.map_or(ctx.now, |t| t + self.p.freeze_time + 1).max(ctx.now + 1);
             // One chain of wake-ups, however many idle periods start meanwhile.
             if self.wake.is_none_or(|w| w > thaw) {
                 self.wake = Some(thaw);
@@ -131,11 +125,11 @@ impl Qdisc for Blue {
             return ctx.drop(pkt, DropReason::Overflow);
         }
         let q = self.limit.measure(self.fifo.len(), self.fifo.bytes());
-        if self.l_fraction < 1.0 && q > self.l_fraction * self.limit.capacity() as f64 {
+        if self.p.l_fraction < 1.0 && q > self.p.l_fraction * self.limit.capacity() as f64 {
             self.congestion_event(ctx.now);
         }
         let pkt = if ctx.rng.uniform() < self.p_m {
-            match ctx.drop_or_mark(pkt, DropReason::Early, self.ecn) {
+            match ctx.drop_or_mark(pkt, DropReason::Early, self.p.ecn) {
                 Some(marked) => marked,
                 None => return,
             }
@@ -164,24 +158,10 @@ impl Qdisc for Blue {
         }
     }
 
-    fn len_packets(&self) -> usize {
-        self.fifo.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.fifo.bytes()
-    }
+    super::fifo_lengths!();
 
     fn set_param(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
-        match id {
-            "d1" => self.d1 = v,
-            "d2" => self.d2 = v,
-            "freeze_time" => self.freeze_time = ms(v),
-            "l_fraction" => self.l_fraction = v,
-            "ecn" => self.ecn = switch_on(v),
-            _ => return Err(ParamError::unknown(id)),
-        }
-        Ok(())
+        self.p.set(id, v)
     }
 
     fn probe(&self, out: &mut ProbeSink) {

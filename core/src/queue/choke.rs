@@ -15,11 +15,9 @@
 //! Defaults: RED's (Floyd & Jacobson §4: min_th 5, max_th 15, w_q 0.002) with
 //! max_p 0.1 as in our RED, and m = 1, the paper's basic scheme.
 
-use super::red::{self, RedQueue};
-use super::registry::{configured, ParamValues, SchemeInfo};
-use super::{
-    DropCurve, DropReason, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-};
+use super::red::{self, RedQueue, RedScheme};
+use super::scheme::{configured, ParamValues, SchemeInfo};
+use super::{DropReason, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::net::{FlowId, Packet};
 
 pub static INFO: SchemeInfo = SchemeInfo {
@@ -30,17 +28,13 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "RED that compares each arrival with a random queued packet and drops both when they share a flow.",
     params: PARAMS,
     probes: &[
-        ProbeSpec { id: "avg", label: "average queue", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "p_b", label: "RED drop probability p_b", kind: ParamKind::Number, unit: "" },
-        ProbeSpec {
-            id: "match_rate",
-            label: "share of compared arrivals matched (EWMA, ~1000)",
-            kind: ParamKind::Number,
-            unit: "",
-        },
+        red::AVG_PROBE,
+        ProbeSpec::number("p_b", "RED drop probability p_b", ""),
+        ProbeSpec::number("match_rate", "share of compared arrivals matched (EWMA, ~1000)", ""),
     ],
     build,
     cross_check: red::cross_check,
+    model: None,
 };
 
 const PARAMS: &[ParamSpec] = &[
@@ -79,7 +73,7 @@ pub struct Choke {
 
 impl Choke {
     pub fn new(limit: Limit, link_rate_bps: u64) -> Choke {
-        Choke { queue: RedQueue::new(limit, link_rate_bps), candidates: 1, match_rate: 0.0 }
+        Choke { queue: RedQueue::new(limit, link_rate_bps), candidates: 0, match_rate: 0.0 }.with_defaults()
     }
 
     /// Draw up to m candidates; drop each one of `flow`. Returns whether any matched.
@@ -105,9 +99,10 @@ impl Choke {
     }
 }
 
-impl Qdisc for Choke {
-    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        self.queue.on_arrival(ctx.now);
+impl RedScheme for Choke {
+    red::red_scheme_parts!();
+
+    fn admit(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
         if self.queue.state.avg > self.queue.state.min_th {
             let matched = self.draw_and_kill(pkt.flow, ctx);
             self.note_match(matched);
@@ -115,40 +110,24 @@ impl Qdisc for Choke {
                 return ctx.drop(pkt, DropReason::Early);
             }
         }
-        // No ECN: CHOKe's drops are what hold an unresponsive flow back.
+        // No ECN (the scheme declares none): CHOKe's drops are what hold an
+        // unresponsive flow back.
         let p_b = self.queue.state.p_b(self.queue.state.avg);
-        self.queue.admit(pkt, p_b, false, ctx);
+        self.queue.admit(pkt, p_b, ctx);
     }
 
-    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
-        self.queue.dequeue(ctx.now)
-    }
-
-    fn len_packets(&self) -> usize {
-        self.queue.fifo.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queue.fifo.bytes()
-    }
-
-    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
+    fn set_own(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         match id {
             "candidates" => self.candidates = value.max(1.0) as u32,
-            _ => self.queue.state.set(id, value)?,
+            _ => self.queue.set(id, value)?,
         }
         Ok(())
     }
 
-    fn probe(&self, out: &mut ProbeSink) {
+    fn probe_into(&self, out: &mut ProbeSink) {
         out.put("avg", self.queue.state.avg);
         out.put("p_b", self.queue.state.p_b(self.queue.state.avg));
         out.put("match_rate", self.match_rate);
-    }
-
-    fn drop_curve(&self) -> Option<DropCurve> {
-        let s = &self.queue.state;
-        Some(self.queue.drop_curve(|x| s.p_b(x)))
     }
 }
 

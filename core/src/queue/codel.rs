@@ -24,10 +24,9 @@
 //! - The §4.1 "one MTU" is the `mtu_bytes` parameter, 1500 bytes: §5.3's
 //!   pseudocode has `maxpacket = 512` with "SHOULD use interface MTU".
 
-use super::registry::{configured, ParamValues, SchemeInfo};
+use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
 use super::{
-    switch_on, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
-    QueueSetup, ECN_PARAM,
+    DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM,
 };
 use crate::kernel::{ms, Nanos, NS_PER_MS};
 use crate::net::Packet;
@@ -37,27 +36,53 @@ pub static INFO: SchemeInfo = SchemeInfo {
     name: "CoDel",
     paper: "Nichols, Jacobson, McGregor & Iyengar, Controlled Delay Active Queue Management, RFC 8289, 2018",
     summary: "Drops at the head once packets have waited longer than target for a whole interval, ever faster.",
-    params: PARAMS,
+    params: CodelParams::SPECS,
     probes: &[
-        ProbeSpec { id: "sojourn", label: "sojourn time of the last packet sent", kind: ParamKind::Number, unit: "ms" },
-        ProbeSpec { id: "dropping", label: "dropping state", kind: ParamKind::Switch, unit: "on/off" },
-        ProbeSpec { id: "count", label: "drops in this dropping state", kind: ParamKind::Number, unit: "packets" },
-        ProbeSpec { id: "next_drop", label: "time until the next drop", kind: ParamKind::Number, unit: "ms" },
+        ProbeSpec::number("sojourn", "sojourn time of the last packet sent", "ms"),
+        ProbeSpec::switch("dropping", "dropping state"),
+        ProbeSpec::number("count", "drops in this dropping state", "packets"),
+        ProbeSpec::number("next_drop", "time until the next drop", "ms"),
     ],
     build,
     cross_check,
+    model: None,
 };
 
-#[rustfmt::skip]
-pub(crate) const PARAMS: &[ParamSpec] = &[
-    ParamSpec { id: "target", label: "target", kind: ParamKind::Number, unit: "ms", min: 0.1, max: 1000.0, step: 0.1, default: 5.0,
-        doc: "Acceptable standing queue delay: packets that waited less are never dropped." },
-    ParamSpec { id: "interval", label: "interval", kind: ParamKind::Number, unit: "ms", min: 1.0, max: 10000.0, step: 1.0, default: 100.0,
-        doc: "How long the delay must stay above target before the first drop; about a worst-case RTT." },
-    ParamSpec { id: "mtu_bytes", label: "MTU", kind: ParamKind::Number, unit: "bytes", min: 64.0, max: 65535.0, step: 1.0, default: 1500.0,
-        doc: "Never drop while at most this many bytes remain queued, so a slow link keeps a packet to send." },
-    ECN_PARAM,
-];
+// FQ-CoDel runs the same three per flow queue, with its own docs.
+pub(crate) const TARGET: ParamSpec = ParamSpec::number(
+    "target",
+    "ms",
+    0.1..=1000.0,
+    0.1,
+    5.0,
+    "Acceptable standing queue delay: packets that waited less are never dropped.",
+);
+pub(crate) const INTERVAL: ParamSpec = ParamSpec::number(
+    "interval",
+    "ms",
+    1.0..=10000.0,
+    1.0,
+    100.0,
+    "How long the delay must stay above target before the first drop; about a worst-case RTT.",
+);
+pub(crate) const MTU: ParamSpec = ParamSpec::number(
+    "MTU",
+    "bytes",
+    64.0..=65535.0,
+    1.0,
+    1500.0,
+    "Never drop while at most this many bytes remain queued, so a slow link keeps a packet to send.",
+);
+
+scheme_params! {
+    /// CoDel's parameters, shared by every queue of an FQ-CoDel instance.
+    pub struct CodelParams {
+        target: Nanos as ms = TARGET,
+        interval: Nanos as ms = INTERVAL,
+        mtu_bytes: u64 = MTU,
+        ecn: bool = ECN_PARAM,
+    }
+}
 
 pub(crate) fn cross_check(p: &ParamValues) -> Result<(), ParamError> {
     if p.get("target") >= p.get("interval") {
@@ -68,35 +93,6 @@ pub(crate) fn cross_check(p: &ParamValues) -> Result<(), ParamError> {
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
     configured(Codel::new(setup.limit), params)
-}
-
-/// CoDel's parameters, shared by every queue of an FQ-CoDel instance.
-#[derive(Clone, Copy, Debug)]
-pub struct CodelParams {
-    pub target: Nanos,
-    pub interval: Nanos,
-    pub mtu_bytes: u64,
-    pub ecn: bool,
-}
-
-impl Default for CodelParams {
-    fn default() -> Self {
-        CodelParams { target: ms(5.0), interval: ms(100.0), mtu_bytes: 1500, ecn: false }
-    }
-}
-
-impl CodelParams {
-    /// Apply one of CoDel's catalogue parameters; other ids are ignored.
-    pub fn set(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
-        match id {
-            "target" => self.target = ms(v),
-            "interval" => self.interval = ms(v),
-            "mtu_bytes" => self.mtu_bytes = v as u64,
-            "ecn" => self.ecn = switch_on(v),
-            _ => return Err(ParamError::unknown(id)),
-        }
-        Ok(())
-    }
 }
 
 /// drop_next after a drop at `t` with `count` drops so far (`control_law`, §5).
@@ -211,13 +207,7 @@ impl Qdisc for Codel {
         self.state.dequeue(&mut self.fifo, &self.params, ctx)
     }
 
-    fn len_packets(&self) -> usize {
-        self.fifo.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.fifo.bytes()
-    }
+    super::fifo_lengths!();
 
     fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         self.params.set(id, value)

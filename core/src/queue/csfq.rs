@@ -23,10 +23,9 @@
 //! CSFQ does not mark: its drops are what holds an unresponsive flow to α.
 
 use super::estimator::RateEstimator;
-use super::registry::{configured, no_cross_check, ParamValues, SchemeInfo};
+use super::scheme::{configured, no_cross_check, scheme_params, ParamValues, SchemeInfo};
 use super::{
-    DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
-    QueueSetup,
+    DropCurve, DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
 };
 use crate::kernel::{ms, Nanos};
 use crate::net::Packet;
@@ -38,64 +37,32 @@ pub static INFO: SchemeInfo = SchemeInfo {
             Allocations in High Speed Networks, ACM SIGCOMM 1998",
     summary: "Edge routers label packets with their flow's rate; every router drops a packet with probability \
               1 − α/label, holding each flow to the estimated fair share α.",
-    params: PARAMS,
+    params: CsfqParams::SPECS,
     probes: &[
-        ProbeSpec { id: "alpha", label: "fair share α (per unit weight)", kind: ParamKind::Number, unit: "b/s" },
-        ProbeSpec { id: "arrival_rate", label: "arrival rate A", kind: ParamKind::Number, unit: "b/s" },
-        ProbeSpec { id: "accepted_rate", label: "accepted rate F", kind: ParamKind::Number, unit: "b/s" },
-        ProbeSpec { id: "congested", label: "congested (A ≥ C)", kind: ParamKind::Switch, unit: "on/off" },
-        ProbeSpec { id: "dropping", label: "early drops armed", kind: ParamKind::Switch, unit: "on/off" },
+        ProbeSpec::number("alpha", "fair share α (per unit weight)", "b/s"),
+        ProbeSpec::number("arrival_rate", "arrival rate A", "b/s"),
+        ProbeSpec::number("accepted_rate", "accepted rate F", "b/s"),
+        ProbeSpec::switch("congested", "congested (A ≥ C)"),
+        ProbeSpec::switch("dropping", "early drops armed"),
     ],
     build,
     cross_check: no_cross_check,
+    model: None,
 };
 
-const PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        id: "k_ms",
-        label: "flow rate constant K",
-        kind: ParamKind::Number,
-        unit: "ms",
-        min: 1.0,
-        max: 5000.0,
-        step: 1.0,
-        default: 100.0,
-        doc: "Averaging constant of each flow's rate estimate at the edge.",
-    },
-    ParamSpec {
-        id: "k_alpha_ms",
-        label: "link rate constant K_α",
-        kind: ParamKind::Number,
-        unit: "ms",
-        min: 1.0,
-        max: 5000.0,
-        step: 1.0,
-        default: 200.0,
-        doc: "Averaging constant of the aggregate arrival and accepted rates A and F.",
-    },
-    ParamSpec {
-        id: "k_c_ms",
-        label: "congestion window K_c",
-        kind: ParamKind::Number,
-        unit: "ms",
-        min: 1.0,
-        max: 10000.0,
-        step: 1.0,
-        default: 200.0,
-        doc: "How long A must stay above (below) C before α is updated.",
-    },
-    ParamSpec {
-        id: "buffer_thresh",
-        label: "drop threshold (fraction of buffer)",
-        kind: ParamKind::Number,
-        unit: "",
-        min: 0.0,
-        max: 1.0,
-        step: 0.05,
-        default: 0.5,
-        doc: "After an uncongested spell, early drops resume once the queue reaches this fraction of the buffer.",
-    },
-];
+scheme_params! {
+    /// CSFQ's parameters; RQRD shares its fair-share estimation.
+    pub struct CsfqParams {
+        "k_ms" => k: Nanos as ms = ParamSpec::number("flow rate constant K", "ms", 1.0..=5000.0, 1.0, 100.0,
+            "Averaging constant of each flow's rate estimate at the edge."),
+        "k_alpha_ms" => k_alpha: Nanos as ms = ParamSpec::number("link rate constant K_α", "ms", 1.0..=5000.0, 1.0, 200.0,
+            "Averaging constant of the aggregate arrival and accepted rates A and F."),
+        "k_c_ms" => k_c: Nanos as ms = ParamSpec::number("congestion window K_c", "ms", 1.0..=10000.0, 1.0, 200.0,
+            "How long A must stay above (below) C before α is updated."),
+        buffer_thresh: f64 = ParamSpec::number("drop threshold (fraction of buffer)", "", 0.0..=1.0, 0.05, 0.5,
+            "After an uncongested spell, early drops resume once the queue reaches this fraction of the buffer."),
+    }
+}
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
     configured(Csfq::new(setup.limit, setup.link_rate_bps), params)
@@ -179,6 +146,19 @@ impl FairShare {
         }
     }
 
+    /// The averaging constant of A and F and the window of the congestion test.
+    pub fn set_constants(&mut self, k_alpha_ns: Nanos, k_c_ns: Nanos) {
+        self.k_alpha_ns = k_alpha_ns;
+        self.k_c_ns = k_c_ns;
+    }
+
+    /// The probes every fair-share scheme shows: α, A and F.
+    pub fn probe_rates(&self, out: &mut ProbeSink) {
+        out.put("alpha", self.alpha);
+        out.put("arrival_rate", self.arrivals.rate_bps);
+        out.put("accepted_rate", self.accepted.rate_bps);
+    }
+
     /// Advance A and F by an arrival: `arrived` bytes count towards A, `accepted` towards F.
     pub fn observe(&mut self, now: Nanos, arrived: u32, accepted: u32) {
         self.arrivals.update(now, arrived, self.k_alpha_ns);
@@ -260,8 +240,7 @@ impl FairShare {
 pub struct Csfq {
     limit: Limit,
     link_rate_bps: f64,
-    k_ns: Nanos,
-    buffer_thresh: f64,
+    params: CsfqParams,
     pub(crate) share: FairShare,
     edge: EdgeLabels,
     /// Label and drop probability of the latest arrival (the curve's operating point).
@@ -274,9 +253,8 @@ impl Csfq {
         Csfq {
             limit,
             link_rate_bps: link_rate_bps as f64,
-            k_ns: ms(100.0),
-            buffer_thresh: 0.5,
-            share: FairShare::new(ms(200.0), ms(200.0)),
+            params: CsfqParams::default(),
+            share: FairShare::new(CsfqParams::default().k_alpha, CsfqParams::default().k_c),
             edge: EdgeLabels::default(),
             last: [0.0; 2],
             fifo: Fifo::default(),
@@ -286,13 +264,13 @@ impl Csfq {
 
 impl Qdisc for Csfq {
     fn enqueue(&mut self, mut pkt: Packet, ctx: &mut QueueCtx) {
-        let label = self.edge.label(&mut pkt, ctx.now, self.k_ns);
+        let label = self.edge.label(&mut pkt, ctx.now, self.params.k);
         let p = self.share.drop_probability(label);
         let accepted = !(p > 0.0 && ctx.rng.chance(p));
         let size = pkt.size_bytes;
         self.share.observe(ctx.now, size, if accepted { size } else { 0 });
         let q = self.limit.measure(self.fifo.len(), self.fifo.bytes());
-        let queue_high = q >= self.buffer_thresh * self.limit.capacity() as f64;
+        let queue_high = q >= self.params.buffer_thresh * self.limit.capacity() as f64;
         self.share.update(ctx.now, label, self.link_rate_bps, queue_high);
         self.last = [label, p];
         if !accepted {
@@ -312,32 +290,18 @@ impl Qdisc for Csfq {
         self.fifo.pop()
     }
 
-    fn len_packets(&self) -> usize {
-        self.fifo.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.fifo.bytes()
-    }
+    super::fifo_lengths!();
 
     fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
-        match id {
-            "k_ms" => self.k_ns = ms(value),
-            "k_alpha_ms" => self.share.k_alpha_ns = ms(value),
-            "k_c_ms" => self.share.k_c_ns = ms(value),
-            "buffer_thresh" => self.buffer_thresh = value,
-            _ => return Err(ParamError::unknown(id)),
-        }
+        self.params.set(id, value)?;
+        self.share.set_constants(self.params.k_alpha, self.params.k_c);
         Ok(())
     }
 
     fn probe(&self, out: &mut ProbeSink) {
-        let s = &self.share;
-        out.put("alpha", s.alpha);
-        out.put("arrival_rate", s.arrivals.rate_bps);
-        out.put("accepted_rate", s.accepted.rate_bps);
-        out.put("congested", s.congested as u8 as f64);
-        out.put("dropping", s.dropping as u8 as f64);
+        self.share.probe_rates(out);
+        out.put("congested", self.share.congested as u8 as f64);
+        out.put("dropping", self.share.dropping as u8 as f64);
     }
 
     fn drop_curve(&self) -> Option<DropCurve> {

@@ -1,6 +1,6 @@
 //! Drop Tail: a FIFO that drops arrivals once the buffer is full.
 
-use super::registry::{no_cross_check, ParamValues, SchemeInfo};
+use super::scheme::{no_cross_check, ParamValues, SchemeInfo};
 use super::{Fifo, Limit, ParamError, ProbeSink, Qdisc, QueueCtx, QueueSetup};
 use crate::net::Packet;
 
@@ -13,6 +13,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
     probes: &[],
     build,
     cross_check: no_cross_check,
+    model: None,
 };
 
 fn build(setup: &QueueSetup, _: &ParamValues) -> Box<dyn Qdisc> {
@@ -39,13 +40,7 @@ impl Qdisc for DropTail {
         self.fifo.pop()
     }
 
-    fn len_packets(&self) -> usize {
-        self.fifo.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.fifo.bytes()
-    }
+    super::fifo_lengths!();
 
     fn set_param(&mut self, id: &str, _: f64) -> Result<(), ParamError> {
         Err(ParamError::unknown(id))

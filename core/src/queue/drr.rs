@@ -18,10 +18,8 @@
 //! loses its own packets instead of shutting others out. Ties go to the
 //! lowest flow id.
 
-use super::registry::{no_cross_check, ParamValues, SchemeInfo};
-use super::{
-    DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-};
+use super::scheme::{configured, no_cross_check, scheme_params, ParamValues, SchemeInfo};
+use super::{DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::net::{FlowId, Packet};
 use std::collections::VecDeque;
 
@@ -30,29 +28,26 @@ pub static INFO: SchemeInfo = SchemeInfo {
     name: "DRR",
     paper: "Shreedhar & Varghese, Efficient Fair Queuing using Deficit Round Robin, SIGCOMM 1995",
     summary: "One queue per flow served round robin, a quantum of bytes per turn; drops from the longest queue.",
-    params: PARAMS,
+    params: DrrParams::SPECS,
     probes: &[
-        ProbeSpec { id: "backlogged", label: "backlogged flows", kind: ParamKind::Number, unit: "flows" },
-        ProbeSpec { id: "longest", label: "longest flow queue", kind: ParamKind::Buffer, unit: "buffer" },
+        ProbeSpec::number("backlogged", "backlogged flows", "flows"),
+        ProbeSpec::buffer("longest", "longest flow queue"),
     ],
     build,
     cross_check: no_cross_check,
+    model: None,
 };
 
-const PARAMS: &[ParamSpec] = &[ParamSpec {
-    id: "quantum",
-    label: "quantum Q",
-    kind: ParamKind::Number,
-    unit: "bytes",
-    min: 40.0,
-    max: 65535.0,
-    step: 1.0,
-    default: 1500.0,
-    doc: "Bytes a backlogged flow may send per round; Q ≥ one MTU keeps the work per packet O(1).",
-}];
+scheme_params! {
+    /// DRR's parameter.
+    pub struct DrrParams {
+        quantum: u64 = ParamSpec::number("quantum Q", "bytes", 40.0..=65535.0, 1.0, 1500.0,
+            "Bytes a backlogged flow may send per round; Q ≥ one MTU keeps the work per packet O(1)."),
+    }
+}
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
-    Box::new(Drr::new(setup.limit, params.get("quantum") as u64))
+    configured(Drr::new(setup.limit), params)
 }
 
 #[derive(Default)]
@@ -63,7 +58,7 @@ struct FlowQueue {
 
 pub struct Drr {
     limit: Limit,
-    quantum: u64,
+    params: DrrParams,
     /// Indexed by flow id; flow ids are small and dense.
     flows: Vec<FlowQueue>,
     /// Backlogged flows in service order; the head is the flow whose turn it is.
@@ -75,10 +70,10 @@ pub struct Drr {
 }
 
 impl Drr {
-    pub fn new(limit: Limit, quantum: u64) -> Drr {
+    pub fn new(limit: Limit) -> Drr {
         Drr {
             limit,
-            quantum: quantum.max(1),
+            params: DrrParams::default(),
             flows: Vec::new(),
             active: VecDeque::new(),
             turn_started: false,
@@ -156,7 +151,7 @@ impl Qdisc for Drr {
             let f = *self.active.front()?;
             let q = &mut self.flows[f as usize];
             if !self.turn_started {
-                q.deficit += self.quantum;
+                q.deficit += self.params.quantum;
                 self.turn_started = true;
             }
             let size = q.fifo.front().map_or(0, |p| p.size_bytes as u64);
@@ -179,11 +174,7 @@ impl Qdisc for Drr {
     }
 
     fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
-        match id {
-            "quantum" => self.quantum = (value as u64).max(1),
-            _ => return Err(ParamError::unknown(id)),
-        }
-        Ok(())
+        self.params.set(id, value)
     }
 
     fn probe(&self, out: &mut ProbeSink) {

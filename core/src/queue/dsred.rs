@@ -20,11 +20,10 @@
 //! number in the system i (the model equates avg with the queue, i.e. w → 1).
 
 use super::markov::{birth_death, ModelPoint};
-use super::red::{self, RedQueue};
-use super::registry::{configured, ParamValues, SchemeInfo};
+use super::red::{self, RedQueue, RedScheme};
+use super::scheme::{configured, ParamValues, SchemeInfo};
 use super::{
-    switch_on, DropCurve, DropReason, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
-    QueueSetup,
+    DropCurve, DropReason, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
 };
 use crate::net::Packet;
 
@@ -34,12 +33,10 @@ pub static INFO: SchemeInfo = SchemeInfo {
     paper: "Zheng & Atiquzzaman, DSRED: An Active Queue Management Scheme for Next Generation Networks, IEEE LCN 2000",
     summary: "RED with a two-segment drop function whose slopes the mode selector γ trades against each other.",
     params: PARAMS,
-    probes: &[
-        ProbeSpec { id: "avg", label: "average queue", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "p_d", label: "drop probability p_d", kind: ParamKind::Number, unit: "" },
-    ],
+    probes: &[red::AVG_PROBE, ProbeSpec::number("p_d", "drop probability p_d", "")],
     build,
     cross_check,
+    model: Some(theory),
 };
 
 const PARAMS: &[ParamSpec] = &[
@@ -106,7 +103,7 @@ fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
 }
 
 /// The drop function of eq. (1).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Slopes {
     pub k_l: f64,
     pub k_h: f64,
@@ -136,25 +133,27 @@ pub struct Dsred {
     slopes: Slopes,
     /// Only RED's EWMA, idle tracking and FIFO are used: no count spacing.
     queue: RedQueue,
-    ecn: bool,
 }
 
 impl Dsred {
     pub fn new(limit: Limit, link_rate_bps: u64) -> Dsred {
-        let mut queue = RedQueue::new(limit, link_rate_bps);
-        queue.state.w_q = 0.07;
-        Dsred { slopes: Slopes { k_l: 6.0, k_h: 20.0, gamma: 0.96 }, queue, ecn: false }
+        Dsred { slopes: Slopes::default(), queue: RedQueue::new(limit, link_rate_bps) }.with_defaults()
     }
 }
 
-impl Qdisc for Dsred {
-    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        self.queue.on_arrival(ctx.now);
+impl RedScheme for Dsred {
+    red::red_scheme_parts!();
+
+    fn p_b(&self, avg: f64) -> f64 {
+        self.slopes.p_d(avg)
+    }
+
+    fn admit(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
         let avg = self.queue.state.avg;
         let pkt = if avg >= self.slopes.k_h {
             return ctx.drop(pkt, DropReason::Forced);
         } else if ctx.rng.uniform() < self.slopes.p_d(avg) {
-            match ctx.drop_or_mark(pkt, DropReason::Early, self.ecn) {
+            match ctx.drop_or_mark(pkt, DropReason::Early, self.queue.ecn) {
                 Some(marked) => marked,
                 None => return,
             }
@@ -164,37 +163,23 @@ impl Qdisc for Dsred {
         self.queue.fifo.push_within(self.queue.limit, pkt, ctx);
     }
 
-    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
-        self.queue.dequeue(ctx.now)
-    }
-
-    fn len_packets(&self) -> usize {
-        self.queue.fifo.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queue.fifo.bytes()
-    }
-
-    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
+    fn set_own(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         match id {
             "k_l" => self.slopes.k_l = value,
             "k_h" => self.slopes.k_h = value,
             "gamma" => self.slopes.gamma = value,
             "w" => self.queue.state.w_q = value,
-            "mean_packet_bytes" => self.queue.state.mean_packet_bytes = value,
-            "ecn" => self.ecn = switch_on(value),
-            _ => return Err(ParamError::unknown(id)),
+            _ => self.queue.set(id, value)?,
         }
         Ok(())
     }
 
-    fn probe(&self, out: &mut ProbeSink) {
+    fn probe_into(&self, out: &mut ProbeSink) {
         out.put("avg", self.queue.state.avg);
         out.put("p_d", self.slopes.p_d(self.queue.state.avg));
     }
 
-    fn drop_curve(&self) -> Option<DropCurve> {
+    fn curve(&self) -> Option<DropCurve> {
         let s = self.slopes;
         let top = 1.5 * s.k_h;
         let mut xs: Vec<f64> = (0..=200).map(|i| top * i as f64 / 200.0).collect();
@@ -210,6 +195,17 @@ impl Qdisc for Dsred {
             operating_point: [self.queue.state.avg, s.p_d(self.queue.state.avg)],
         })
     }
+}
+
+/// [`markov_model`] for DSRED's catalogue parameters: the entry's theory.
+fn theory(params: &ParamValues, setup: &super::markov::ModelSetup, loads: &[f64]) -> Vec<ModelPoint> {
+    let slopes = Slopes {
+        k_l: params.get("k_l") * setup.per_unit,
+        k_h: params.get("k_h") * setup.per_unit,
+        gamma: params.get("gamma"),
+    };
+    let model = ModelParams { slopes, buffer_packets: setup.buffer_packets, service_rate_pps: setup.service_rate_pps };
+    markov_model(&model, loads)
 }
 
 /// Inputs of the §2.3 Markov model.

@@ -2,6 +2,21 @@ use super::{DropReason, Limit, QueueCtx};
 use crate::net::Packet;
 use std::collections::VecDeque;
 
+/// The [`Qdisc`](super::Qdisc) lengths of a scheme whose whole queue is the
+/// [`Fifo`] in its field `fifo`.
+macro_rules! fifo_lengths {
+    () => {
+        fn len_packets(&self) -> usize {
+            self.fifo.len()
+        }
+
+        fn len_bytes(&self) -> u64 {
+            self.fifo.bytes()
+        }
+    };
+}
+pub(crate) use fifo_lengths;
+
 /// A FIFO that keeps its length in packets and bytes; the storage every
 /// single-queue scheme shares.
 #[derive(Default)]

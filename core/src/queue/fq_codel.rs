@@ -27,12 +27,12 @@
 //! - Changing `flows` mid-run re-hashes the queued packets, in arrival
 //!   order, into fresh queues (Linux refuses the change instead).
 
-use super::codel::{CodelParams, CodelState};
-use super::registry::{configured, ParamValues, SchemeInfo};
+use super::codel::{self, CodelParams, CodelState};
+use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
 use super::{
-    DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-    ECN_PARAM,
+    DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM,
 };
+use crate::kernel::{ms, Nanos};
 use crate::net::{FlowId, Packet};
 use std::collections::VecDeque;
 
@@ -42,30 +42,37 @@ pub static INFO: SchemeInfo = SchemeInfo {
     paper: "Hoeiland-Joergensen, McKenney, Taht, Gettys & Dumazet, The Flow Queue CoDel Packet Scheduler and \
             Active Queue Management Algorithm, RFC 8290, 2018",
     summary: "One CoDel queue per flow, served by deficit round robin with priority for sparse flows.",
-    params: PARAMS,
+    params: FqCodelParams::SPECS,
     probes: &[
-        ProbeSpec { id: "new_flows", label: "queues in the new-flows list", kind: ParamKind::Number, unit: "flows" },
-        ProbeSpec { id: "old_flows", label: "queues in the old-flows list", kind: ParamKind::Number, unit: "flows" },
-        ProbeSpec { id: "backlog", label: "total backlog", kind: ParamKind::Number, unit: "bytes" },
+        ProbeSpec::number("new_flows", "queues in the new-flows list", "flows"),
+        ProbeSpec::number("old_flows", "queues in the old-flows list", "flows"),
+        ProbeSpec::number("backlog", "total backlog", "bytes"),
     ],
     build,
     cross_check: super::codel::cross_check,
+    model: None,
 };
 
-#[rustfmt::skip]
-const PARAMS: &[ParamSpec] = &[
-    ParamSpec { id: "target", label: "target", kind: ParamKind::Number, unit: "ms", min: 0.1, max: 1000.0, step: 0.1, default: 5.0,
-        doc: "CoDel's acceptable standing delay, per flow queue." },
-    ParamSpec { id: "interval", label: "interval", kind: ParamKind::Number, unit: "ms", min: 1.0, max: 10000.0, step: 1.0, default: 100.0,
-        doc: "CoDel's interval, per flow queue: about a worst-case RTT." },
-    ParamSpec { id: "quantum", label: "quantum", kind: ParamKind::Number, unit: "bytes", min: 64.0, max: 65535.0, step: 1.0, default: 1514.0,
-        doc: "Bytes a queue may send per round-robin turn." },
-    ParamSpec { id: "flows", label: "flow queues", kind: ParamKind::Number, unit: "queues", min: 1.0, max: 65536.0, step: 1.0, default: 1024.0,
-        doc: "Number of hash buckets; flows that hash alike share a queue." },
-    ParamSpec { id: "mtu_bytes", label: "MTU", kind: ParamKind::Number, unit: "bytes", min: 64.0, max: 65535.0, step: 1.0, default: 1500.0,
-        doc: "CoDel never drops from a queue holding at most this many bytes." },
-    ParamSpec { default: 1.0, ..ECN_PARAM },
-];
+scheme_params! {
+    /// FQ-CoDel's parameters; CoDel's apply to each flow queue.
+    pub struct FqCodelParams {
+        target: Nanos as ms = codel::TARGET.with_doc("CoDel's acceptable standing delay, per flow queue."),
+        interval: Nanos as ms = codel::INTERVAL.with_doc("CoDel's interval, per flow queue: about a worst-case RTT."),
+        quantum: i64 = ParamSpec::number("quantum", "bytes", 64.0..=65535.0, 1.0, 1514.0,
+            "Bytes a queue may send per round-robin turn."),
+        flows: usize = ParamSpec::number("flow queues", "queues", 1.0..=65536.0, 1.0, 1024.0,
+            "Number of hash buckets; flows that hash alike share a queue."),
+        mtu_bytes: u64 = codel::MTU.with_doc("CoDel never drops from a queue holding at most this many bytes."),
+        ecn: bool = ECN_PARAM.with_default(1.0),
+    }
+}
+
+impl FqCodelParams {
+    /// What each flow queue's CoDel runs with.
+    fn codel(&self) -> CodelParams {
+        CodelParams { target: self.target, interval: self.interval, mtu_bytes: self.mtu_bytes, ecn: self.ecn }
+    }
+}
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
     configured(FqCodel::new(setup.limit), params)
@@ -96,8 +103,9 @@ struct FlowQueue {
 
 pub struct FqCodel {
     limit: Limit,
-    params: CodelParams,
-    quantum: i64,
+    p: FqCodelParams,
+    /// `p` as each flow queue's CoDel sees it.
+    codel: CodelParams,
     queues: Vec<FlowQueue>,
     new_flows: VecDeque<usize>,
     old_flows: VecDeque<usize>,
@@ -109,15 +117,15 @@ impl FqCodel {
     pub fn new(limit: Limit) -> FqCodel {
         let mut fq = FqCodel {
             limit,
-            params: CodelParams::default(),
-            quantum: 1514,
+            p: FqCodelParams::default(),
+            codel: FqCodelParams::default().codel(),
             queues: Vec::new(),
             new_flows: VecDeque::new(),
             old_flows: VecDeque::new(),
             packets: 0,
             bytes: 0,
         };
-        fq.rehash(1024);
+        fq.rehash(fq.p.flows);
         fq
     }
 
@@ -129,7 +137,7 @@ impl FqCodel {
         q.fifo.push(pkt);
         if !q.listed {
             q.listed = true;
-            q.deficit = self.quantum;
+            q.deficit = self.p.quantum;
             self.new_flows.push_back(i);
         }
     }
@@ -185,11 +193,11 @@ impl Qdisc for FqCodel {
             };
             let q = &mut self.queues[i];
             let emptied = if q.deficit <= 0 {
-                q.deficit += self.quantum;
+                q.deficit += self.p.quantum;
                 false
             } else {
                 let (len, bytes) = (q.fifo.len(), q.fifo.bytes());
-                let pkt = q.codel.dequeue(&mut q.fifo, &self.params, ctx);
+                let pkt = q.codel.dequeue(&mut q.fifo, &self.codel, ctx);
                 self.packets -= len - q.fifo.len();
                 self.bytes -= bytes - q.fifo.bytes();
                 match pkt {
@@ -223,15 +231,11 @@ impl Qdisc for FqCodel {
     }
 
     fn set_param(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
-        match id {
-            "quantum" => self.quantum = v as i64,
-            "flows" => {
-                if v as usize != self.queues.len() {
-                    self.rehash(v as usize);
-                }
-            }
-            _ => self.params.set(id, v)?,
+        self.p.set(id, v)?;
+        if self.p.flows != self.queues.len() {
+            self.rehash(self.p.flows);
         }
+        self.codel = self.p.codel();
         Ok(())
     }
 

@@ -28,7 +28,7 @@
 //! unit (1000 bytes per packet for byte buffers).
 
 use super::red::{self, spaced_probability, RedState};
-use super::registry::{configured, ParamValues, SchemeInfo};
+use super::scheme::{configured, with_defaults, ParamValues, SchemeInfo};
 use super::{
     DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
     QueueSetup, BUFFER_UNIT_PACKET_BYTES,
@@ -43,13 +43,14 @@ pub static INFO: SchemeInfo = SchemeInfo {
     summary: "RED with per-active-flow queue counts: flows above their share of the buffer are dropped first.",
     params: PARAMS,
     probes: &[
-        ProbeSpec { id: "avg", label: "average queue", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "avgcq", label: "average per-flow queue avgcq", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "nactive", label: "active flows", kind: ParamKind::Number, unit: "flows" },
-        ProbeSpec { id: "p_b", label: "drop probability p_b", kind: ParamKind::Number, unit: "" },
+        red::AVG_PROBE,
+        ProbeSpec::buffer("avgcq", "average per-flow queue avgcq"),
+        ProbeSpec::number("nactive", "active flows", "flows"),
+        red::P_B_PROBE,
     ],
     build,
     cross_check: red::cross_check,
+    model: None,
 };
 
 const PARAMS: &[ParamSpec] = &[
@@ -116,9 +117,9 @@ impl Fred {
             Limit::Packets(_) => 1.0,
             Limit::Bytes(_) => BUFFER_UNIT_PACKET_BYTES,
         };
-        let mut red = RedState::new(link_rate_bps);
-        red.max_p = 0.02;
-        Fred { limit, red, min_q: 2.0 * packet, packet, fifo: Fifo::default(), flows: BTreeMap::new() }
+        let red = RedState::new(link_rate_bps);
+        let fred = Fred { limit, red, min_q: 0.0, packet, fifo: Fifo::default(), flows: BTreeMap::new() };
+        with_defaults(fred, PARAMS, limit)
     }
 
     fn queued(&self) -> f64 {
@@ -220,13 +221,7 @@ impl Qdisc for Fred {
         Some(pkt)
     }
 
-    fn len_packets(&self) -> usize {
-        self.fifo.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.fifo.bytes()
-    }
+    super::fifo_lengths!();
 
     fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         match id {

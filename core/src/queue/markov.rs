@@ -9,9 +9,10 @@
 //! V(i) = V(0)·Π_{j<i} λ_j/μ (eqs. 5–6), P_D = 1 − Σ V(i)·p_a(i) (eq. 9).
 //! The paper builds it for DSRED's drop function ([`super::dsred`]); RED gets
 //! the same chain with RED's drop function ([`super::red::markov_model`]).
+//! A scheme offers its model through its catalogue entry's `model`.
 
-use super::registry::ParamValues;
-use super::{dsred, red, Limit};
+use super::scheme::{ParamValues, SchemeInfo};
+use super::Limit;
 use serde::Serialize;
 
 /// The model at one offered load ρ = λ/μ.
@@ -62,55 +63,53 @@ pub fn birth_death(p_a: &[f64], service_rate_pps: f64, loads: &[f64]) -> Vec<Mod
         .collect()
 }
 
+/// What a scheme's model needs besides its parameters: thresholds and a byte
+/// buffer turned into packets of the scheme's typical packet size
+/// (`mean_packet_bytes`), which also sets μ = link rate / packet bits.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ModelSetup {
+    /// N: the buffer in packets.
+    pub buffer_packets: u32,
+    /// Packets per unit of a threshold parameter (1, or 1/packet size for bytes).
+    pub per_unit: f64,
+    /// μ in packets per second.
+    pub service_rate_pps: f64,
+    pub link_rate_bps: u64,
+}
+
 /// The model for the running scheme with its current parameters, or `None`
-/// for schemes it does not describe (only RED and DSRED). Thresholds and a
-/// byte buffer are turned into packets of the scheme's typical packet size,
-/// which also sets μ = link rate / packet bits.
+/// for schemes whose entry declares none.
 pub fn scheme_model(
-    scheme: &str,
+    scheme: &SchemeInfo,
     params: &ParamValues,
     limit: Limit,
     link_rate_bps: u64,
     loads: &[f64],
 ) -> Option<Vec<ModelPoint>> {
-    if !matches!(scheme, "red" | "dsred") {
-        return None;
-    }
+    let model = scheme.model?;
     let packet_bytes = params.get("mean_packet_bytes").max(1.0);
     let (buffer_packets, per_unit) = match limit {
         Limit::Packets(n) => (n, 1.0),
         Limit::Bytes(b) => ((b as f64 / packet_bytes) as u64, 1.0 / packet_bytes),
     };
-    let buffer_packets = u32::try_from(buffer_packets).unwrap_or(u32::MAX);
-    let service_rate_pps = link_rate_bps as f64 / (8.0 * packet_bytes);
-    match scheme {
-        "dsred" => {
-            let slopes = dsred::Slopes {
-                k_l: params.get("k_l") * per_unit,
-                k_h: params.get("k_h") * per_unit,
-                gamma: params.get("gamma"),
-            };
-            Some(dsred::markov_model(&dsred::ModelParams { slopes, buffer_packets, service_rate_pps }, loads))
-        }
-        "red" => {
-            let mut state = red::RedState::new(link_rate_bps);
-            // ECN decides what a congestion signal does, not RED's state.
-            for (id, value) in params.iter().filter(|(id, _)| *id != "ecn") {
-                let applied = state.set(id, value);
-                debug_assert!(applied.is_ok(), "{applied:?}");
-            }
-            state.min_th *= per_unit;
-            state.max_th *= per_unit;
-            Some(red::markov_model(&state, buffer_packets, service_rate_pps, loads))
-        }
-        _ => None,
-    }
+    let setup = ModelSetup {
+        buffer_packets: u32::try_from(buffer_packets).unwrap_or(u32::MAX),
+        per_unit,
+        service_rate_pps: link_rate_bps as f64 / (8.0 * packet_bytes),
+        link_rate_bps,
+    };
+    Some(model(params, &setup, loads))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::queue::red;
     use crate::queue::registry::find_scheme;
+
+    fn model(scheme: &str, params: &ParamValues, limit: Limit, loads: &[f64]) -> Option<Vec<ModelPoint>> {
+        scheme_model(find_scheme(scheme).expect("a registered scheme"), params, limit, 8e6 as u64, loads)
+    }
 
     fn defaults(scheme: &str, overrides: &[(&str, f64)], limit: Limit) -> ParamValues {
         let info = find_scheme(scheme).expect("a registered scheme");
@@ -127,23 +126,13 @@ mod tests {
         for (scheme, overrides) in
             [("red", vec![("min_th", 6.0), ("max_th", 20.0)]), ("dsred", vec![("k_l", 6.0), ("k_h", 20.0)])]
         {
-            let packets = scheme_model(
-                scheme,
-                &defaults(scheme, &overrides, Limit::Packets(200)),
-                Limit::Packets(200),
-                8e6 as u64,
-                &loads,
-            )
-            .expect("modelled");
+            let packets =
+                model(scheme, &defaults(scheme, &overrides, Limit::Packets(200)), Limit::Packets(200), &loads)
+                    .expect("modelled");
             let in_bytes: Vec<(&str, f64)> = overrides.iter().map(|(id, v)| (*id, v * 1000.0)).collect();
-            let bytes = scheme_model(
-                scheme,
-                &defaults(scheme, &in_bytes, Limit::Bytes(200_000)),
-                Limit::Bytes(200_000),
-                8e6 as u64,
-                &loads,
-            )
-            .expect("modelled");
+            let bytes =
+                model(scheme, &defaults(scheme, &in_bytes, Limit::Bytes(200_000)), Limit::Bytes(200_000), &loads)
+                    .expect("modelled");
             for (p, b) in packets.iter().zip(&bytes) {
                 assert!((p.drop_probability - b.drop_probability).abs() < 1e-12, "{scheme}: {p:?} vs {b:?}");
                 // 1000-byte packets on 8 Mb/s: μ = 1000 packets/s.
@@ -158,11 +147,11 @@ mod tests {
         // below saturation the chart's RED curve must drop less with wait on.
         let limit = Limit::Packets(200);
         let loads = [0.6, 0.8, 0.95];
-        let model = |wait: f64| {
+        let red_model = |wait: f64| {
             let params = defaults("red", &[("min_th", 6.0), ("max_th", 20.0), ("wait", wait)], limit);
-            scheme_model("red", &params, limit, 8e6 as u64, &loads).expect("modelled")
+            model("red", &params, limit, &loads).expect("modelled")
         };
-        let (on, off) = (model(1.0), model(0.0));
+        let (on, off) = (red_model(1.0), red_model(0.0));
         for (w, f) in on.iter().zip(&off) {
             assert!(w.drop_probability < 0.8 * f.drop_probability, "{w:?} vs {f:?}");
         }
@@ -173,8 +162,10 @@ mod tests {
 
     #[test]
     fn only_red_and_dsred_are_modelled() {
+        let modelled: Vec<_> =
+            crate::queue::registry::SCHEMES.iter().filter(|s| s.model.is_some()).map(|s| s.id).collect();
+        assert_eq!(modelled, ["red", "dsred"]);
         let limit = Limit::Packets(100);
-        assert!(scheme_model("codel", &defaults("codel", &[], limit), limit, 1e7 as u64, &[1.0]).is_none());
-        assert!(scheme_model("droptail", &defaults("droptail", &[], limit), limit, 1e7 as u64, &[1.0]).is_none());
+        assert!(model("codel", &defaults("codel", &[], limit), limit, &[1.0]).is_none());
     }
 }

@@ -1,5 +1,6 @@
-//! Queue schemes. Each scheme is one file behind the [`Qdisc`] trait; the
-//! [`registry`] maps scheme ids to constructors and catalogues.
+//! Queue schemes. Each scheme is one file behind the [`Qdisc`] trait that
+//! declares itself and its parameters with [`scheme`]'s types; the
+//! [`registry`] lists the schemes and builds the catalogue.
 //!
 //! A scheme sees packets, the time, its own RNG stream and the wake-ups it
 //! asked for, nothing else. It enforces the buffer's hard limit itself
@@ -26,6 +27,7 @@ pub mod red;
 pub mod registry;
 pub mod rem;
 pub mod rqrd;
+pub mod scheme;
 pub mod sfred;
 #[cfg(test)]
 pub mod testing;
@@ -33,8 +35,10 @@ pub mod testing;
 use crate::kernel::{Nanos, Rng};
 use crate::net::{Ecn, Packet};
 
+pub(crate) use fifo::fifo_lengths;
 pub use fifo::Fifo;
-pub use registry::{catalogue, find_scheme, SchemeInfo};
+pub use registry::{catalogue, find_scheme};
+pub use scheme::SchemeInfo;
 
 /// Why a packet was dropped (docs/scenario-format.md summary `drops.by_reason`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -223,8 +227,8 @@ impl std::error::Error for ParamError {}
 
 /// The ECN switch of every scheme that can mark instead of drop; a scheme
 /// rewords the doc or changes the default where its own rule differs.
-pub(crate) const ECN_PARAM: ParamSpec =
-    ParamSpec::switch("ecn", "ECN marking", false, "Mark ECN-capable packets instead of dropping them.");
+pub const ECN_PARAM: ParamSpec =
+    ParamSpec::switch("ECN marking", false, "Mark ECN-capable packets instead of dropping them.").with_id("ecn");
 
 /// Bytes per packet used to scale "buffer"-unit defaults and ranges when a
 /// scenario's buffer is given in bytes.
@@ -232,9 +236,9 @@ pub const BUFFER_UNIT_PACKET_BYTES: f64 = 1000.0;
 
 impl ParamSpec {
     /// An on/off parameter: 0 or 1, read with [`switch_on`].
-    pub const fn switch(id: &'static str, label: &'static str, on: bool, doc: &'static str) -> ParamSpec {
+    pub const fn switch(label: &'static str, on: bool, doc: &'static str) -> ParamSpec {
         ParamSpec {
-            id,
+            id: "",
             label,
             kind: ParamKind::Switch,
             unit: "on/off",
@@ -244,6 +248,57 @@ impl ParamSpec {
             default: if on { 1.0 } else { 0.0 },
             doc,
         }
+    }
+
+    /// The parameter under `id`, for lists written out of
+    /// [`scheme_params!`](crate::scheme_params) (the RED family's shared parameters).
+    pub const fn with_id(self, id: &'static str) -> ParamSpec {
+        ParamSpec { id, ..self }
+    }
+
+    /// A quantity in `unit` ("" for a plain number), declared inside
+    /// [`scheme_params!`](crate::scheme_params), which gives it its id.
+    pub const fn number(
+        label: &'static str,
+        unit: &'static str,
+        range: std::ops::RangeInclusive<f64>,
+        step: f64,
+        default: f64,
+        doc: &'static str,
+    ) -> ParamSpec {
+        ParamSpec {
+            id: "",
+            label,
+            kind: ParamKind::Number,
+            unit,
+            min: *range.start(),
+            max: *range.end(),
+            step,
+            default,
+            doc,
+        }
+    }
+
+    /// A queue length in the buffer's unit ([`ParamKind::Buffer`]): range,
+    /// step and default in packets, scaled for a buffer in bytes.
+    pub const fn buffer(
+        label: &'static str,
+        range: std::ops::RangeInclusive<f64>,
+        step: f64,
+        default: f64,
+        doc: &'static str,
+    ) -> ParamSpec {
+        ParamSpec { kind: ParamKind::Buffer, unit: "buffer", ..ParamSpec::number(label, "", range, step, default, doc) }
+    }
+
+    /// The same parameter with another default (a scheme's own paper value).
+    pub const fn with_default(self, default: f64) -> ParamSpec {
+        ParamSpec { default, ..self }
+    }
+
+    /// The same parameter with another doc line.
+    pub const fn with_doc(self, doc: &'static str) -> ParamSpec {
+        ParamSpec { doc, ..self }
     }
 
     /// The spec as it applies to a buffer of `limit`'s unit.
@@ -287,6 +342,23 @@ pub struct ProbeSpec {
     /// Display text; [`Self::kind`] carries the meaning ("buffer" for
     /// [`ParamKind::Buffer`] probes, whose unit is the scenario's buffer unit).
     pub unit: &'static str,
+}
+
+impl ProbeSpec {
+    /// A quantity in `unit` ("" for a plain number).
+    pub const fn number(id: &'static str, label: &'static str, unit: &'static str) -> ProbeSpec {
+        ProbeSpec { id, label, kind: ParamKind::Number, unit }
+    }
+
+    /// A queue length in the buffer's unit, drawn on the queue chart.
+    pub const fn buffer(id: &'static str, label: &'static str) -> ProbeSpec {
+        ProbeSpec { id, label, kind: ParamKind::Buffer, unit: "buffer" }
+    }
+
+    /// On (1) or off (0).
+    pub const fn switch(id: &'static str, label: &'static str) -> ProbeSpec {
+        ProbeSpec { id, label, kind: ParamKind::Switch, unit: "on/off" }
+    }
 }
 
 /// Where a scheme writes its probe readings: each value together with its

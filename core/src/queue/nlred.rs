@@ -16,12 +16,9 @@
 //! p'_max is capped at 1 for max_p > 2/3 (the paper sweeps max_p ≤ 0.5).
 //! Defaults: Experiment 2 (§5): min_th 10, max_th 30, max_p 0.1, w_q 0.002.
 
-use super::red::{self, RedQueue};
-use super::registry::{configured, ParamValues, SchemeInfo};
-use super::{
-    switch_on, DropCurve, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-};
-use crate::net::Packet;
+use super::red::{self, RedQueue, RedScheme};
+use super::scheme::{configured, ParamValues, SchemeInfo};
+use super::{Limit, ParamSpec, Qdisc, QueueSetup};
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "nlred",
@@ -29,13 +26,10 @@ pub static INFO: SchemeInfo = SchemeInfo {
     paper: "Zhou, Yeung & Li, Nonlinear RED: a simple yet efficient active queue management scheme, Computer Networks 2006; as used in Zhou, Yeung & Li 2009 §4",
     summary: "RED with a quadratic drop function: gentler than RED at light load, harsher near max_th.",
     params: PARAMS,
-    probes: &[
-        ProbeSpec { id: "avg", label: "average queue", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "p_b", label: "drop probability p_b", kind: ParamKind::Number, unit: "" },
-        ProbeSpec { id: "count", label: "arrivals since last drop", kind: ParamKind::Number, unit: "packets" },
-    ],
+    probes: red::PROBES,
     build,
     cross_check: super::red::cross_check,
+    model: None,
 };
 
 const PARAMS: &[ParamSpec] = &[
@@ -58,19 +52,19 @@ fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
 
 pub struct Nlred {
     queue: RedQueue,
-    ecn: bool,
 }
 
 impl Nlred {
     pub fn new(limit: Limit, link_rate_bps: u64) -> Nlred {
-        let mut queue = RedQueue::new(limit, link_rate_bps);
-        queue.state.min_th = 10.0;
-        queue.state.max_th = 30.0;
-        Nlred { queue, ecn: false }
+        Nlred { queue: RedQueue::new(limit, link_rate_bps) }.with_defaults()
     }
+}
+
+impl RedScheme for Nlred {
+    red::red_scheme_parts!();
 
     /// Eq. (3) with p'_max = 1.5·max_p.
-    pub fn p_b(&self, avg: f64) -> f64 {
+    fn p_b(&self, avg: f64) -> f64 {
         let s = &self.queue.state;
         if avg < s.min_th {
             0.0
@@ -83,55 +77,17 @@ impl Nlred {
     }
 }
 
-impl Qdisc for Nlred {
-    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        self.queue.on_arrival(ctx.now);
-        let p_b = self.p_b(self.queue.state.avg);
-        self.queue.admit(pkt, p_b, self.ecn, ctx);
-    }
-
-    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
-        self.queue.dequeue(ctx.now)
-    }
-
-    fn len_packets(&self) -> usize {
-        self.queue.fifo.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queue.fifo.bytes()
-    }
-
-    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
-        match id {
-            "ecn" => self.ecn = switch_on(value),
-            _ => self.queue.state.set(id, value)?,
-        }
-        Ok(())
-    }
-
-    fn probe(&self, out: &mut ProbeSink) {
-        let s = &self.queue.state;
-        out.put("avg", s.avg);
-        out.put("p_b", self.p_b(s.avg));
-        out.put("count", s.count.max(0) as f64);
-    }
-
-    fn drop_curve(&self) -> Option<DropCurve> {
-        Some(self.queue.drop_curve(|x| self.p_b(x)))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::{to_secs, Rng};
-    use crate::net::{Dir, PacketKind};
+    use crate::kernel::Rng;
+    use crate::net::{Dir, Packet, PacketKind};
     use crate::queue::red::Red;
     use crate::queue::testing::Harness;
-    use crate::queue::DropReason;
     use crate::queue::QueueOutcome;
+    use crate::queue::{DropReason, QueueCtx};
     use crate::sim::{SeriesMode, Simulation};
+    use crate::testing::mean_while_measured;
 
     #[test]
     fn drop_function_is_the_quadratic_with_one_and_a_half_max_p() {
@@ -229,11 +185,6 @@ mod tests {
         }
         assert_eq!(h.q.len_packets(), 10);
         assert_eq!(h.drops(DropReason::Forced) + h.drops(DropReason::Early), 190);
-        let mut small = Harness::new("nlred", &[("min_th", 50.0), ("max_th", 100.0)], Limit::Packets(3));
-        for _ in 0..5 {
-            small.arrive(1000);
-        }
-        assert_eq!(small.drops(DropReason::Overflow), 2);
     }
 
     #[test]
@@ -272,14 +223,10 @@ mod tests {
         );
         let mut sim = Simulation::from_json(&text, SeriesMode { history: true, streaming: false }).expect("valid");
         sim.run();
-        let h = sim.history();
-        let col = |id: &str| h.column(h.columns.iter().position(|c| c == id).expect("column"));
-        let from = to_secs(sim.plan().measure_from_ns);
-        let avgs: Vec<f64> =
-            col("t_s").iter().zip(col("probe.avg")).filter(|(t, _)| **t >= from).map(|(_, a)| *a).collect();
+        let mean_avg = mean_while_measured(&sim, "probe.avg");
         let s = sim.summary();
         let arrivals: u64 = s.flows.iter().map(|f| f.sent_packets).sum();
-        (avgs.iter().sum::<f64>() / avgs.len() as f64, s.drops.by_reason.early as f64 / arrivals as f64)
+        (mean_avg, s.drops.by_reason.early as f64 / arrivals as f64)
     }
 
     /// RED's spacing with wait (the default) turns p_b into an early-drop

@@ -24,10 +24,9 @@
 //!   qdelay_old = 0, full burst allowance) and restarts t_update after the
 //!   next arrival; §5.3's active/inactive switch is not implemented.
 
-use super::registry::{apply, no_cross_check, ParamValues, SchemeInfo};
+use super::scheme::{apply, no_cross_check, scheme_params, ParamValues, SchemeInfo};
 use super::{
-    switch_on, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
-    QueueSetup, ECN_PARAM,
+    DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM,
 };
 use crate::kernel::{ms, Nanos, NS_PER_MS, NS_PER_S};
 use crate::net::Packet;
@@ -37,40 +36,45 @@ pub static INFO: SchemeInfo = SchemeInfo {
     name: "PIE",
     paper: "Pan, Natarajan, Baker & White, Proportional Integral Controller Enhanced (PIE), RFC 8033, 2017",
     summary: "A PI controller sets the drop probability every 15 ms from the queueing delay and its trend.",
-    params: PARAMS,
+    params: PieParams::SPECS,
     probes: &[
-        ProbeSpec { id: "p", label: "drop probability p", kind: ParamKind::Number, unit: "" },
-        ProbeSpec { id: "qdelay", label: "queueing delay at the last update", kind: ParamKind::Number, unit: "ms" },
-        ProbeSpec { id: "burst_allowance", label: "burst allowance left", kind: ParamKind::Number, unit: "ms" },
+        ProbeSpec::number("p", "drop probability p", ""),
+        ProbeSpec::number("qdelay", "queueing delay at the last update", "ms"),
+        ProbeSpec::number("burst_allowance", "burst allowance left", "ms"),
     ],
     build,
     cross_check: no_cross_check,
+    model: None,
 };
 
-#[rustfmt::skip]
-pub(crate) const PARAMS: &[ParamSpec] = &[
-    ParamSpec { id: "target", label: "target delay", kind: ParamKind::Number, unit: "ms", min: 1.0, max: 1000.0, step: 1.0, default: 15.0,
-        doc: "QDELAY_REF: the queueing delay the controller steers to." },
-    ParamSpec { id: "t_update", label: "update period", kind: ParamKind::Number, unit: "ms", min: 1.0, max: 1000.0, step: 1.0, default: 15.0,
-        doc: "T_UPDATE: how often p is recomputed." },
-    ParamSpec { id: "alpha", label: "integral gain α", kind: ParamKind::Number, unit: "1/s", min: 0.0, max: 10.0, step: 0.005, default: 0.125,
-        doc: "Weight of the distance from target (integral term) in each update." },
-    ParamSpec { id: "beta", label: "proportional gain β", kind: ParamKind::Number, unit: "1/s", min: 0.0, max: 100.0, step: 0.05, default: 1.25,
-        doc: "Weight of the delay trend since the last update (proportional term)." },
-    ParamSpec { id: "max_burst", label: "max burst", kind: ParamKind::Number, unit: "ms", min: 0.0, max: 10000.0, step: 1.0, default: 150.0,
-        doc: "MAX_BURST: time after a calm period during which bursts pass without drops." },
-    ParamSpec { id: "mean_pkt_bytes", label: "mean packet size", kind: ParamKind::Number, unit: "bytes", min: 40.0, max: 65535.0, step: 1.0,
-        default: 1500.0, doc: "MEAN_PKTSIZE: nothing is dropped while at most two such packets are queued." },
-    ParamSpec::switch("derandomize", "derandomisation", true, "Space drops evenly by accumulating p between drops (§5.4)."),
-    ParamSpec { doc: "Mark ECN-capable packets instead of dropping them while p is below the ECN threshold.", ..ECN_PARAM },
-    ParamSpec { id: "mark_ecnth", label: "ECN threshold", kind: ParamKind::Number, unit: "", min: 0.0, max: 1.0, step: 0.01, default: 0.1,
-        doc: "Above this p even ECN-capable packets are dropped: marking no longer controls the queue." },
-];
+scheme_params! {
+    /// PIE's parameters, with RFC 8033's names where it gives one.
+    pub struct PieParams {
+        target: Nanos as ms = ParamSpec::number("target delay", "ms", 1.0..=1000.0, 1.0, 15.0,
+            "QDELAY_REF: the queueing delay the controller steers to."),
+        t_update: Nanos as ms = ParamSpec::number("update period", "ms", 1.0..=1000.0, 1.0, 15.0,
+            "T_UPDATE: how often p is recomputed."),
+        alpha: f64 = ParamSpec::number("integral gain α", "1/s", 0.0..=10.0, 0.005, 0.125,
+            "Weight of the distance from target (integral term) in each update."),
+        beta: f64 = ParamSpec::number("proportional gain β", "1/s", 0.0..=100.0, 0.05, 1.25,
+            "Weight of the delay trend since the last update (proportional term)."),
+        max_burst: Nanos as ms = ParamSpec::number("max burst", "ms", 0.0..=10000.0, 1.0, 150.0,
+            "MAX_BURST: time after a calm period during which bursts pass without drops."),
+        mean_pkt_bytes: u64 = ParamSpec::number("mean packet size", "bytes", 40.0..=65535.0, 1.0, 1500.0,
+            "MEAN_PKTSIZE: nothing is dropped while at most two such packets are queued."),
+        derandomize: bool = ParamSpec::switch("derandomisation", true,
+            "Space drops evenly by accumulating p between drops (§5.4)."),
+        ecn: bool = ECN_PARAM
+            .with_doc("Mark ECN-capable packets instead of dropping them while p is below the ECN threshold."),
+        mark_ecnth: f64 = ParamSpec::number("ECN threshold", "", 0.0..=1.0, 0.01, 0.1,
+            "Above this p even ECN-capable packets are dropped: marking no longer controls the queue."),
+    }
+}
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
     let mut pie = Pie::new(setup.limit);
     apply(&mut pie, params);
-    pie.burst_allowance = pie.max_burst;
+    pie.burst_allowance = pie.params.max_burst;
     Box::new(pie)
 }
 
@@ -90,15 +94,7 @@ fn autotune_scale(p: f64) -> f64 {
 pub struct Pie {
     limit: Limit,
     fifo: Fifo,
-    target: Nanos,
-    t_update: Nanos,
-    alpha: f64,
-    beta: f64,
-    max_burst: Nanos,
-    mean_pkt_bytes: u64,
-    derandomize: bool,
-    ecn: bool,
-    mark_ecnth: f64,
+    params: PieParams,
     p: f64,
     qdelay_old: Nanos,
     /// Sojourn time of the last packet sent.
@@ -114,19 +110,11 @@ impl Pie {
         Pie {
             limit,
             fifo: Fifo::default(),
-            target: ms(15.0),
-            t_update: ms(15.0),
-            alpha: 0.125,
-            beta: 1.25,
-            max_burst: ms(150.0),
-            mean_pkt_bytes: 1500,
-            derandomize: true,
-            ecn: false,
-            mark_ecnth: 0.1,
+            params: PieParams::default(),
             p: 0.0,
             qdelay_old: 0,
             last_sojourn: 0,
-            burst_allowance: ms(150.0),
+            burst_allowance: PieParams::default().max_burst,
             accu_prob: 0.0,
             next_update: None,
         }
@@ -135,8 +123,9 @@ impl Pie {
     /// The periodic drop-probability update (§4.2, §4.4, §5.5).
     fn update(&mut self, qdelay: Nanos) {
         let secs = |t: Nanos| t as f64 / NS_PER_S as f64;
-        let target = secs(self.target);
-        let mut delta = self.alpha * (secs(qdelay) - target) + self.beta * (secs(qdelay) - secs(self.qdelay_old));
+        let target = secs(self.params.target);
+        let mut delta =
+            self.params.alpha * (secs(qdelay) - target) + self.params.beta * (secs(qdelay) - secs(self.qdelay_old));
         delta *= autotune_scale(self.p);
         if self.p >= 0.1 && delta > 0.02 {
             delta = 0.02;
@@ -146,19 +135,21 @@ impl Pie {
             self.p *= 0.98;
         }
         self.p = self.p.clamp(0.0, 1.0);
-        self.burst_allowance = self.burst_allowance.saturating_sub(self.t_update);
-        if self.p == 0.0 && qdelay < self.target / 2 && self.qdelay_old < self.target / 2 {
-            self.burst_allowance = self.max_burst;
+        self.burst_allowance = self.burst_allowance.saturating_sub(self.params.t_update);
+        if self.p == 0.0 && qdelay < self.params.target / 2 && self.qdelay_old < self.params.target / 2 {
+            self.burst_allowance = self.params.max_burst;
         }
         self.qdelay_old = qdelay;
     }
 
     /// Should this arrival be dropped (or marked) early? (§4.1, §5.4)
     fn drop_early(&mut self, uniform: f64) -> bool {
-        if (self.qdelay_old < self.target / 2 && self.p < 0.2) || self.fifo.bytes() <= 2 * self.mean_pkt_bytes {
+        if (self.qdelay_old < self.params.target / 2 && self.p < 0.2)
+            || self.fifo.bytes() <= 2 * self.params.mean_pkt_bytes
+        {
             return false;
         }
-        if self.derandomize {
+        if self.params.derandomize {
             if self.p == 0.0 {
                 self.accu_prob = 0.0;
             }
@@ -175,7 +166,7 @@ impl Pie {
 
     fn arm(&mut self, ctx: &mut QueueCtx) {
         if self.next_update.is_none() {
-            let at = ctx.now + self.t_update;
+            let at = ctx.now + self.params.t_update;
             self.next_update = Some(at);
             ctx.wake_at(at);
         }
@@ -192,7 +183,7 @@ impl Qdisc for Pie {
         let uniform = ctx.rng.uniform();
         let pkt = if self.burst_allowance == 0 && self.drop_early(uniform) {
             self.accu_prob = 0.0;
-            let mark = self.ecn && self.p < self.mark_ecnth;
+            let mark = self.params.ecn && self.p < self.params.mark_ecnth;
             match ctx.drop_or_mark(pkt, DropReason::Early, mark) {
                 Some(marked) => marked,
                 None => return,
@@ -214,39 +205,23 @@ impl Qdisc for Pie {
         let Some(due) = self.next_update.filter(|due| ctx.now >= *due) else { return };
         let qdelay = if self.fifo.is_empty() { 0 } else { self.last_sojourn };
         self.update(qdelay);
-        let calm =
-            self.fifo.is_empty() && self.p == 0.0 && self.qdelay_old == 0 && self.burst_allowance == self.max_burst;
+        let calm = self.fifo.is_empty()
+            && self.p == 0.0
+            && self.qdelay_old == 0
+            && self.burst_allowance == self.params.max_burst;
         self.next_update = None;
         if !calm {
-            self.next_update = Some(due + self.t_update);
-            ctx.wake_at(due + self.t_update);
+            self.next_update = Some(due + self.params.t_update);
+            ctx.wake_at(due + self.params.t_update);
         }
     }
 
-    fn len_packets(&self) -> usize {
-        self.fifo.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.fifo.bytes()
-    }
+    super::fifo_lengths!();
 
     fn set_param(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
-        match id {
-            "target" => self.target = ms(v),
-            "t_update" => self.t_update = ms(v),
-            "alpha" => self.alpha = v,
-            "beta" => self.beta = v,
-            "max_burst" => {
-                self.max_burst = ms(v);
-                self.burst_allowance = self.burst_allowance.min(self.max_burst);
-            }
-            "mean_pkt_bytes" => self.mean_pkt_bytes = v as u64,
-            "derandomize" => self.derandomize = switch_on(v),
-            "ecn" => self.ecn = switch_on(v),
-            "mark_ecnth" => self.mark_ecnth = v,
-            _ => return Err(ParamError::unknown(id)),
-        }
+        self.params.set(id, v)?;
+        // A lowered MAX_BURST cuts the allowance left.
+        self.burst_allowance = self.burst_allowance.min(self.params.max_burst);
         Ok(())
     }
 
@@ -326,7 +301,7 @@ mod tests {
     #[test]
     fn burst_allowance_drains_by_t_update_and_refills_when_calm() {
         let mut pie = Pie::new(Limit::Packets(100));
-        pie.burst_allowance = pie.max_burst;
+        pie.burst_allowance = pie.params.max_burst;
         for k in 1..=10u64 {
             pie.update(20 * MS);
             assert_eq!(pie.burst_allowance, (150 - 15 * k) * MS);
@@ -419,7 +394,7 @@ mod tests {
         let mean = gaps.iter().sum::<usize>() as f64 / gaps.len() as f64;
         assert!((mean - 18.0).abs() < 0.5, "{mean}");
         let mut random = congested(0.1);
-        random.derandomize = false;
+        random.params.derandomize = false;
         let (dropped, _) = arrivals(&mut random, 20_000, false);
         let share = dropped.len() as f64 / 20_000.0;
         assert!((share - 0.1).abs() < 0.01, "plain Bernoulli drops: {share}");
@@ -460,12 +435,12 @@ mod tests {
     fn ecn_marks_only_below_mark_ecnth() {
         // Derandomised, a signal comes every ⌈0.85/p⌉ − 1 + 1/p arrivals on average.
         let mut pie = congested(0.05);
-        pie.ecn = true;
+        pie.params.ecn = true;
         let (dropped, marked) = arrivals(&mut pie, 10_000, true);
         assert!(dropped.is_empty());
         assert!((marked.len() as f64 / (10_000.0 / 37.0) - 1.0).abs() < 0.1, "{}", marked.len());
         let mut pie = congested(0.15);
-        pie.ecn = true;
+        pie.params.ecn = true;
         let (dropped, marked) = arrivals(&mut pie, 10_000, true);
         assert!(marked.is_empty(), "above 10 % marking no longer suffices");
         assert!((dropped.len() as f64 / (10_000.0 / (5.0 + 1.0 / 0.15)) - 1.0).abs() < 0.1, "{}", dropped.len());

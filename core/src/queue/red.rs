@@ -23,7 +23,7 @@
 //! Defaults: min_th 5, max_th 15 and w_q 0.002 as in the paper's simulations;
 //! max_p 0.1 as Floyd later recommended and ns-2 uses (the paper ran 1/50).
 
-use super::registry::{configured, ParamValues, SchemeInfo};
+use super::scheme::{configured, ParamValues, SchemeInfo};
 use super::{
     switch_on, DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc,
     QueueCtx, QueueSetup, ECN_PARAM,
@@ -37,14 +37,18 @@ pub static INFO: SchemeInfo = SchemeInfo {
     paper: "Floyd & Jacobson, Random Early Detection Gateways for Congestion Avoidance, IEEE/ACM ToN 1993",
     summary: "Drops arrivals with a probability that grows with the averaged queue length.",
     params: PARAMS,
-    probes: &[
-        ProbeSpec { id: "avg", label: "average queue", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "p_b", label: "drop probability p_b", kind: ParamKind::Number, unit: "" },
-        ProbeSpec { id: "count", label: "arrivals since last drop", kind: ParamKind::Number, unit: "packets" },
-    ],
+    probes: PROBES,
     build,
     cross_check: cross_check_allowing_a_step,
+    model: Some(theory),
 };
+
+// What RedScheme::probe_into writes by default; the family's average queue
+// and drop probability are the same probes everywhere.
+pub(crate) const AVG_PROBE: ProbeSpec = ProbeSpec::buffer("avg", "average queue");
+pub(crate) const P_B_PROBE: ProbeSpec = ProbeSpec::number("p_b", "drop probability p_b", "");
+pub(crate) const PROBES: &[ProbeSpec] =
+    &[AVG_PROBE, P_B_PROBE, ProbeSpec::number("count", "arrivals since last drop", "packets")];
 
 // The RED family (ARED, NLRED, DSRED, FRED, SFRED, CHOKe, and BARE's w_q) reuses these,
 // overriding a default or a doc where its own paper differs.
@@ -93,19 +97,20 @@ pub(crate) const W_Q: ParamSpec = ParamSpec {
     doc: "EWMA weight of the instantaneous queue in the average; small = long memory.",
 };
 pub(crate) const GENTLE: ParamSpec = ParamSpec::switch(
-    "gentle",
     "gentle mode",
     false,
     "Ramp from max_p to 1 between max_th and 2·max_th instead of jumping to 1.",
-);
+)
+.with_id("gentle");
 pub(crate) const WAIT: ParamSpec = ParamSpec::switch(
-    "wait",
     "wait between drops",
     true,
     "ns-2/ns-3's count rule: no early drop until count·p_b ≥ 1, then p_b/(2 − count·p_b). Off: Floyd & Jacobson's p_b/(1 − count·p_b).",
-);
+)
+.with_id("wait");
 pub(crate) const BYTE_MODE: ParamSpec =
-    ParamSpec::switch("byte_mode", "byte mode", false, "Scale the drop probability by packet size / max_packet_bytes.");
+    ParamSpec::switch("byte mode", false, "Scale the drop probability by packet size / max_packet_bytes.")
+        .with_id("byte_mode");
 pub(crate) const MAX_PACKET_BYTES: ParamSpec = ParamSpec {
     id: "max_packet_bytes",
     label: "max packet size",
@@ -166,7 +171,8 @@ fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
 }
 
 /// RED's control state, separate from the FIFO so that RED-family schemes
-/// (NLRED, DSRED, ARED, FRED) can reuse the averaging and spacing.
+/// (NLRED, DSRED, ARED, FRED) can reuse the averaging and spacing. It starts
+/// at the defaults RED declares.
 #[derive(Clone, Debug)]
 pub struct RedState {
     pub min_th: f64,
@@ -198,15 +204,15 @@ pub enum RedVerdict {
 impl RedState {
     pub fn new(link_rate_bps: u64) -> RedState {
         RedState {
-            min_th: 5.0,
-            max_th: 15.0,
-            max_p: 0.1,
-            w_q: 0.002,
-            gentle: false,
-            count_rule: CountRule::Wait,
-            byte_mode: false,
-            max_packet_bytes: 1500.0,
-            mean_packet_bytes: 1000.0,
+            min_th: MIN_TH.default,
+            max_th: MAX_TH.default,
+            max_p: MAX_P.default,
+            w_q: W_Q.default,
+            gentle: switch_on(GENTLE.default),
+            count_rule: CountRule::from_wait_switch(WAIT.default),
+            byte_mode: switch_on(BYTE_MODE.default),
+            max_packet_bytes: MAX_PACKET_BYTES.default,
+            mean_packet_bytes: MEAN_PACKET_BYTES.default,
             link_rate_bps,
             avg: 0.0,
             count: -1,
@@ -442,6 +448,19 @@ pub fn markov_model(
     super::markov::birth_death(&p_a, service_rate_pps, loads)
 }
 
+/// [`markov_model`] for RED's catalogue parameters: the entry's theory.
+fn theory(params: &ParamValues, setup: &super::markov::ModelSetup, loads: &[f64]) -> Vec<super::markov::ModelPoint> {
+    let mut state = RedState::new(setup.link_rate_bps);
+    // ECN decides what a congestion signal does, not RED's state.
+    for (id, value) in params.iter().filter(|(id, _)| *id != "ecn") {
+        let applied = state.set(id, value);
+        debug_assert!(applied.is_ok(), "{applied:?}");
+    }
+    state.min_th *= setup.per_unit;
+    state.max_th *= setup.per_unit;
+    markov_model(&state, setup.buffer_packets, setup.service_rate_pps, loads)
+}
+
 /// RED's queue: a FIFO under its hard limit with RED's averaging, idle
 /// tracking and verdicts. The schemes built on RED (NLRED, ARED, DSRED,
 /// CHOKe, SFRED) share it, the way Linux's red.h serves RED, CHOKe and GRED;
@@ -450,11 +469,22 @@ pub struct RedQueue {
     pub limit: Limit,
     pub state: RedState,
     pub fifo: Fifo,
+    /// Mark early instead of dropping (for the schemes that declare `ecn`).
+    pub ecn: bool,
 }
 
 impl RedQueue {
     pub fn new(limit: Limit, link_rate_bps: u64) -> RedQueue {
-        RedQueue { limit, state: RedState::new(link_rate_bps), fifo: Fifo::default() }
+        RedQueue { limit, state: RedState::new(link_rate_bps), fifo: Fifo::default(), ecn: switch_on(ECN.default) }
+    }
+
+    /// One of RED's parameters, or `ecn`.
+    pub fn set(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
+        match id {
+            "ecn" => self.ecn = switch_on(value),
+            _ => self.state.set(id, value)?,
+        }
+        Ok(())
     }
 
     /// Fold the queue an arrival sees into avg (Fig. 2's first step).
@@ -464,16 +494,16 @@ impl RedQueue {
 
     /// Carry out RED's verdict for `pkt` given the early-drop probability
     /// `p_b` at the current avg: a forced drop, an early drop (or ECN mark
-    /// when `ecn`), or queueing within the hard limit.
-    pub fn admit(&mut self, pkt: Packet, p_b: f64, ecn: bool, ctx: &mut QueueCtx) {
+    /// when `ecn` is on), or queueing within the hard limit.
+    pub fn admit(&mut self, pkt: Packet, p_b: f64, ctx: &mut QueueCtx) {
         let pkt = match self.state.decide(p_b, pkt.size_bytes, ctx.rng.uniform()) {
             // A step marker marks what it can above K (RFC 8257 §3.1).
-            RedVerdict::Forced if self.state.is_step() => match ctx.drop_or_mark(pkt, DropReason::Forced, ecn) {
+            RedVerdict::Forced if self.state.is_step() => match ctx.drop_or_mark(pkt, DropReason::Forced, self.ecn) {
                 Some(marked) => marked,
                 None => return,
             },
             RedVerdict::Forced => return ctx.drop(pkt, DropReason::Forced),
-            RedVerdict::Early => match ctx.drop_or_mark(pkt, DropReason::Early, ecn) {
+            RedVerdict::Early => match ctx.drop_or_mark(pkt, DropReason::Early, self.ecn) {
                 Some(marked) => marked,
                 None => return,
             },
@@ -503,55 +533,129 @@ impl RedQueue {
     }
 }
 
+/// A scheme of the RED family: RED's queue with its own drop function and,
+/// where its paper adds them, its own verdicts, parameters and probes. RED,
+/// gentle RED, NLRED, ARED, DSRED, CHOKe and SFRED implement it; the
+/// [`Qdisc`] they share (averaging, idle periods, dequeue, ECN, the RED
+/// parameters) is written once below.
+pub trait RedScheme {
+    /// The catalogue's parameter list; any other id is refused.
+    const PARAMS: &'static [ParamSpec];
+    fn queue(&self) -> &RedQueue;
+    fn queue_mut(&mut self) -> &mut RedQueue;
+
+    /// The early-drop probability at average `avg`: RED's line by default.
+    fn p_b(&self, avg: f64) -> f64 {
+        self.queue().state.p_b(avg)
+    }
+
+    /// Decide for an arrival once avg includes it: RED's verdict by default.
+    fn admit(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+        let p_b = self.p_b(self.queue().state.avg);
+        self.queue_mut().admit(pkt, p_b, ctx);
+    }
+
+    /// A parameter of the scheme's own, or else RED's (and `ecn`).
+    fn set_own(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
+        self.queue_mut().set(id, value)
+    }
+
+    /// RED's probes: avg, p_b and count.
+    fn probe_into(&self, out: &mut ProbeSink) {
+        let s = &self.queue().state;
+        out.put("avg", s.avg);
+        out.put("p_b", self.p_b(s.avg));
+        out.put("count", s.count.max(0) as f64);
+    }
+
+    fn curve(&self) -> Option<DropCurve> {
+        Some(self.queue().drop_curve(|x| self.p_b(x)))
+    }
+
+    /// Before avg is updated for an arrival at `ctx.now` (ARED arms its timer).
+    fn before_arrival(&mut self, _ctx: &mut QueueCtx) {}
+
+    fn wake(&mut self, _ctx: &mut QueueCtx) {}
+
+    /// The scheme with every parameter at its declared default.
+    fn with_defaults(self) -> Self
+    where
+        Self: Sized,
+    {
+        let limit = self.queue().limit;
+        super::scheme::with_defaults(self, Self::PARAMS, limit)
+    }
+}
+
+impl<S: RedScheme> Qdisc for S {
+    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+        self.before_arrival(ctx);
+        self.queue_mut().on_arrival(ctx.now);
+        self.admit(pkt, ctx);
+    }
+
+    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
+        self.queue_mut().dequeue(ctx.now)
+    }
+
+    fn len_packets(&self) -> usize {
+        self.queue().fifo.len()
+    }
+
+    fn len_bytes(&self) -> u64 {
+        self.queue().fifo.bytes()
+    }
+
+    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
+        if !S::PARAMS.iter().any(|p| p.id == id) {
+            return Err(ParamError::unknown(id));
+        }
+        self.set_own(id, value)
+    }
+
+    fn probe(&self, out: &mut ProbeSink) {
+        self.probe_into(out);
+    }
+
+    fn drop_curve(&self) -> Option<DropCurve> {
+        self.curve()
+    }
+
+    fn on_wake(&mut self, ctx: &mut QueueCtx) {
+        self.wake(ctx);
+    }
+}
+
+/// The [`RedScheme`] items every member writes alike: its parameter list is
+/// `PARAMS` and its RED queue the field `queue`.
+macro_rules! red_scheme_parts {
+    () => {
+        const PARAMS: &'static [ParamSpec] = PARAMS;
+
+        fn queue(&self) -> &RedQueue {
+            &self.queue
+        }
+
+        fn queue_mut(&mut self) -> &mut RedQueue {
+            &mut self.queue
+        }
+    };
+}
+pub(crate) use red_scheme_parts;
+
+/// RED itself: the family's defaults throughout.
 pub struct Red {
     pub(crate) queue: RedQueue,
-    ecn: bool,
 }
 
 impl Red {
     pub fn new(limit: Limit, link_rate_bps: u64) -> Red {
-        Red { queue: RedQueue::new(limit, link_rate_bps), ecn: false }
+        Red { queue: RedQueue::new(limit, link_rate_bps) }.with_defaults()
     }
 }
 
-impl Qdisc for Red {
-    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        self.queue.on_arrival(ctx.now);
-        let p_b = self.queue.state.p_b(self.queue.state.avg);
-        self.queue.admit(pkt, p_b, self.ecn, ctx);
-    }
-
-    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
-        self.queue.dequeue(ctx.now)
-    }
-
-    fn len_packets(&self) -> usize {
-        self.queue.fifo.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queue.fifo.bytes()
-    }
-
-    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
-        match id {
-            "ecn" => self.ecn = switch_on(value),
-            _ => self.queue.state.set(id, value)?,
-        }
-        Ok(())
-    }
-
-    fn probe(&self, out: &mut ProbeSink) {
-        let s = &self.queue.state;
-        out.put("avg", s.avg);
-        out.put("p_b", s.p_b(s.avg));
-        out.put("count", s.count.max(0) as f64);
-    }
-
-    fn drop_curve(&self) -> Option<DropCurve> {
-        let s = &self.queue.state;
-        Some(self.queue.drop_curve(|x| s.p_b(x)))
-    }
+impl RedScheme for Red {
+    red_scheme_parts!();
 }
 
 #[cfg(test)]
@@ -806,11 +910,15 @@ mod tests {
             h.arrive(1000);
         }
         assert!(h.drops(DropReason::Forced) > 0);
-        let mut small = Harness::new("red", &[("min_th", 50.0), ("max_th", 100.0)], Limit::Packets(3));
-        for _ in 0..5 {
-            small.arrive(1000);
+        // The family's shared queue holds the hard limit for every member
+        // that keeps RED's verdicts.
+        for scheme in ["red", "nlred", "ared", "choke"] {
+            let mut small = Harness::new(scheme, &[("min_th", 50.0), ("max_th", 100.0)], Limit::Packets(3));
+            for _ in 0..5 {
+                small.arrive(1000);
+            }
+            assert_eq!(small.drops(DropReason::Overflow), 2, "{scheme}");
         }
-        assert_eq!(small.drops(DropReason::Overflow), 2);
     }
 
     #[test]

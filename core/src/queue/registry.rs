@@ -1,105 +1,12 @@
-//! Scheme ids → constructors and catalogues. Adding a scheme is one line here.
+//! Every scheme, by id, and the catalogue the page receives. Adding a
+//! scheme is one line here; what a scheme declares lives in [`super::scheme`].
 
+use super::scheme::SchemeInfo;
 use super::{
     afpft, ared, bare, blue, choke, codel, csfq, droptail, drr, dsred, fq_codel, fred, nlred, pie, red, rem, rqrd,
-    sfred, switch_on, Limit, ParamError, ParamKind, ParamSpec, ProbeSpec, Qdisc, QueueSetup,
+    sfred, Limit, ParamKind, ParamSpec, ProbeSpec,
 };
 use serde::Serialize;
-
-/// Fully resolved parameter values of one scheme instance, in catalogue order.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ParamValues {
-    values: Vec<(&'static str, f64)>,
-}
-
-impl ParamValues {
-    /// Every parameter at its default for `limit`'s unit.
-    pub fn defaults(info: &SchemeInfo, limit: Limit) -> ParamValues {
-        ParamValues { values: info.params.iter().map(|p| (p.id, p.for_limit(limit).default)).collect() }
-    }
-
-    /// The value of one of the scheme's own parameters.
-    pub fn get(&self, id: &str) -> f64 {
-        let found = self.values.iter().find(|(k, _)| *k == id);
-        debug_assert!(found.is_some(), "scheme asked for a parameter it does not declare: {id}");
-        found.map_or(0.0, |(_, v)| *v)
-    }
-
-    /// The value of one of the scheme's own switch parameters.
-    pub fn flag(&self, id: &str) -> bool {
-        switch_on(self.get(id))
-    }
-
-    pub fn set(&mut self, id: &str, value: f64) -> bool {
-        match self.values.iter_mut().find(|(k, _)| *k == id) {
-            Some(slot) => {
-                slot.1 = value;
-                true
-            }
-            None => false,
-        }
-    }
-
-    pub fn iter(&self) -> impl Iterator<Item = (&'static str, f64)> + '_ {
-        self.values.iter().copied()
-    }
-}
-
-/// A relation between parameters that ranges alone cannot express, e.g.
-/// RED's `min_th < max_th`, refused with the offending parameter's id.
-pub type CrossCheck = fn(&ParamValues) -> Result<(), ParamError>;
-
-pub struct SchemeInfo {
-    pub id: &'static str,
-    pub name: &'static str,
-    pub paper: &'static str,
-    pub summary: &'static str,
-    pub params: &'static [ParamSpec],
-    pub probes: &'static [ProbeSpec],
-    pub build: fn(&QueueSetup, &ParamValues) -> Box<dyn Qdisc>,
-    pub cross_check: CrossCheck,
-}
-
-/// A scheme instance with every parameter applied through its own
-/// `set_param`, so that building and live changes share one path.
-pub fn configured<Q: Qdisc + 'static>(mut q: Q, params: &ParamValues) -> Box<dyn Qdisc> {
-    apply(&mut q, params);
-    Box::new(q)
-}
-
-/// Apply every parameter through the scheme's own `set_param`.
-pub fn apply<Q: Qdisc>(q: &mut Q, params: &ParamValues) {
-    for (id, v) in params.iter() {
-        // ParamValues holds exactly the scheme's catalogue ids, and the
-        // registry tests apply each of them, so this cannot fail at run time.
-        let applied = q.set_param(id, v);
-        debug_assert!(applied.is_ok(), "{applied:?}");
-    }
-}
-
-pub fn no_cross_check(_: &ParamValues) -> Result<(), ParamError> {
-    Ok(())
-}
-
-impl std::fmt::Debug for SchemeInfo {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        write!(f, "SchemeInfo({})", self.id)
-    }
-}
-
-impl SchemeInfo {
-    pub fn param(&self, id: &str) -> Option<&'static ParamSpec> {
-        self.params.iter().find(|p| p.id == id)
-    }
-
-    /// `value` for parameter `id` if the scheme has it and the value is in
-    /// range for a buffer of `limit`'s unit.
-    pub fn check_param(&self, id: &str, value: f64, limit: Limit) -> Result<f64, ParamError> {
-        let spec =
-            self.param(id).ok_or_else(|| ParamError::new(id, format!("`{}` has no parameter `{id}`", self.id)))?;
-        spec.for_limit(limit).check(value)
-    }
-}
 
 /// Every scheme, in the order the UI lists them.
 #[rustfmt::skip]
@@ -151,7 +58,8 @@ pub fn catalogue(limit: Limit) -> Vec<CatalogueEntry> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::queue::ProbeSink;
+    use crate::queue::scheme::ParamValues;
+    use crate::queue::{ProbeSink, QueueSetup};
 
     #[test]
     fn every_default_is_in_range_and_passes_cross_checks() {

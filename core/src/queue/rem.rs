@@ -26,10 +26,10 @@
 //! we signal at arrival like the other schemes: mark ECN-capable packets
 //! when ECN is on, drop the rest.
 
-use super::registry::{configured, no_cross_check, ParamValues, SchemeInfo};
+use super::scheme::{configured, no_cross_check, scheme_params, ParamValues, SchemeInfo};
 use super::{
-    switch_on, DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc,
-    QueueCtx, QueueSetup, ECN_PARAM,
+    DropCurve, DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
+    ECN_PARAM,
 };
 use crate::kernel::{ms, to_secs, Nanos};
 use crate::net::Packet;
@@ -39,84 +39,31 @@ pub static INFO: SchemeInfo = SchemeInfo {
     name: "REM",
     paper: "Athuraliya, Low, Li & Yin, REM: Active Queue Management, IEEE Network 2001",
     summary: "A price that integrates backlog mismatch and rate mismatch; marks with probability 1 − φ^(−price).",
-    params: PARAMS,
-    probes: &[
-        ProbeSpec { id: "price", label: "price p", kind: ParamKind::Number, unit: "" },
-        ProbeSpec { id: "p_mark", label: "marking probability", kind: ParamKind::Number, unit: "" },
-    ],
+    params: RemParams::SPECS,
+    probes: &[ProbeSpec::number("price", "price p", ""), ProbeSpec::number("p_mark", "marking probability", "")],
     build,
     cross_check: no_cross_check,
+    model: None,
 };
 
-const PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        id: "gamma",
-        label: "step size γ",
-        kind: ParamKind::Number,
-        unit: "",
-        min: 0.0,
-        max: 1.0,
-        step: 0.0001,
-        default: 0.001,
-        doc: "How far the price moves per update for a given mismatch.",
-    },
-    ParamSpec {
-        id: "alpha",
-        label: "backlog weight α",
-        kind: ParamKind::Number,
-        unit: "",
-        min: 0.0,
-        max: 10.0,
-        step: 0.01,
-        default: 0.1,
-        doc: "Weight of the backlog mismatch b − b* against the rate mismatch x − c.",
-    },
-    ParamSpec {
-        id: "phi",
-        label: "base φ",
-        kind: ParamKind::Number,
-        unit: "",
-        min: 1.0001,
-        max: 10.0,
-        step: 0.0001,
-        default: 1.001,
-        doc: "Marking probability is 1 − φ^(−price).",
-    },
-    ParamSpec {
-        id: "b_star",
-        label: "target backlog b*",
-        kind: ParamKind::Buffer,
-        unit: "buffer",
-        min: 0.0,
-        max: 5000.0,
-        step: 1.0,
-        default: 20.0,
-        doc: "The queue REM steers to.",
-    },
-    ParamSpec {
-        id: "interval_ms",
-        label: "update interval",
-        kind: ParamKind::Number,
-        unit: "ms",
-        min: 0.1,
-        max: 1000.0,
-        step: 0.1,
-        default: 2.0,
-        doc: "Period of the price update; x and c are counted per interval.",
-    },
-    ParamSpec {
-        id: "mean_packet_bytes",
-        label: "typical packet size",
-        kind: ParamKind::Number,
-        unit: "bytes",
-        min: 40.0,
-        max: 65535.0,
-        step: 1.0,
-        default: 1000.0,
-        doc: "Packet size that turns the link rate into c packets per interval.",
-    },
-    ECN_PARAM,
-];
+scheme_params! {
+    /// REM's parameters; `b_star` is in the buffer's unit.
+    pub struct RemParams {
+        gamma: f64 = ParamSpec::number("step size γ", "", 0.0..=1.0, 0.0001, 0.001,
+            "How far the price moves per update for a given mismatch."),
+        alpha: f64 = ParamSpec::number("backlog weight α", "", 0.0..=10.0, 0.01, 0.1,
+            "Weight of the backlog mismatch b − b* against the rate mismatch x − c."),
+        phi: f64 = ParamSpec::number("base φ", "", 1.0001..=10.0, 0.0001, 1.001,
+            "Marking probability is 1 − φ^(−price)."),
+        b_star: f64 = ParamSpec::buffer("target backlog b*", 0.0..=5000.0, 1.0, 20.0,
+            "The queue REM steers to."),
+        "interval_ms" => interval: Nanos as ms = ParamSpec::number("update interval", "ms", 0.1..=1000.0, 0.1, 2.0,
+            "Period of the price update; x and c are counted per interval."),
+        mean_packet_bytes: f64 = ParamSpec::number("typical packet size", "bytes", 40.0..=65535.0, 1.0, 1000.0,
+            "Packet size that turns the link rate into c packets per interval."),
+        ecn: bool = ECN_PARAM,
+    }
+}
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
     configured(Rem::new(setup.limit, setup.link_rate_bps), params)
@@ -125,14 +72,7 @@ fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
 pub struct Rem {
     limit: Limit,
     link_rate_bps: u64,
-    gamma: f64,
-    alpha: f64,
-    phi: f64,
-    /// b* in the buffer's unit.
-    b_star: f64,
-    interval: Nanos,
-    mean_packet_bytes: f64,
-    ecn: bool,
+    params: RemParams,
     price: f64,
     p_mark: f64,
     /// Arrivals since the last update, in typical packets.
@@ -147,13 +87,7 @@ impl Rem {
         Rem {
             limit,
             link_rate_bps,
-            gamma: 0.001,
-            alpha: 0.1,
-            phi: 1.001,
-            b_star: 20.0,
-            interval: ms(2.0),
-            mean_packet_bytes: 1000.0,
-            ecn: false,
+            params: RemParams::default(),
             price: 0.0,
             p_mark: 0.0,
             arrived: 0.0,
@@ -166,20 +100,20 @@ impl Rem {
     fn unit(&self) -> f64 {
         match self.limit {
             Limit::Packets(_) => 1.0,
-            Limit::Bytes(_) => self.mean_packet_bytes,
+            Limit::Bytes(_) => self.params.mean_packet_bytes,
         }
     }
 
     pub fn mark_probability(&self, price: f64) -> f64 {
-        1.0 - libm::pow(self.phi, -price)
+        1.0 - libm::pow(self.params.phi, -price)
     }
 
     fn update_price(&mut self) {
         let unit = self.unit();
         let b = self.limit.measure(self.fifo.len(), self.fifo.bytes()) / unit;
-        let c = to_secs(self.interval) * self.link_rate_bps as f64 / (8.0 * self.mean_packet_bytes);
-        let mismatch = self.alpha * (b - self.b_star / unit) + self.arrived - c;
-        self.price = (self.price + self.gamma * mismatch).max(0.0);
+        let c = to_secs(self.params.interval) * self.link_rate_bps as f64 / (8.0 * self.params.mean_packet_bytes);
+        let mismatch = self.params.alpha * (b - self.params.b_star / unit) + self.arrived - c;
+        self.price = (self.price + self.params.gamma * mismatch).max(0.0);
         self.p_mark = self.mark_probability(self.price);
         self.arrived = 0.0;
     }
@@ -188,19 +122,19 @@ impl Rem {
 impl Qdisc for Rem {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
         if self.next_update.is_none() {
-            let at = ctx.now + self.interval;
+            let at = ctx.now + self.params.interval;
             self.next_update = Some(at);
             ctx.wake_at(at);
         }
         self.arrived += match self.limit {
             Limit::Packets(_) => 1.0,
-            Limit::Bytes(_) => pkt.size_bytes as f64 / self.mean_packet_bytes,
+            Limit::Bytes(_) => pkt.size_bytes as f64 / self.params.mean_packet_bytes,
         };
         if self.fifo.is_full_for(self.limit, pkt.size_bytes) {
             return ctx.drop(pkt, DropReason::Overflow);
         }
         let pkt = if ctx.rng.uniform() < self.p_mark {
-            match ctx.drop_or_mark(pkt, DropReason::Early, self.ecn) {
+            match ctx.drop_or_mark(pkt, DropReason::Early, self.params.ecn) {
                 Some(marked) => marked,
                 None => return,
             }
@@ -217,30 +151,15 @@ impl Qdisc for Rem {
     fn on_wake(&mut self, ctx: &mut QueueCtx) {
         let Some(due) = self.next_update.filter(|t| *t <= ctx.now) else { return };
         self.update_price();
-        let next = due + self.interval;
+        let next = due + self.params.interval;
         self.next_update = Some(next);
         ctx.wake_at(next);
     }
 
-    fn len_packets(&self) -> usize {
-        self.fifo.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.fifo.bytes()
-    }
+    super::fifo_lengths!();
 
     fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
-        match id {
-            "gamma" => self.gamma = value,
-            "alpha" => self.alpha = value,
-            "phi" => self.phi = value,
-            "b_star" => self.b_star = value,
-            "interval_ms" => self.interval = ms(value).max(1),
-            "mean_packet_bytes" => self.mean_packet_bytes = value,
-            "ecn" => self.ecn = switch_on(value),
-            _ => return Err(ParamError::unknown(id)),
-        }
+        self.params.set(id, value)?;
         self.p_mark = self.mark_probability(self.price);
         Ok(())
     }
@@ -252,7 +171,7 @@ impl Qdisc for Rem {
 
     fn drop_curve(&self) -> Option<DropCurve> {
         // Up to the price that marks 99%, and past the operating point.
-        let top = (libm::log(100.0) / libm::log(self.phi)).max(1.2 * self.price);
+        let top = (libm::log(100.0) / libm::log(self.params.phi)).max(1.2 * self.price);
         Some(DropCurve {
             x_label: "price",
             x_unit: "",

@@ -51,10 +51,9 @@
 
 use super::csfq::{EdgeLabels, FairShare};
 use super::estimator::RateEstimator;
-use super::registry::{configured, ParamValues, SchemeInfo};
+use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
 use super::{
-    switch_on, DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc,
-    QueueCtx, QueueSetup,
+    DropCurve, DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
 };
 use crate::kernel::{ms, Nanos};
 use crate::net::Packet;
@@ -66,91 +65,46 @@ pub static INFO: SchemeInfo = SchemeInfo {
             Internet Routers, IEEE conference paper, c. 2000 (Karam & Tobagi 2000)",
     summary: "CSFQ's rate-based drop p_R times a queue-based drop p_Q with hysteresis, and a loss-intolerant \
               drop precedence: drops only when a flow exceeds its fair share and the queue stays long.",
-    params: PARAMS,
+    params: RqrdParams::SPECS,
     probes: &[
-        ProbeSpec { id: "alpha", label: "fair share α (per unit weight)", kind: ParamKind::Number, unit: "b/s" },
-        ProbeSpec { id: "arrival_rate", label: "precedence-0 arrival rate A", kind: ParamKind::Number, unit: "b/s" },
-        ProbeSpec { id: "accepted_rate", label: "precedence-0 admitted rate F", kind: ParamKind::Number, unit: "b/s" },
-        ProbeSpec {
-            id: "precedence_rate",
-            label: "precedence-1 admitted rate P",
-            kind: ParamKind::Number,
-            unit: "b/s",
-        },
-        ProbeSpec { id: "c_l", label: "link congestion bit c_l", kind: ParamKind::Switch, unit: "on/off" },
-        ProbeSpec { id: "c_q", label: "buffer congestion bit c_q", kind: ParamKind::Switch, unit: "on/off" },
-        ProbeSpec { id: "avg", label: "average queue Q", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "p_q", label: "queue drop probability p_Q", kind: ParamKind::Number, unit: "" },
-        ProbeSpec { id: "p_r", label: "rate drop probability p_R (latest arrival)", kind: ParamKind::Number, unit: "" },
+        ProbeSpec::number("alpha", "fair share α (per unit weight)", "b/s"),
+        ProbeSpec::number("arrival_rate", "precedence-0 arrival rate A", "b/s"),
+        ProbeSpec::number("accepted_rate", "precedence-0 admitted rate F", "b/s"),
+        ProbeSpec::number("precedence_rate", "precedence-1 admitted rate P", "b/s"),
+        ProbeSpec::switch("c_l", "link congestion bit c_l"),
+        ProbeSpec::switch("c_q", "buffer congestion bit c_q"),
+        ProbeSpec::buffer("avg", "average queue Q"),
+        ProbeSpec::number("p_q", "queue drop probability p_Q", ""),
+        ProbeSpec::number("p_r", "rate drop probability p_R (latest arrival)", ""),
     ],
     build,
     cross_check,
+    model: None,
 };
 
-const PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        id: "k_ms",
-        label: "time constant K",
-        kind: ParamKind::Number,
-        unit: "ms",
-        min: 1.0,
-        max: 5000.0,
-        step: 1.0,
-        default: 100.0,
-        doc: "One constant for every estimate (flow rates, A, F, P, Q) and window (K_v, K_w), as the paper uses.",
-    },
-    ParamSpec {
-        id: "q_min",
-        label: "Q_min (fraction of buffer)",
-        kind: ParamKind::Number,
-        unit: "",
-        min: 0.0,
-        max: 1.0,
-        step: 0.05,
-        default: 0.25,
-        doc: "Below this average queue nothing is dropped early; c_q clears after K_w below it.",
-    },
-    ParamSpec {
-        id: "q_max",
-        label: "Q_max (fraction of buffer)",
-        kind: ParamKind::Number,
-        unit: "",
-        min: 0.0,
-        max: 1.0,
-        step: 0.05,
-        default: 0.75,
-        doc: "Above this average queue p_Q = 1; c_q sets after K_w above it.",
-    },
-    ParamSpec {
-        id: "pair",
-        label: "(p_low, p_high) pair",
-        kind: ParamKind::Number,
-        unit: "choice",
-        min: 0.0,
-        max: 2.0,
-        step: 1.0,
-        default: 0.0,
-        doc: "0 = Ellipse (continuous), 1 = ON/OFF, 2 = RED.",
-    },
-    ParamSpec {
-        id: "red_max_p",
-        label: "RED pair max_p",
-        kind: ParamKind::Number,
-        unit: "",
-        min: 0.0,
-        max: 1.0,
-        step: 0.005,
-        default: 0.02,
-        doc: "Slope of the RED pair's p_low (1/50, the paper's RED).",
-    },
-    ParamSpec::switch(
-        "f_admitted",
-        "F = rate RQRD admits",
-        false,
-        "On: the paper's literal F, the precedence-0 rate queued. Off (default): what CSFQ's rate test alone admits; \
-         the literal F lets α drift to 0 and shares follow the input rates.",
-    ),
-];
+scheme_params! {
+    /// RQRD's parameters.
+    pub struct RqrdParams {
+        "k_ms" => k: Nanos as ms = ParamSpec::number("time constant K", "ms", 1.0..=5000.0, 1.0, 100.0,
+            "One constant for every estimate (flow rates, A, F, P, Q) and window (K_v, K_w), as the paper uses."),
+        "q_min" => q_min_frac: f64 = ParamSpec::number("Q_min (fraction of buffer)", "", 0.0..=1.0, 0.05, 0.25,
+            "Below this average queue nothing is dropped early; c_q clears after K_w below it."),
+        "q_max" => q_max_frac: f64 = ParamSpec::number("Q_max (fraction of buffer)", "", 0.0..=1.0, 0.05, 0.75,
+            "Above this average queue p_Q = 1; c_q sets after K_w above it."),
+        "pair" => pair_id: u8 as pair_id = ParamSpec::number("(p_low, p_high) pair", "choice", 0.0..=2.0, 1.0, 0.0,
+            "0 = Ellipse (continuous), 1 = ON/OFF, 2 = RED."),
+        red_max_p: f64 = ParamSpec::number("RED pair max_p", "", 0.0..=1.0, 0.005, 0.02,
+            "Slope of the RED pair's p_low (1/50, the paper's RED)."),
+        f_admitted: bool = ParamSpec::switch("F = rate RQRD admits", false,
+            "On: the paper's literal F, the precedence-0 rate queued. Off (default): what CSFQ's rate test alone \
+             admits; the literal F lets α drift to 0 and shares follow the input rates."),
+    }
+}
+
+/// The `pair` choice: 0 Ellipse, 1 ON/OFF, 2 RED.
+fn pair_id(v: f64) -> u8 {
+    v.round() as u8
+}
 
 fn cross_check(p: &ParamValues) -> Result<(), ParamError> {
     if p.get("q_max") <= p.get("q_min") {
@@ -187,14 +141,9 @@ impl Pair {
 pub struct Rqrd {
     limit: Limit,
     link_rate_bps: f64,
-    k_ns: Nanos,
-    q_min_frac: f64,
-    q_max_frac: f64,
-    /// 0 Ellipse, 1 ON/OFF, 2 RED.
-    pair_id: u8,
-    red_max_p: f64,
-    /// F counts what RQRD queues (the paper's literal F), not what CSFQ's test admits.
-    f_admitted: bool,
+    /// `f_admitted`: F counts what RQRD queues (the paper's literal F), not
+    /// what CSFQ's test admits.
+    params: RqrdParams,
     share: FairShare,
     /// P: admitted rate of precedence 1.
     precedence: RateEstimator,
@@ -215,13 +164,8 @@ impl Rqrd {
         Rqrd {
             limit,
             link_rate_bps: link_rate_bps as f64,
-            k_ns: ms(100.0),
-            q_min_frac: 0.25,
-            q_max_frac: 0.75,
-            pair_id: 0,
-            red_max_p: 0.02,
-            f_admitted: false,
-            share: FairShare::new(ms(100.0), ms(100.0)),
+            params: RqrdParams::default(),
+            share: FairShare::new(RqrdParams::default().k, RqrdParams::default().k),
             precedence: RateEstimator::new(),
             edge: EdgeLabels::default(),
             avg: 0.0,
@@ -236,14 +180,14 @@ impl Rqrd {
 
     fn thresholds(&self) -> (f64, f64) {
         let cap = self.limit.capacity() as f64;
-        (self.q_min_frac * cap, self.q_max_frac * cap)
+        (self.params.q_min_frac * cap, self.params.q_max_frac * cap)
     }
 
     pub fn pair(&self) -> Pair {
-        match self.pair_id {
+        match self.params.pair_id {
             0 => Pair::Ellipse,
             1 => Pair::OnOff,
-            _ => Pair::Red { max_p: self.red_max_p },
+            _ => Pair::Red { max_p: self.params.red_max_p },
         }
     }
 
@@ -262,19 +206,19 @@ impl Rqrd {
     /// Update Q and the hysteresis bit c_q for an arrival at `now`.
     fn update_queue(&mut self, now: Nanos) {
         let q = self.limit.measure(self.fifo.len(), self.fifo.bytes());
-        let w = libm::exp(-(now.saturating_sub(self.last_arrival) as f64) / self.k_ns.max(1) as f64);
+        let w = libm::exp(-(now.saturating_sub(self.last_arrival) as f64) / self.params.k.max(1) as f64);
         self.avg = (1.0 - w) * q + w * self.avg;
         self.last_arrival = now;
         let (lo, hi) = self.thresholds();
         let held = |since: &mut Option<Nanos>, k: Nanos| now.saturating_sub(*since.get_or_insert(now)) > k;
         if self.avg > hi {
             self.below_since = None;
-            if held(&mut self.above_since, self.k_ns) {
+            if held(&mut self.above_since, self.params.k) {
                 self.c_q = true;
             }
         } else if self.avg < lo {
             self.above_since = None;
-            if held(&mut self.below_since, self.k_ns) {
+            if held(&mut self.below_since, self.params.k) {
                 self.c_q = false;
             }
         } else {
@@ -296,15 +240,15 @@ impl Rqrd {
 impl Qdisc for Rqrd {
     fn enqueue(&mut self, mut pkt: Packet, ctx: &mut QueueCtx) {
         let now = ctx.now;
-        let label = self.edge.label(&mut pkt, now, self.k_ns);
+        let label = self.edge.label(&mut pkt, now, self.params.k);
         self.update_queue(now);
         let size = pkt.size_bytes;
         if pkt.labels.drop_precedence > 0 {
             self.share.observe(now, 0, 0);
-            self.precedence.update(now, size, self.k_ns);
+            self.precedence.update(now, size, self.params.k);
             return self.admit(pkt, ctx);
         }
-        self.precedence.update(now, 0, self.k_ns);
+        self.precedence.update(now, 0, self.params.k);
         let p_r = self.share.drop_probability(label);
         let p_d = p_r * self.p_q(self.avg, self.c_q);
         // One draw decides both: the packet passes CSFQ's rate test if
@@ -312,7 +256,7 @@ impl Qdisc for Rqrd {
         let u = if p_r > 0.0 { ctx.rng.uniform() } else { 1.0 };
         let accepted = u >= p_d;
         let counted_in_f =
-            if self.f_admitted { accepted && !self.fifo.is_full_for(self.limit, size) } else { u >= p_r };
+            if self.params.f_admitted { accepted && !self.fifo.is_full_for(self.limit, size) } else { u >= p_r };
         self.share.observe(now, size, if counted_in_f { size } else { 0 });
         let c_prime = (self.link_rate_bps - self.precedence.rate_bps).max(0.0);
         let queue_high = self.avg > self.thresholds().0;
@@ -329,38 +273,19 @@ impl Qdisc for Rqrd {
         self.fifo.pop()
     }
 
-    fn len_packets(&self) -> usize {
-        self.fifo.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.fifo.bytes()
-    }
+    super::fifo_lengths!();
 
     fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
-        match id {
-            "k_ms" => {
-                self.k_ns = ms(value);
-                self.share.k_alpha_ns = self.k_ns;
-                self.share.k_c_ns = self.k_ns;
-            }
-            "q_min" => self.q_min_frac = value,
-            "q_max" => self.q_max_frac = value,
-            "pair" => self.pair_id = value.round() as u8,
-            "red_max_p" => self.red_max_p = value,
-            "f_admitted" => self.f_admitted = switch_on(value),
-            _ => return Err(ParamError::unknown(id)),
-        }
+        self.params.set(id, value)?;
+        // One constant for every estimate and window, as the paper uses.
+        self.share.set_constants(self.params.k, self.params.k);
         Ok(())
     }
 
     fn probe(&self, out: &mut ProbeSink) {
-        let s = &self.share;
-        out.put("alpha", s.alpha);
-        out.put("arrival_rate", s.arrivals.rate_bps);
-        out.put("accepted_rate", s.accepted.rate_bps);
+        self.share.probe_rates(out);
         out.put("precedence_rate", self.precedence.rate_bps);
-        out.put("c_l", s.congested as u8 as f64);
+        out.put("c_l", self.share.congested as u8 as f64);
         out.put("c_q", self.c_q as u8 as f64);
         out.put("avg", self.avg);
         out.put("p_q", self.p_q(self.avg, self.c_q));

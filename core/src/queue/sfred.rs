@@ -31,12 +31,12 @@
 //! ("packet mode"): counters are packets; thresholds and k are in the
 //! buffer's unit.
 
-use super::red::{self, spaced_probability, RedQueue};
-use super::registry::{configured, ParamValues, SchemeInfo};
+use super::red::{self, spaced_probability, RedQueue, RedScheme};
+use super::scheme::{configured, ParamValues, SchemeInfo};
 use super::{
     DropCurve, DropReason, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
 };
-use crate::kernel::{Nanos, NS_PER_S};
+use crate::kernel::Nanos;
 use crate::net::{FlowId, Packet};
 use std::collections::BTreeMap;
 
@@ -49,14 +49,15 @@ pub static INFO: SchemeInfo = SchemeInfo {
               ones are cut off, new slow flows get extra room.",
     params: PARAMS,
     probes: &[
-        ProbeSpec { id: "avg", label: "average queue", kind: ParamKind::Buffer, unit: "buffer" },
-        ProbeSpec { id: "fast", label: "fast flows", kind: ParamKind::Number, unit: "flows" },
-        ProbeSpec { id: "unresponsive", label: "unresponsive fast flows", kind: ParamKind::Number, unit: "flows" },
-        ProbeSpec { id: "listed", label: "flows in the MRU list (n)", kind: ParamKind::Number, unit: "flows" },
-        ProbeSpec { id: "fair", label: "fair share T_f", kind: ParamKind::Number, unit: "packets" },
+        red::AVG_PROBE,
+        ProbeSpec::number("fast", "fast flows", "flows"),
+        ProbeSpec::number("unresponsive", "unresponsive fast flows", "flows"),
+        ProbeSpec::number("listed", "flows in the MRU list (n)", "flows"),
+        ProbeSpec::number("fair", "fair share T_f", "packets"),
     ],
     build,
     cross_check: red::cross_check,
+    model: None,
 };
 
 const PARAMS: &[ParamSpec] = &[
@@ -189,21 +190,23 @@ pub struct Sfred {
 
 impl Sfred {
     pub fn new(limit: Limit, link_rate_bps: u64) -> Sfred {
+        // The zero settings are replaced by PARAMS' defaults at once.
         Sfred {
             queue: RedQueue::new(limit, link_rate_bps),
-            list_size: 128,
-            alpha: 0.1,
-            beta: 0.1,
-            eta: 10,
-            k: 5.0,
-            window: Some(1000),
-            idle_ns: Some(NS_PER_S),
+            list_size: 0,
+            alpha: 0.0,
+            beta: 0.0,
+            eta: 0,
+            k: 0.0,
+            window: None,
+            idle_ns: None,
             list: BTreeMap::new(),
             recency: BTreeMap::new(),
             next_stamp: 0,
             h_r: 0,
             h_d: 0,
         }
+        .with_defaults()
     }
 
     /// Move `flow` to the head of the list (creating it, evicting the tail
@@ -327,9 +330,10 @@ impl Sfred {
     }
 }
 
-impl Qdisc for Sfred {
-    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        self.queue.on_arrival(ctx.now);
+impl RedScheme for Sfred {
+    red::red_scheme_parts!();
+
+    fn admit(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
         self.touch(pkt.flow, ctx.now);
         let entry = self.list[&pkt.flow];
         let reason = match self.classify(&entry) {
@@ -353,19 +357,7 @@ impl Qdisc for Sfred {
         }
     }
 
-    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
-        self.queue.dequeue(ctx.now)
-    }
-
-    fn len_packets(&self) -> usize {
-        self.queue.fifo.len()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queue.fifo.bytes()
-    }
-
-    fn set_param(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
+    fn set_own(&mut self, id: &str, value: f64) -> Result<(), ParamError> {
         match id {
             "list_size" => self.list_size = value.max(1.0) as usize,
             "alpha" => self.alpha = value,
@@ -374,12 +366,12 @@ impl Qdisc for Sfred {
             "k" => self.k = value,
             "window" => self.window = (value >= 1.0).then_some(value as u64),
             "idle_ms" => self.idle_ns = (value > 0.0).then(|| crate::kernel::ms(value)),
-            _ => self.queue.state.set(id, value)?,
+            _ => self.queue.set(id, value)?,
         }
         Ok(())
     }
 
-    fn probe(&self, out: &mut ProbeSink) {
+    fn probe_into(&self, out: &mut ProbeSink) {
         let (fast, unresponsive) = self.counts();
         out.put("avg", self.queue.state.avg);
         out.put("fast", fast as f64);
@@ -388,7 +380,7 @@ impl Qdisc for Sfred {
         out.put("fair", self.fair());
     }
 
-    fn drop_curve(&self) -> Option<DropCurve> {
+    fn curve(&self) -> Option<DropCurve> {
         let s = &self.queue.state;
         Some(DropCurve { x_label: "average queue (flows at their fair share)", ..self.queue.drop_curve(|x| s.p_b(x)) })
     }

@@ -1,7 +1,7 @@
 //! A bench for driving one scheme by hand in unit tests: arrivals and
 //! departures at chosen times, with drops and marks counted.
 
-use super::registry::ParamValues;
+use super::scheme::ParamValues;
 use super::{find_scheme, DropReason, Limit, ProbeSink, Qdisc, QueueCtx, QueueOutcome, QueueSetup, SchemeInfo};
 use crate::kernel::{ms, Nanos, Rng};
 use crate::net::{Dir, Ecn, FlowId, Packet, PacketKind};

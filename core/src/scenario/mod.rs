@@ -2,6 +2,7 @@
 //! validation with field paths, and the typed [`Plan`] the builder runs.
 //! Unknown fields are errors, so a typo never runs the wrong experiment.
 
+pub mod bounds;
 mod plan;
 pub mod schema;
 mod types;

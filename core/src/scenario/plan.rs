@@ -1,12 +1,13 @@
 //! Validation: from the document to a typed plan with every default
 //! resolved and every number checked, each error naming its field.
 
+use super::bounds::{self, Bound, Bounds, MAX_FLOWS};
 use super::{
     BufferSpec, EcnCodepoint, EcnSetting, FlowGroup, FlowKind, LinkSpec, Scenario, ScenarioError, Spread, TopologyKind,
 };
 use crate::kernel::{ms, secs_f64, Nanos, Rng};
 use crate::net::Ecn;
-use crate::queue::registry::ParamValues;
+use crate::queue::scheme::ParamValues;
 use crate::queue::{find_scheme, Limit, SchemeInfo};
 use crate::transport::tcp::{CcVariant, TcpConfig};
 use crate::transport::tfrc::TfrcConfig;
@@ -18,11 +19,6 @@ const DEFAULT_ACCESS: LinkSpec = LinkSpec { rate_bps: 100e6, delay_ms: 1.0, jitt
 /// The sender's NIC queue when the scenario gives none: deep enough that no
 /// preset's bursts (TCP windows, VBR bursts) ever reach it.
 pub const DEFAULT_HOST_QUEUE_PACKETS: u32 = 1000;
-/// Below the access ports' own Drop Tail limit, so the host queue is what drops.
-const MAX_HOST_QUEUE_PACKETS: f64 = 50_000.0;
-const MAX_JITTER_MS: f64 = 10_000.0;
-const MAX_FLOWS: u64 = 10_000;
-const MAX_DURATION_S: f64 = 100_000.0;
 
 #[derive(Clone, Debug)]
 pub struct Plan {
@@ -150,8 +146,9 @@ fn err<T>(path: impl Into<String>, message: impl Into<String>) -> Result<T, Scen
     Err(ScenarioError::new(path, message))
 }
 
-/// Check that `v` is finite and within [lo, hi].
-fn within(path: &str, v: f64, lo: f64, hi: f64) -> Result<f64, ScenarioError> {
+/// Check that `v` is finite and within the field's declared bounds.
+fn within(path: &str, v: f64, b: Bounds<impl Bound, impl Bound>) -> Result<f64, ScenarioError> {
+    let (lo, hi) = (b.lo(), b.hi());
     if !v.is_finite() {
         return err(path, "must be a finite number");
     }
@@ -161,8 +158,9 @@ fn within(path: &str, v: f64, lo: f64, hi: f64) -> Result<f64, ScenarioError> {
     Ok(v)
 }
 
-/// Check that `v` is finite, above 0 and at most `hi`.
-fn positive(path: &str, v: f64, hi: f64) -> Result<f64, ScenarioError> {
+/// Check that `v` is finite, above 0 and at most the field's declared maximum.
+fn positive(path: &str, v: f64, b: Bounds<f64, impl Bound>) -> Result<f64, ScenarioError> {
+    let hi = b.hi();
     if !v.is_finite() {
         return err(path, "must be a finite number");
     }
@@ -184,12 +182,12 @@ fn bound(v: f64) -> String {
     }
 }
 
-fn spread(path: &str, s: Spread, lo: f64, hi: f64) -> Result<Spread, ScenarioError> {
+fn spread(path: &str, s: Spread, bounds: Bounds<impl Bound, impl Bound>) -> Result<Spread, ScenarioError> {
     match s {
-        Spread::One(v) => within(path, v, lo, hi).map(Spread::One),
+        Spread::One(v) => within(path, v, bounds).map(Spread::One),
         Spread::Range([a, b]) => {
-            within(&format!("{path}[0]"), a, lo, hi)?;
-            within(&format!("{path}[1]"), b, lo, hi)?;
+            within(&format!("{path}[0]"), a, bounds)?;
+            within(&format!("{path}[1]"), b, bounds)?;
             if a > b {
                 return err(path, format!("[lo, hi] needs lo <= hi, got [{a}, {b}]"));
             }
@@ -209,19 +207,19 @@ fn link(path: &str, l: &LinkSpec) -> Result<(u64, f64), ScenarioError> {
 }
 
 fn link_rate_delay(path: &str, l: &LinkSpec) -> Result<(u64, f64), ScenarioError> {
-    let rate = within(&format!("{path}.rate_bps"), l.rate_bps, 1e3, 1e12)?;
-    let delay = within(&format!("{path}.delay_ms"), l.delay_ms, 0.0, 10_000.0)?;
+    let rate = within(&format!("{path}.rate_bps"), l.rate_bps, bounds::LINK_RATE_BPS)?;
+    let delay = within(&format!("{path}.delay_ms"), l.delay_ms, bounds::DELAY_MS)?;
     Ok((rate.round() as u64, delay))
 }
 
 fn buffer(b: &BufferSpec) -> Result<Limit, ScenarioError> {
     match (b.packets, b.bytes) {
         (Some(p), None) => {
-            within("topology.buffer.packets", p as f64, 1.0, 1e6)?;
+            within("topology.buffer.packets", p as f64, bounds::BUFFER_PACKETS)?;
             Ok(Limit::Packets(p))
         }
         (None, Some(n)) => {
-            within("topology.buffer.bytes", n as f64, 64.0, 1e10)?;
+            within("topology.buffer.bytes", n as f64, bounds::BUFFER_BYTES)?;
             Ok(Limit::Bytes(n))
         }
         _ => err("topology.buffer", "give exactly one of `packets` or `bytes`"),
@@ -236,17 +234,17 @@ pub(super) fn build(s: &Scenario) -> Result<Plan, ScenarioError> {
     if name.chars().count() > 200 || name.chars().any(char::is_control) {
         return err("name", "must be plain text of at most 200 characters");
     }
-    let duration_s = positive("duration_s", s.duration_s, MAX_DURATION_S)?;
-    let measure_from_s = within("measure_from_s", s.measure_from_s.unwrap_or(0.0), 0.0, MAX_DURATION_S)?;
+    let duration_s = positive("duration_s", s.duration_s, bounds::DURATION_S)?;
+    let measure_from_s = within("measure_from_s", s.measure_from_s.unwrap_or(0.0), bounds::MEASURE_FROM_S)?;
     if measure_from_s >= duration_s {
         return err("measure_from_s", format!("must be less than duration_s ({duration_s})"));
     }
-    let sample_ms = within("sample_interval_ms", s.sample_interval_ms, 0.1, 60_000.0)?;
+    let sample_ms = within("sample_interval_ms", s.sample_interval_ms, bounds::SAMPLE_INTERVAL_MS)?;
     if sample_ms > duration_s * 1000.0 {
         return err("sample_interval_ms", "must not exceed the duration");
     }
 
-    let cov_ms = within("cov_interval_ms", s.cov_interval_ms.unwrap_or(1000.0), 1.0, 3_600_000.0)?;
+    let cov_ms = within("cov_interval_ms", s.cov_interval_ms.unwrap_or(1000.0), bounds::COV_INTERVAL_MS)?;
 
     let t = &s.topology;
     let (bottleneck_rate_bps, bottleneck_delay_ms) = link("topology.bottleneck", &t.bottleneck)?;
@@ -258,7 +256,7 @@ pub(super) fn build(s: &Scenario) -> Result<Plan, ScenarioError> {
     let hops = match (t.kind, t.hops) {
         (TopologyKind::Dumbbell, None) => 1,
         (TopologyKind::Dumbbell, Some(_)) => return err("topology.hops", "only a parking_lot has hops"),
-        (TopologyKind::ParkingLot, Some(h)) => within("topology.hops", h as f64, 1.0, 32.0)? as u32,
+        (TopologyKind::ParkingLot, Some(h)) => within("topology.hops", h as f64, bounds::HOPS)? as u32,
         (TopologyKind::ParkingLot, None) => return err("topology.hops", "a parking_lot needs `hops`"),
     };
 
@@ -315,11 +313,11 @@ struct GroupCtx {
 }
 
 fn jitter(path: &str, v: Option<f64>) -> Result<f64, ScenarioError> {
-    within(path, v.unwrap_or(0.0), 0.0, MAX_JITTER_MS)
+    within(path, v.unwrap_or(0.0), bounds::JITTER_MS)
 }
 
 fn host_queue(path: &str, v: Option<u32>) -> Result<u32, ScenarioError> {
-    Ok(within(path, v.unwrap_or(DEFAULT_HOST_QUEUE_PACKETS) as f64, 1.0, MAX_HOST_QUEUE_PACKETS)? as u32)
+    Ok(within(path, v.unwrap_or(DEFAULT_HOST_QUEUE_PACKETS) as f64, bounds::HOST_QUEUE_PACKETS)? as u32)
 }
 
 /// The keys of a flow group that are set, by name.
@@ -394,17 +392,17 @@ fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, Scenari
         }
     }
     let p = |k: &str| format!("{path}.{k}");
-    let count = within(&p("count"), g.count.unwrap_or(1) as f64, 1.0, MAX_FLOWS as f64)? as u32;
+    let count = within(&p("count"), g.count.unwrap_or(1) as f64, bounds::COUNT)? as u32;
     let label = g.label.clone().unwrap_or_else(|| kind.as_str().to_string());
     if label.chars().count() > 80 || label.chars().any(char::is_control) {
         return err(p("label"), "must be plain text of at most 80 characters");
     }
     let access_rate_bps = match g.access_rate_bps {
-        Some(r) => within(&p("access_rate_bps"), r, 1e3, 1e12)?.round() as u64,
+        Some(r) => within(&p("access_rate_bps"), r, bounds::LINK_RATE_BPS)?.round() as u64,
         None => ctx.access_rate_bps,
     };
     let access_delay_ms =
-        spread(&p("access_delay_ms"), g.access_delay_ms.unwrap_or(Spread::One(ctx.access_delay_ms)), 0.0, 10_000.0)?;
+        spread(&p("access_delay_ms"), g.access_delay_ms.unwrap_or(Spread::One(ctx.access_delay_ms)), bounds::DELAY_MS)?;
     let access_jitter_ms = match g.access_jitter_ms {
         Some(_) => jitter(&p("access_jitter_ms"), g.access_jitter_ms)?,
         None => ctx.access_jitter_ms,
@@ -413,13 +411,14 @@ fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, Scenari
         Some(_) => host_queue(&p("host_queue_packets"), g.host_queue_packets)?,
         None => ctx.host_queue_packets,
     };
-    let start_s = spread(&p("start_s"), g.start_s.unwrap_or(Spread::One(0.0)), 0.0, ctx.duration_s)?;
+    let start_s =
+        spread(&p("start_s"), g.start_s.unwrap_or(Spread::One(0.0)), Bounds { min: 0.0, max: ctx.duration_s })?;
     let latest_start = match start_s {
         Spread::One(v) | Spread::Range([_, v]) => v,
     };
     let stop_ns = match g.stop_s {
         Some(v) => {
-            within(&p("stop_s"), v, 0.0, MAX_DURATION_S)?;
+            within(&p("stop_s"), v, bounds::STOP_S)?;
             if v <= latest_start {
                 return err(p("stop_s"), format!("must be after start_s ({latest_start})"));
             }
@@ -427,9 +426,9 @@ fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, Scenari
         }
         None => None,
     };
-    let weight = positive(&p("weight"), g.weight.unwrap_or(1.0), 1000.0)?;
+    let weight = positive(&p("weight"), g.weight.unwrap_or(1.0), bounds::WEIGHT)?;
     let drop_precedence = g.drop_precedence.unwrap_or(0);
-    if drop_precedence > 1 {
+    if u64::from(drop_precedence) > bounds::DROP_PRECEDENCE.max {
         return err(p("drop_precedence"), format!("must be 0 or 1, got {drop_precedence}"));
     }
     let path_hops = match g.path {
@@ -474,15 +473,18 @@ fn traffic(path: &str, g: &FlowGroup) -> Result<TrafficPlan, ScenarioError> {
         FlowKind::Vbr => TrafficPlan::Vbr {
             rate_bps: required_rate(path, "rate_bps", g.rate_bps)?,
             payload_bytes: payload(path, g)?,
-            burst_gsd: within(&p("burst_gsd"), g.burst_gsd.unwrap_or(5.0), 1.0, 100.0)?,
-            burst_interval_s: within(&p("burst_interval_ms"), g.burst_interval_ms.unwrap_or(100.0), 0.01, 60_000.0)?
-                / 1e3,
+            burst_gsd: within(&p("burst_gsd"), g.burst_gsd.unwrap_or(5.0), bounds::BURST_GSD)?,
+            burst_interval_s: within(
+                &p("burst_interval_ms"),
+                g.burst_interval_ms.unwrap_or(100.0),
+                bounds::BURST_INTERVAL_MS,
+            )? / 1e3,
         },
         FlowKind::Onoff => TrafficPlan::OnOff {
             peak_rate_bps: required_rate(path, "peak_rate_bps", g.peak_rate_bps)?,
             payload_bytes: payload(path, g)?,
-            on_mean_s: positive(&p("on_mean_s"), g.on_mean_s.unwrap_or(0.2), 3600.0)?,
-            off_mean_s: positive(&p("off_mean_s"), g.off_mean_s.unwrap_or(3.8), 3600.0)?,
+            on_mean_s: positive(&p("on_mean_s"), g.on_mean_s.unwrap_or(0.2), bounds::ON_OFF_MEAN_S)?,
+            off_mean_s: positive(&p("off_mean_s"), g.off_mean_s.unwrap_or(3.8), bounds::ON_OFF_MEAN_S)?,
         },
         FlowKind::Web => TrafficPlan::Web(tcp_config(path, g)?, web_pattern(path, g)?),
         FlowKind::Tfrc => TrafficPlan::Tfrc(TfrcConfig { segment_bytes: segment_bytes(path, g)? }),
@@ -492,12 +494,12 @@ fn traffic(path: &str, g: &FlowGroup) -> Result<TrafficPlan, ScenarioError> {
 fn required_rate(path: &str, key: &str, v: Option<f64>) -> Result<f64, ScenarioError> {
     let key_path = format!("{path}.{key}");
     let v = v.ok_or_else(|| ScenarioError::new(&key_path, "is required"))?;
-    positive(&key_path, v, 1e12)
+    positive(&key_path, v, bounds::SOURCE_RATE_BPS)
 }
 
 /// UDP payload per packet (default 1000 bytes).
 fn payload(path: &str, g: &FlowGroup) -> Result<u32, ScenarioError> {
-    Ok(within(&format!("{path}.packet_bytes"), g.packet_bytes.unwrap_or(1000) as f64, 1.0, 65_507.0)? as u32)
+    Ok(within(&format!("{path}.packet_bytes"), g.packet_bytes.unwrap_or(1000) as f64, bounds::PACKET_BYTES)? as u32)
 }
 
 /// Poisson sessions of Pareto sizes (AFpFT (2011)), or closed-loop fetches of
@@ -512,20 +514,20 @@ fn web_pattern(path: &str, g: &FlowGroup) -> Result<WebPattern, ScenarioError> {
                 return err(p(key), "a web group either fetches `fetch_packets` in a loop or opens sessions, not both");
             }
         }
-        let segments = within(&p("fetch_packets"), n as f64, 1.0, 1e6)?;
+        let segments = within(&p("fetch_packets"), n as f64, bounds::FETCH_PACKETS)?;
         return Ok(WebPattern::Fetches { bytes: segments as u64 * g.segment_bytes.unwrap_or(1000) as u64 });
     }
-    let shape = within(&p("pareto_shape"), g.pareto_shape.unwrap_or(1.3), 1.01, 10.0)?;
+    let shape = within(&p("pareto_shape"), g.pareto_shape.unwrap_or(1.3), bounds::PARETO_SHAPE)?;
     Ok(WebPattern::Sessions {
-        per_s: positive(&p("sessions_per_s"), g.sessions_per_s.unwrap_or(25.0), 1e5)?,
-        mean_bytes: within(&p("mean_bytes"), g.mean_bytes.unwrap_or(30_000.0), 1.0, 1e12)?,
+        per_s: positive(&p("sessions_per_s"), g.sessions_per_s.unwrap_or(25.0), bounds::SESSIONS_PER_S)?,
+        mean_bytes: within(&p("mean_bytes"), g.mean_bytes.unwrap_or(30_000.0), bounds::MEAN_BYTES)?,
         pareto_shape: shape,
     })
 }
 
 /// Payload bytes per full segment (default 1000); the wire adds 40.
 fn segment_bytes(path: &str, g: &FlowGroup) -> Result<u32, ScenarioError> {
-    Ok(within(&format!("{path}.segment_bytes"), g.segment_bytes.unwrap_or(1000) as f64, 64.0, 65_495.0)? as u32)
+    Ok(within(&format!("{path}.segment_bytes"), g.segment_bytes.unwrap_or(1000) as f64, bounds::SEGMENT_BYTES)? as u32)
 }
 
 fn tcp_config(path: &str, g: &FlowGroup) -> Result<TcpConfig, ScenarioError> {
@@ -548,16 +550,15 @@ fn tcp_config(path: &str, g: &FlowGroup) -> Result<TcpConfig, ScenarioError> {
     Ok(TcpConfig {
         cc,
         segment_bytes: segment_bytes(path, g)?,
-        min_rto_ns: ms(within(&p("min_rto_ms"), g.min_rto_ms.unwrap_or(200.0), 1.0, 60_000.0)?),
+        min_rto_ns: ms(within(&p("min_rto_ms"), g.min_rto_ms.unwrap_or(200.0), bounds::MIN_RTO_MS)?),
         initial_cwnd_packets: within(
             &p("initial_cwnd_packets"),
             g.initial_cwnd_packets.unwrap_or(2) as f64,
-            1.0,
-            1000.0,
+            bounds::INITIAL_CWND_PACKETS,
         )? as u32,
         delayed_ack: g.delayed_ack.unwrap_or(false),
         rwnd_packets: match g.rwnd_packets {
-            Some(w) => Some(within(&p("rwnd_packets"), w as f64, 1.0, 1e6)? as u32),
+            Some(w) => Some(within(&p("rwnd_packets"), w as f64, bounds::RWND_PACKETS)? as u32),
             None => None,
         },
         ecn,

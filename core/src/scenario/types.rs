@@ -1,6 +1,7 @@
 //! The serde shape of a scenario document (docs/scenario-format.md). Every key that
 //! carries a quantity ends in its unit.
 
+use super::bounds;
 pub use crate::transport::FlowKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -19,18 +20,18 @@ pub struct Scenario {
     pub name: Option<String>,
     #[serde(default = "default_seed")]
     pub seed: u64,
-    #[schemars(range(min = 0.000001, max = 100000))]
+    #[schemars(range(min = bounds::DURATION_S.min, max = bounds::DURATION_S.max))]
     pub duration_s: f64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 0, max = 100000))]
+    #[schemars(range(min = bounds::MEASURE_FROM_S.min, max = bounds::MEASURE_FROM_S.max))]
     pub measure_from_s: Option<f64>,
     #[serde(default = "default_sample_interval_ms")]
-    #[schemars(range(min = 0.1, max = 60000))]
+    #[schemars(range(min = bounds::SAMPLE_INTERVAL_MS.min, max = bounds::SAMPLE_INTERVAL_MS.max))]
     pub sample_interval_ms: f64,
     /// T_m of the per-flow goodput coefficient of variation (Cho & Cho 2002
     /// eq. 12); 1000 ms when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1, max = 3600000))]
+    #[schemars(range(min = bounds::COV_INTERVAL_MS.min, max = bounds::COV_INTERVAL_MS.max))]
     pub cov_interval_ms: Option<f64>,
     pub topology: Topology,
     pub queue: QueueSpec,
@@ -65,7 +66,7 @@ pub struct Topology {
     pub access: Option<LinkSpec>,
     /// Parking lot only: the number of congested links in a row.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1, max = 32))]
+    #[schemars(range(min = bounds::HOPS.min, max = bounds::HOPS.max))]
     pub hops: Option<u32>,
 }
 
@@ -73,19 +74,19 @@ pub struct Topology {
 #[serde(deny_unknown_fields)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct LinkSpec {
-    #[schemars(range(min = 1000, max = 1e12))]
+    #[schemars(range(min = bounds::LINK_RATE_BPS.min, max = bounds::LINK_RATE_BPS.max))]
     pub rate_bps: f64,
-    #[schemars(range(min = 0, max = 10000))]
+    #[schemars(range(min = bounds::DELAY_MS.min, max = bounds::DELAY_MS.max))]
     pub delay_ms: f64,
     /// Access links only: each packet's extra delay is uniform on
     /// [0, jitter_ms], in FIFO order (0 when absent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 0, max = 10000))]
+    #[schemars(range(min = bounds::JITTER_MS.min, max = bounds::JITTER_MS.max))]
     pub jitter_ms: Option<f64>,
     /// Access links only: the sender's NIC queue in packets (1000 when
     /// absent); a source's packets beyond it are dropped at the host.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1, max = 50000))]
+    #[schemars(range(min = bounds::HOST_QUEUE_PACKETS.min, max = bounds::HOST_QUEUE_PACKETS.max))]
     pub host_queue_packets: Option<u32>,
 }
 
@@ -95,10 +96,10 @@ pub struct LinkSpec {
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct BufferSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1, max = 1000000))]
+    #[schemars(range(min = bounds::BUFFER_PACKETS.min, max = bounds::BUFFER_PACKETS.max))]
     pub packets: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 64, max = 1e10))]
+    #[schemars(range(min = bounds::BUFFER_BYTES.min, max = bounds::BUFFER_BYTES.max))]
     pub bytes: Option<u64>,
 }
 
@@ -212,33 +213,33 @@ impl<'de> Deserialize<'de> for EcnSetting {
 pub struct FlowGroup {
     pub kind: FlowKind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1, max = 10000))]
+    #[schemars(range(min = bounds::COUNT.min, max = bounds::COUNT.max))]
     pub count: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub access_delay_ms: Option<Spread>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1000, max = 1e12))]
+    #[schemars(range(min = bounds::LINK_RATE_BPS.min, max = bounds::LINK_RATE_BPS.max))]
     pub access_rate_bps: Option<f64>,
     /// Overrides `topology.access.jitter_ms` for this group.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 0, max = 10000))]
+    #[schemars(range(min = bounds::JITTER_MS.min, max = bounds::JITTER_MS.max))]
     pub access_jitter_ms: Option<f64>,
     /// Overrides `topology.access.host_queue_packets` for this group.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1, max = 50000))]
+    #[schemars(range(min = bounds::HOST_QUEUE_PACKETS.min, max = bounds::HOST_QUEUE_PACKETS.max))]
     pub host_queue_packets: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start_s: Option<Spread>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 0, max = 100000))]
+    #[schemars(range(min = bounds::STOP_S.min, max = bounds::STOP_S.max))]
     pub stop_s: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 0.000001, max = 1000))]
+    #[schemars(range(min = bounds::WEIGHT.min, max = bounds::WEIGHT.max))]
     pub weight: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 0, max = 1))]
+    #[schemars(range(min = bounds::DROP_PRECEDENCE.min, max = bounds::DROP_PRECEDENCE.max))]
     pub drop_precedence: Option<u8>,
     /// Send right to left: data on the reverse links, ACKs through the
     /// queues under test (which then also run on the reverse links).
@@ -251,18 +252,18 @@ pub struct FlowGroup {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cc: Option<CcName>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 64, max = 65495))]
+    #[schemars(range(min = bounds::SEGMENT_BYTES.min, max = bounds::SEGMENT_BYTES.max))]
     pub segment_bytes: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1, max = 60000))]
+    #[schemars(range(min = bounds::MIN_RTO_MS.min, max = bounds::MIN_RTO_MS.max))]
     pub min_rto_ms: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1, max = 1000))]
+    #[schemars(range(min = bounds::INITIAL_CWND_PACKETS.min, max = bounds::INITIAL_CWND_PACKETS.max))]
     pub initial_cwnd_packets: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub delayed_ack: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1, max = 1000000))]
+    #[schemars(range(min = bounds::RWND_PACKETS.min, max = bounds::RWND_PACKETS.max))]
     pub rwnd_packets: Option<u32>,
     /// true, false, "ect0" or "ect1"; off when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -276,39 +277,39 @@ pub struct FlowGroup {
     pub sack: Option<bool>,
     // UDP
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 0.000001, max = 1e12))]
+    #[schemars(range(min = bounds::SOURCE_RATE_BPS.min, max = bounds::SOURCE_RATE_BPS.max))]
     pub rate_bps: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1, max = 65507))]
+    #[schemars(range(min = bounds::PACKET_BYTES.min, max = bounds::PACKET_BYTES.max))]
     pub packet_bytes: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1, max = 100))]
+    #[schemars(range(min = bounds::BURST_GSD.min, max = bounds::BURST_GSD.max))]
     pub burst_gsd: Option<f64>,
     /// VBR: mean gap T_f between bursts (gaps are uniform on [0, 2·T_f]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 0.01, max = 60000))]
+    #[schemars(range(min = bounds::BURST_INTERVAL_MS.min, max = bounds::BURST_INTERVAL_MS.max))]
     pub burst_interval_ms: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 0.000001, max = 1e12))]
+    #[schemars(range(min = bounds::SOURCE_RATE_BPS.min, max = bounds::SOURCE_RATE_BPS.max))]
     pub peak_rate_bps: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 0.000001, max = 3600))]
+    #[schemars(range(min = bounds::ON_OFF_MEAN_S.min, max = bounds::ON_OFF_MEAN_S.max))]
     pub on_mean_s: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 0.000001, max = 3600))]
+    #[schemars(range(min = bounds::ON_OFF_MEAN_S.min, max = bounds::ON_OFF_MEAN_S.max))]
     pub off_mean_s: Option<f64>,
     // Web
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 0.000001, max = 100000))]
+    #[schemars(range(min = bounds::SESSIONS_PER_S.min, max = bounds::SESSIONS_PER_S.max))]
     pub sessions_per_s: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1, max = 1e12))]
+    #[schemars(range(min = bounds::MEAN_BYTES.min, max = bounds::MEAN_BYTES.max))]
     pub mean_bytes: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1.01, max = 10))]
+    #[schemars(range(min = bounds::PARETO_SHAPE.min, max = bounds::PARETO_SHAPE.max))]
     pub pareto_shape: Option<f64>,
     /// Web, Zhou, Yeung & Li 2009 variant: fetch this many segments per connection, in a loop.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1, max = 1000000))]
+    #[schemars(range(min = bounds::FETCH_PACKETS.min, max = bounds::FETCH_PACKETS.max))]
     pub fetch_packets: Option<u32>,
 }

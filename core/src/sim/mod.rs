@@ -8,7 +8,7 @@ use crate::net::topology::{self, FlowAttachment, PortRole, Route, UNCONGESTED_BU
 use crate::net::{AccessJitter, Dir, FlowId, HostQueue, Packet, PortId};
 use crate::queue::droptail::DropTail;
 use crate::queue::markov::{self, ModelPoint};
-use crate::queue::registry::ParamValues;
+use crate::queue::scheme::ParamValues;
 use crate::queue::{DropCurve, Limit, ParamError, ProbeSink, QueueCtx, QueueOutcome, QueueSetup};
 use crate::scenario::{GroupPlan, Plan, Scenario, ScenarioError, TrafficPlan};
 use crate::transport::tcp::{TcpReceiver, TcpSender};
@@ -574,7 +574,7 @@ impl Simulation {
     /// Zheng & Atiquzzaman's (2000) Markov-chain drop probability of the running scheme at
     /// each offered load, with its current parameters (RED and DSRED only).
     pub fn markov_model(&self, loads: &[f64]) -> Option<Vec<ModelPoint>> {
-        markov::scheme_model(self.plan.scheme.id, &self.params, self.plan.limit, self.plan.bottleneck_rate_bps, loads)
+        markov::scheme_model(self.plan.scheme, &self.params, self.plan.limit, self.plan.bottleneck_rate_bps, loads)
     }
 
     pub fn summary(&self) -> Summary {
