@@ -84,6 +84,9 @@ test('desktop: a link opens a lesson at a step, paused before the prediction; a 
   await expect(page.getByTestId('play-pause')).toHaveText('Play');
   await expect(page.getByTestId('sim-time')).toHaveAttribute('data-seconds', '0');
   await expect(page.getByTestId('prediction-tolerance')).toHaveText('Counted right within ±15 % of the measured value.');
+  // The queue chart draws PIE's target on its delay axis, as it draws RED's thresholds.
+  await expect(page.locator('[data-testid=chart-queue] [data-delay-target=target]')).toHaveCount(1);
+  await expect(page.getByTestId('chart-queue')).toContainText('target delay = 15 ms');
   // Lesson and charts side by side.
   await expect(page.getByTestId('chart-queue')).toBeVisible();
 

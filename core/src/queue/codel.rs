@@ -49,9 +49,8 @@ pub static INFO: SchemeInfo = SchemeInfo {
 };
 
 // FQ-CoDel runs the same three per flow queue, with its own docs.
-pub(crate) const TARGET: ParamSpec = ParamSpec::number(
+pub(crate) const TARGET: ParamSpec = ParamSpec::delay(
     "target",
-    "ms",
     0.1..=1000.0,
     0.1,
     5.0,

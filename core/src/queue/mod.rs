@@ -173,6 +173,9 @@ pub enum ParamKind {
     /// RED's thresholds: the catalogue resolves `unit` and, for bytes, scales
     /// the range by [`BUFFER_UNIT_PACKET_BYTES`].
     Buffer,
+    /// A queueing delay the scheme steers to, in ms (CoDel's and PIE's
+    /// target): the page draws it on the queue chart's delay axis.
+    Delay,
 }
 
 /// A switch parameter's value as a bool. Switches range over 0..1 in steps
@@ -289,6 +292,18 @@ impl ParamSpec {
         doc: &'static str,
     ) -> ParamSpec {
         ParamSpec { kind: ParamKind::Buffer, unit: "buffer", ..ParamSpec::number(label, "", range, step, default, doc) }
+    }
+
+    /// A queueing-delay target in ms ([`ParamKind::Delay`]), declared inside
+    /// [`scheme_params!`](crate::scheme_params).
+    pub const fn delay(
+        label: &'static str,
+        range: std::ops::RangeInclusive<f64>,
+        step: f64,
+        default: f64,
+        doc: &'static str,
+    ) -> ParamSpec {
+        ParamSpec { kind: ParamKind::Delay, ..ParamSpec::number(label, "ms", range, step, default, doc) }
     }
 
     /// The same parameter with another default (a scheme's own paper value).

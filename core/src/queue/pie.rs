@@ -50,7 +50,7 @@ pub static INFO: SchemeInfo = SchemeInfo {
 scheme_params! {
     /// PIE's parameters, with RFC 8033's names where it gives one.
     pub struct PieParams {
-        target: Nanos as ms = ParamSpec::number("target delay", "ms", 1.0..=1000.0, 1.0, 15.0,
+        target: Nanos as ms = ParamSpec::delay("target delay", 1.0..=1000.0, 1.0, 15.0,
             "QDELAY_REF: the queueing delay the controller steers to."),
         t_update: Nanos as ms = ParamSpec::number("update period", "ms", 1.0..=1000.0, 1.0, 15.0,
             "T_UPDATE: how often p is recomputed."),

@@ -85,7 +85,9 @@ fn param_schema(p: &ParamSpec) -> Value {
         ParamKind::Switch => {
             json!({ "description": p.doc, "type": ["boolean", "number"], "minimum": p.min, "maximum": p.max })
         }
-        ParamKind::Number => json!({ "description": p.doc, "type": "number", "minimum": p.min, "maximum": p.max }),
+        ParamKind::Number | ParamKind::Delay => {
+            json!({ "description": p.doc, "type": "number", "minimum": p.min, "maximum": p.max })
+        }
         // In packets or in bytes, whichever the buffer is given in; the
         // engine scales the range for bytes.
         ParamKind::Buffer => json!({

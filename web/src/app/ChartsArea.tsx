@@ -21,7 +21,7 @@ import { ViewControls } from '../controls/ViewControls';
 import type { RunSnapshot } from '../engine/client';
 import type { SeriesStore } from '../engine/seriesStore';
 import { Term } from '../glossary/Term';
-import { bufferCapacity, bufferUnit, bufferUnitParams, flowCount, flowDetail, flowGroups, flowsOf, PER_FLOW_LIMIT } from '../scenario/model';
+import { bufferCapacity, bufferUnit, bufferUnitParams, delayTargetParams, flowCount, flowDetail, flowGroups, flowsOf, PER_FLOW_LIMIT } from '../scenario/model';
 import { paramName } from '../scenario/paramNames';
 import type { CatalogueEntry, Scenario } from '../scenario/types';
 import type { ChartId, ViewState } from '../scenario/view';
@@ -86,10 +86,12 @@ export const ChartsArea = memo(function ChartsArea({
   const binS = binWidth(timeWindow, sampleIntervalS);
   const rows = store ? visibleRows(store, timeWindow) : null;
   const queueProbes = useMemo(() => schemeEntry?.probes.filter((p) => p.kind === 'buffer') ?? [], [schemeEntry]);
-  const thresholds = bufferUnitParams(schemeEntry).map((id) => {
+  const named = (id: string) => {
     const spec = schemeEntry?.params.find((p) => p.id === id);
     return { id, label: spec ? paramName(spec) : id, value: params[id] ?? 0 };
-  });
+  };
+  const thresholds = bufferUnitParams(schemeEntry).map(named);
+  const delayTargets = delayTargetParams(schemeEntry).map(named);
 
   const summary = snapshot?.summary;
   const flowResults = snapshot?.flowResults;
@@ -142,6 +144,7 @@ export const ChartsArea = memo(function ChartsArea({
                   unit={unit}
                   bufferCapacity={capacity}
                   thresholds={thresholds}
+                  delayTargets={delayTargets}
                   paramChanges={paramChanges}
                   window={timeWindow}
                   height={CHART_HEIGHT}

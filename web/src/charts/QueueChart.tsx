@@ -39,6 +39,8 @@ interface QueueChartProps {
   unit: string;
   bufferCapacity: number;
   thresholds: readonly Threshold[];
+  /** The scheme's queueing-delay targets in ms (CoDel's and PIE's target), drawn on the delay axis. */
+  delayTargets: readonly Threshold[];
   paramChanges: readonly ParamChange[];
   window: TimeWindow;
   height: number;
@@ -85,17 +87,31 @@ function placeLabels(labels: { text: string; short: string; y: number }[], right
   return placed.map(({ text, x, y }) => ({ text, x, y }));
 }
 
-export function QueueChart({ timeS, queueLength, probeLines, queueDelayMs, unit, bufferCapacity, thresholds, paramChanges, window, height }: QueueChartProps) {
+export function QueueChart({
+  timeS,
+  queueLength,
+  probeLines,
+  queueDelayMs,
+  unit,
+  bufferCapacity,
+  thresholds,
+  delayTargets,
+  paramChanges,
+  window,
+  height,
+}: QueueChartProps) {
   const legend: LegendEntry[] = [{ label: 'queue', color: COLORS.blue }];
   probeLines.forEach((p, i) => legend.push({ label: p.label, color: PROBE_COLORS[i % PROBE_COLORS.length] }));
   legend.push({ label: 'queueing delay (right axis)', color: COLORS.green });
+  if (delayTargets.length > 0) legend.push({ label: 'delay target (right axis)', color: COLORS.green, dashed: true });
 
   const observedMax = Math.max(maxOf(queueLength), ...probeLines.map((p) => maxOf(p.values)));
   const thresholdMax = Math.max(0, ...thresholds.map((t) => t.value));
   // Zoom to where the action is, but never past the buffer: thresholds and
   // the observed queue decide; a huge empty buffer would flatten everything.
   const yTop = Math.min(bufferCapacity, Math.max(observedMax * 1.15, thresholdMax * 1.25, 10));
-  const delayTop = Math.max(maxOf(queueDelayMs) * 1.15, 1);
+  // A delay target is always in view: it is what the queue is steered to.
+  const delayTop = Math.max(maxOf(queueDelayMs) * 1.15, ...delayTargets.map((t) => t.value * 1.25), 1);
   const scales = (plot: PlotArea) => ({
     x: timeScale(window, plot.width),
     y: scaleLinear().domain([0, yTop]).range([plot.height, 0]).nice(),
@@ -150,12 +166,20 @@ export function QueueChart({ timeS, queueLength, probeLines, queueDelayMs, unit,
         const [, yMax] = y.domain();
         // A threshold of 0 means "off" or "automatic" for the schemes that have one.
         const visibleThresholds = thresholds.filter((t) => t.value > 0 && t.value <= yMax);
+        const visibleTargets = delayTargets.filter((t) => t.value > 0);
         const labels = placeLabels(
-          visibleThresholds.map((t) => ({
-            text: `${t.label} = ${PRECISION.format(t.value)}`,
-            short: `${t.id} = ${PRECISION.format(t.value)}`,
-            y: y(t.value) - 4,
-          })),
+          [
+            ...visibleThresholds.map((t) => ({
+              text: `${t.label} = ${PRECISION.format(t.value)}`,
+              short: `${t.id} = ${PRECISION.format(t.value)}`,
+              y: y(t.value) - 4,
+            })),
+            ...visibleTargets.map((t) => ({
+              text: `${t.label} = ${PRECISION.format(t.value)} ms`,
+              short: `${t.id} = ${PRECISION.format(t.value)} ms`,
+              y: yDelay(t.value) - 4,
+            })),
+          ],
           plot.width - 4,
           plot.height - 3,
         );
@@ -176,6 +200,18 @@ export function QueueChart({ timeS, queueLength, probeLines, queueDelayMs, unit,
                   strokeWidth={1.5}
                   strokeDasharray="6 4"
                   data-threshold={t.id}
+                />
+              ))}
+              {visibleTargets.map((t) => (
+                <line
+                  key={`target-${t.id}`}
+                  x2={plot.width}
+                  y1={yDelay(t.value)}
+                  y2={yDelay(t.value)}
+                  stroke={COLORS.green}
+                  strokeWidth={1.5}
+                  strokeDasharray="6 4"
+                  data-delay-target={t.id}
                 />
               ))}
             </g>

@@ -26,6 +26,11 @@ export function withoutQueue(scenario: Scenario): string {
   return JSON.stringify({ ...scenario, queue: null });
 }
 
+/** The scheme's queueing-delay targets (kind `delay`, in ms): what the queue chart draws on its delay axis. */
+export function delayTargetParams(entry: CatalogueEntry | undefined): string[] {
+  return entry?.params.filter((p) => p.kind === 'delay').map((p) => p.id) ?? [];
+}
+
 export function bufferUnitParams(entry: CatalogueEntry | undefined): string[] {
   return entry?.params.filter((p) => p.kind === 'buffer').map((p) => p.id) ?? [];
 }
