@@ -191,28 +191,10 @@ export function QueueChart({
             <g clipPath={plot.clip}>
               {bufferCapacity <= yMax && <line x2={plot.width} y1={y(bufferCapacity)} y2={y(bufferCapacity)} stroke={COLORS.black} strokeWidth={2} />}
               {visibleThresholds.map((t) => (
-                <line
-                  key={t.id}
-                  x2={plot.width}
-                  y1={y(t.value)}
-                  y2={y(t.value)}
-                  stroke={COLORS.purple}
-                  strokeWidth={1.5}
-                  strokeDasharray="6 4"
-                  data-threshold={t.id}
-                />
+                <DashedLevel key={t.id} width={plot.width} y={y(t.value)} color={COLORS.purple} data-threshold={t.id} />
               ))}
               {visibleTargets.map((t) => (
-                <line
-                  key={`target-${t.id}`}
-                  x2={plot.width}
-                  y1={yDelay(t.value)}
-                  y2={yDelay(t.value)}
-                  stroke={COLORS.green}
-                  strokeWidth={1.5}
-                  strokeDasharray="6 4"
-                  data-delay-target={t.id}
-                />
+                <DashedLevel key={`target-${t.id}`} width={plot.width} y={yDelay(t.value)} color={COLORS.green} data-delay-target={t.id} />
               ))}
             </g>
             {/* Labels go over the data so a busy queue never hides them. */}
@@ -228,4 +210,9 @@ export function QueueChart({
       }}
     </ChartFrame>
   );
+}
+
+/** A dashed level across the plot: a threshold on the queue axis, a target on the delay axis. */
+function DashedLevel({ width, y, color, ...data }: { width: number; y: number; color: string; 'data-threshold'?: string; 'data-delay-target'?: string }) {
+  return <line x2={width} y1={y} y2={y} stroke={color} strokeWidth={1.5} strokeDasharray="6 4" {...data} />;
 }

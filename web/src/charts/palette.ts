@@ -32,20 +32,7 @@ export function groupColor(group: number): string {
  * Colours of single flows, when a chart draws few enough to tell apart: the
  * palette above (yellow left out), then Tol's muted colours.
  */
-export const FLOW_COLORS: readonly string[] = [
-  COLORS.blue,
-  COLORS.orange,
-  COLORS.green,
-  COLORS.vermillion,
-  COLORS.purple,
-  COLORS.skyBlue,
-  COLORS.black,
-  '#332288',
-  '#882255',
-  '#999933',
-  '#44AA99',
-  '#CC6677',
-];
+export const FLOW_COLORS: readonly string[] = [...GROUP_COLORS.filter((c) => c !== COLORS.yellow), '#332288', '#882255', '#999933', '#44AA99', '#CC6677'];
 
 /** A flow's own colour, by its index among the flows drawn one by one. */
 export function flowColor(flow: number): string {
