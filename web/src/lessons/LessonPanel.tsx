@@ -232,10 +232,20 @@ function Verdict({
   earlier: readonly (Summary | undefined)[];
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  // The answer is what the student came back for: bring it into view. (A block
-  // body: scrollIntoView may return a promise, which an effect must not.)
+  // The answer is what the student came back for: bring it into view when it
+  // appears, and again whenever it is shown after being hidden (on a phone it
+  // arrives while the charts are on screen, and shows when the lesson tab does).
   useEffect(() => {
-    ref.current?.scrollIntoView({ block: 'nearest' });
+    const element = ref.current;
+    if (!element) return;
+    let shown = false;
+    const observer = new ResizeObserver(([entry]) => {
+      const visible = entry.contentRect.height > 0;
+      if (visible && !shown) element.scrollIntoView({ block: 'nearest' });
+      shown = visible;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
   }, []);
   const verdict = judge(step.predict, answer, value);
   const reveal = fillTemplate(step.reveal, { current: summary, earlier }, formatMeasured(step.predict.measure, value));
