@@ -26,11 +26,25 @@ export interface SeriesBatch {
   data: Float64Array;
 }
 
-/** A scenario problem located by its field path, e.g. `flows[1].rate_bps`. */
+/**
+ * A refused input located by its field path, e.g. `flows[1].rate_bps` or
+ * `queue.params.max_th`, and the kind of check that refused it. Every
+ * refusal that crosses the boundary has this shape, so no caller reads a
+ * message apart to find the field.
+ */
 export interface ScenarioProblem {
   path: string;
   message: string;
+  kind: ProblemKind;
 }
+
+/**
+ * `scenario`: the document (or a sweep's variant of it) is not valid;
+ * `param`: a live parameter change was refused, and the run goes on as it was;
+ * `engine`: a request failed for another reason (the page's own word, with
+ * an empty path, for a worker that could not answer).
+ */
+export type ProblemKind = 'scenario' | 'param' | 'engine';
 "#;
 
 #[wasm_bindgen]
@@ -132,11 +146,13 @@ impl WasmSimulation {
     }
 
     /// Change a scheme parameter now, without restarting. A refused value
-    /// leaves the running scheme untouched and names the field:
-    /// `queue.params.max_th: must exceed min_th (25)`.
+    /// leaves the running scheme untouched and throws a `ScenarioProblem` of
+    /// kind `param`: `{ path: "queue.params.max_th", message: "must exceed min_th (25)" }`.
     #[wasm_bindgen(js_name = setParam)]
-    pub fn set_param(&mut self, id: &str, value: f64) -> Result<(), JsError> {
-        self.sim.set_param(id, value).map_err(|e| JsError::new(&e.to_string()))
+    pub fn set_param(&mut self, id: &str, value: f64) -> Result<(), JsValue> {
+        self.sim
+            .set_param(id, value)
+            .map_err(|e| typed_problem(&format!("queue.params.{}", e.param), &e.message, "param"))
     }
 
     /// The scheme's current parameter values, by id.
@@ -249,10 +265,16 @@ pub fn judge_reproduction(reproduction_json: &str, summaries_json: &str) -> Resu
 }
 
 fn problem(error: &ScenarioError) -> MaybeProblem {
+    typed_problem(&error.path, &error.message, "scenario").unchecked_into()
+}
+
+/// A `ScenarioProblem` object: the one shape of a refusal in JavaScript.
+fn typed_problem(path: &str, message: &str, kind: &str) -> JsValue {
     let problem = js_sys::Object::new();
-    set(&problem, "path", &JsValue::from_str(&error.path));
-    set(&problem, "message", &JsValue::from_str(&error.message));
-    problem.unchecked_into()
+    set(&problem, "path", &JsValue::from_str(path));
+    set(&problem, "message", &JsValue::from_str(message));
+    set(&problem, "kind", &JsValue::from_str(kind));
+    problem.into()
 }
 
 /// Check every run of a sweep of `path` over `values` with seeds 1…`seed_count`

@@ -6,6 +6,7 @@ import { EXPLANATIONS } from '../explain/explanations';
 import { Formula } from '../explain/Formula';
 import '../explain/explainer.css';
 import { switchOn, type BufferUnit } from '../scenario/model';
+import { EngineRefusal } from '../engine/client';
 import { describeParamProblem } from '../scenario/paramNames';
 import type { CatalogueEntry } from '../scenario/types';
 import { ParamControl } from './ParamControl';
@@ -130,7 +131,8 @@ export function SchemePanel({ catalogue, schemeId, params, probe, bufferUnit, bu
               onChange={(value) =>
                 onParam(spec.id, value).catch((reason: unknown) => {
                   // The engine names the field by its path; say which parameter that is.
-                  throw new Error(describeParamProblem(reason instanceof Error ? reason.message : String(reason), entry.params));
+                  if (reason instanceof EngineRefusal && reason.problem) throw new Error(describeParamProblem(reason.problem, entry.params));
+                  throw reason;
                 })
               }
             />

@@ -26,6 +26,16 @@ export function completeSummary(snapshot: RunSnapshot): Summary {
   return summary;
 }
 
+/** A request the engine refused; `problem` says which field and why, when the engine located it. */
+export class EngineRefusal extends Error {
+  constructor(
+    message: string,
+    readonly problem?: ScenarioProblem,
+  ) {
+    super(message);
+  }
+}
+
 export interface SimulationListener {
   /** New rows, column-major in the order of `SimulationHandle.columns`. */
   onRows(rows: number, data: Float64Array): void;
@@ -48,7 +58,7 @@ export interface SimulationHandle {
   /** Back to t = 0 with the current parameter values, paused. */
   reset(): void;
   setSpeed(speed: Speed): void;
-  /** Change a scheme parameter mid-run; rejects with the engine's message (naming the field). */
+  /** Change a scheme parameter mid-run; rejects with an `EngineRefusal` whose `problem` names the field. */
   setParam(id: string, value: number): Promise<ParamApplied>;
   dispose(): void;
 }
@@ -233,7 +243,7 @@ export class EngineClient {
         if (!pending) return;
         this.pending.delete(message.requestId);
         if (message.ok) pending.resolve(message.value);
-        else pending.reject(new Error(message.error));
+        else pending.reject(new EngineRefusal(message.error, message.problem));
         return;
       }
       case 'rows': {

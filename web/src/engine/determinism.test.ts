@@ -101,7 +101,7 @@ describe('wasm engine', () => {
   it('reports scenario problems with their field path', () => {
     const bad = JSON.parse(comparisonScenario());
     bad.flows[1].rate_bps = -5;
-    expect(validate(JSON.stringify(bad))).toEqual({ path: 'flows[1].rate_bps', message: 'must be > 0, got -5' });
+    expect(validate(JSON.stringify(bad))).toEqual({ path: 'flows[1].rate_bps', message: 'must be > 0, got -5', kind: 'scenario' });
     expect(() => new Simulation(JSON.stringify(bad))).toThrow('flows[1].rate_bps: must be > 0');
     expect(validate(comparisonScenario())).toBeUndefined();
   });
@@ -109,8 +109,21 @@ describe('wasm engine', () => {
   it('refuses a bad live parameter change and keeps running', () => {
     const sim = new Simulation(comparisonScenario());
     sim.advanceTo(1);
-    expect(() => sim.setParam('max_th', 10)).toThrow('queue.params.max_th: must be at least min_th (25)');
-    expect(() => sim.setParam('max_p', 7)).toThrow(/queue\.params\.max_p: 7 is outside/);
+    // A refusal is a typed problem, {path, message, kind}: nothing reads a message apart to find the field.
+    const refusal = (id: string, value: number): unknown => {
+      try {
+        sim.setParam(id, value);
+      } catch (thrown) {
+        return thrown;
+      }
+      return undefined;
+    };
+    expect(refusal('max_th', 10)).toEqual({
+      path: 'queue.params.max_th',
+      message: 'must be at least min_th (25): equal thresholds make a step marker',
+      kind: 'param',
+    });
+    expect(refusal('max_p', 7)).toMatchObject({ path: 'queue.params.max_p', message: expect.stringMatching(/^7 is outside/), kind: 'param' });
     sim.setParam('max_p', 0.5);
     expect(sim.params().max_p).toBe(0.5);
     sim.advanceTo(2);

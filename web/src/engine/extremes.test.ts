@@ -41,8 +41,8 @@ describe.each([
             try {
               sim.setParam(spec.id, value);
             } catch (error) {
-              // Refusals (e.g. max_th at its minimum, below min_th) must name the field.
-              expect((error as Error).message).toMatch(new RegExp(`^queue\\.params\\.\\w+: `));
+              // Refusals (e.g. max_th at its minimum, below min_th) are typed problems naming the field.
+              expect(error).toMatchObject({ path: expect.stringMatching(/^queue\.params\.\w+$/), message: expect.any(String), kind: 'param' });
             }
             t += 0.05;
             sim.advanceTo(t);

@@ -2,7 +2,7 @@
 // Only the client and the worker import this file.
 
 import type { FlowDetail } from './flowGroups';
-import type { DropCurve, ModelPoint, Summary } from './pkg/aqm_core';
+import type { DropCurve, ModelPoint, ScenarioProblem, Summary } from './pkg/aqm_core';
 
 /** Simulated seconds per wall second, or as fast as the engine can go. */
 export type Speed = number | 'max';
@@ -83,7 +83,8 @@ export type FlowResults =
 
 export type FromWorker =
   | { type: 'reply'; requestId: number; ok: true; value: unknown }
-  | { type: 'reply'; requestId: number; ok: false; error: string }
+  /** `problem`: the engine's typed refusal (field path, message, kind), when it gave one. */
+  | { type: 'reply'; requestId: number; ok: false; error: string; problem?: ScenarioProblem }
   /** New series rows, column-major in the order of `LoadedRun.columns`.
    *  `epoch` counts resets, so rows of a run that was reset are recognisable. */
   | { type: 'rows'; runId: number; epoch: number; rows: number; data: Float64Array }

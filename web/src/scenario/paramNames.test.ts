@@ -26,18 +26,18 @@ describe('parameter names', () => {
 
   it('errors name the parameter the engine names, by its visible name, and keep the field path', () => {
     // Changing min_th can be refused for max_th's sake: the message is about max_th.
-    expect(describeParamProblem('queue.params.max_th: must exceed min_th (25)', RED)).toBe(
+    expect(describeParamProblem({ path: 'queue.params.max_th', message: 'must exceed min_th (25)' }, RED)).toBe(
       'max threshold (max_th): must exceed min_th (25) [queue.params.max_th]',
     );
-    expect(paramProblem('queue.params.nope: `red` has no parameter', RED)).toEqual({
+    expect(paramProblem({ path: 'queue.params.nope', message: '`red` has no parameter' }, RED)).toEqual({
       name: 'queue.params.nope',
       path: 'queue.params.nope',
       message: '`red` has no parameter',
     });
   });
 
-  it('leave other messages alone', () => {
-    expect(describeParamProblem('the simulation is still starting', RED)).toBe('the simulation is still starting');
-    expect(paramProblem('flows[1].rate_bps: must be > 0, got -5', RED)).toBeNull();
+  it('leave problems of other fields as the engine put them', () => {
+    expect(describeParamProblem({ path: 'flows[1].rate_bps', message: 'must be > 0, got -5' }, RED)).toBe('flows[1].rate_bps: must be > 0, got -5');
+    expect(paramProblem({ path: 'flows[1].rate_bps', message: 'must be > 0, got -5' }, RED)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 // sweeps and error messages: the catalogue's label with the parameter's
 // symbol (its id in scenario files) beside it, "max threshold (max_th)".
 
-import type { ParamSpec } from './types';
+import type { ParamSpec, ScenarioProblem } from './types';
 
 /** Where a scheme parameter lives in a scenario document. */
 export const PARAM_PATH_PREFIX = 'queue.params.';
@@ -28,20 +28,19 @@ export interface ParamProblem {
 }
 
 /**
- * The engine's "queue.params.max_th: must exceed min_th (25)" split into the
- * parameter it concerns (which need not be the one just changed) and what
- * is wrong; null for a message about something else.
+ * A problem the engine located (a refused live change, or a sweep's variant)
+ * told as the parameter it concerns, which need not be the one just changed;
+ * null when its path is not a scheme parameter's.
  */
-export function paramProblem(engineMessage: string, specs: readonly Pick<ParamSpec, 'id' | 'label'>[]): ParamProblem | null {
-  const match = /^queue\.params\.([A-Za-z0-9_]+): ([\s\S]*)$/.exec(engineMessage);
-  if (!match) return null;
-  const [, id, message] = match;
+export function paramProblem(problem: Pick<ScenarioProblem, 'path' | 'message'>, specs: readonly Pick<ParamSpec, 'id' | 'label'>[]): ParamProblem | null {
+  if (!problem.path.startsWith(PARAM_PATH_PREFIX)) return null;
+  const id = problem.path.slice(PARAM_PATH_PREFIX.length);
   const spec = specs.find((s) => s.id === id);
-  return { name: spec ? paramName(spec) : `${PARAM_PATH_PREFIX}${id}`, path: `${PARAM_PATH_PREFIX}${id}`, message };
+  return { name: spec ? paramName(spec) : problem.path, path: problem.path, message: problem.message };
 }
 
 /** "max threshold (max_th): must exceed min_th (25) [queue.params.max_th]": the visible name first, the field path kept. */
-export function describeParamProblem(engineMessage: string, specs: readonly Pick<ParamSpec, 'id' | 'label'>[]): string {
-  const problem = paramProblem(engineMessage, specs);
-  return problem ? `${problem.name}: ${problem.message} [${problem.path}]` : engineMessage;
+export function describeParamProblem(problem: Pick<ScenarioProblem, 'path' | 'message'>, specs: readonly Pick<ParamSpec, 'id' | 'label'>[]): string {
+  const named = paramProblem(problem, specs);
+  return named ? `${named.name}: ${named.message} [${named.path}]` : `${problem.path}: ${problem.message}`;
 }

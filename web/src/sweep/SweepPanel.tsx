@@ -73,7 +73,7 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
           setProblem(next.problem);
           setWork(next.work);
         },
-        (error: unknown) => current && !(error instanceof SweepCancelled) && setProblem({ path: '', message: String(error) }),
+        (error: unknown) => current && !(error instanceof SweepCancelled) && setProblem({ path: '', message: String(error), kind: 'engine' }),
       )
       .finally(() => current && setChecking(false));
     return () => {
@@ -85,7 +85,7 @@ export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
   const fieldError = (name: string) => (localProblem?.field === name ? localProblem.message : undefined);
   const engineProblem = request.ok ? problem : undefined;
   // A scheme parameter's problem names it as its slider does.
-  const namedProblem = engineProblem && paramProblem(`${engineProblem.path}: ${engineProblem.message}`, scheme?.params ?? []);
+  const namedProblem = engineProblem && paramProblem(engineProblem, scheme?.params ?? []);
   const canRun = request.ok && !engineProblem && !checking && !running;
   // As `aqm-sim sweep` refuses beyond the limit without --force, the page says so and asks.
   const overLimit = canRun && work !== undefined && work.events > work.limit;
