@@ -16,6 +16,7 @@ pub mod csfq;
 pub mod droptail;
 pub mod drr;
 pub mod dsred;
+pub mod dualpi2;
 pub mod estimator;
 mod fifo;
 pub mod fq_codel;

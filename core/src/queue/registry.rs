@@ -3,8 +3,8 @@
 
 use super::scheme::SchemeInfo;
 use super::{
-    afpft, ared, bare, blue, choke, codel, csfq, droptail, drr, dsred, fq_codel, fred, nlred, pie, red, rem, rqrd,
-    sfred, Limit, ParamKind, ParamSpec, ProbeSpec,
+    afpft, ared, bare, blue, choke, codel, csfq, droptail, drr, dsred, dualpi2, fq_codel, fred, nlred, pie, red, rem,
+    rqrd, sfred, Limit, ParamKind, ParamSpec, ProbeSpec,
 };
 use serde::Serialize;
 
@@ -16,7 +16,7 @@ pub static SCHEMES: &[&SchemeInfo] = &[
     &fred::INFO, &sfred::INFO, &choke::INFO, &drr::INFO,
     &bare::INFO, &afpft::INFO,
     &csfq::INFO, &rqrd::INFO,
-    &codel::INFO, &pie::INFO, &fq_codel::INFO, &blue::INFO,
+    &codel::INFO, &pie::INFO, &dualpi2::INFO, &fq_codel::INFO, &blue::INFO,
 ];
 
 pub fn find_scheme(id: &str) -> Option<&'static SchemeInfo> {
