@@ -4,9 +4,13 @@
 // (lesson-walk.spec.ts checks every lesson step too, in present mode as well).
 
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { catalogue, initSync } from '../../web/src/engine/pkg/aqm_core.js';
 import { SCREENSHOT_DIR, axisLabelReport, linkFor, poissonScenario, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
 
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 720 } } as const;
+initSync({ module: readFileSync(new URL('../../web/src/engine/pkg/aqm_core_bg.wasm', import.meta.url)) });
+
 const ALL_CHARTS = '&view=queue,goodput,cwnd,bars,curve,markov,rate&window=10';
 /** Simulated time before measuring: enough for every chart to have data and axes. */
 const RUN_S = 1;
@@ -44,7 +48,8 @@ for (const [sizeName, viewport] of Object.entries(SIZES)) {
     const picker = page.getByTestId('scheme-picker');
     await expect.poll(() => picker.locator('option').count()).toBeGreaterThan(2);
     const schemes = await picker.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-    expect(schemes).toHaveLength(18);
+    // Every scheme the engine declares (the catalogue), none left out.
+    expect(schemes).toHaveLength(catalogue('packets').length);
     for (const scheme of schemes) {
       await test.step(scheme, async () => {
         await showPane(page, 'controls');
