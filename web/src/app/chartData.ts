@@ -6,7 +6,7 @@ import type { FairShareLevel } from '../charts/FairShareLines';
 import type { GoodputLine } from '../charts/GoodputChart';
 import type { GroupDistribution } from '../charts/GoodputDistribution';
 import { COLORS, flowColor, groupColor } from '../charts/palette';
-import { flowColumn, groupColumn, groupGoodputColumns } from '../engine/flowColumns';
+import { flowColumn, groupGoodputColumns, groupWindowColumns } from '../engine/flowColumns';
 import type { SeriesStore } from '../engine/seriesStore';
 import { flowCount, flowsOf, type GroupInfo } from '../scenario/model';
 import type { ProbeSpec, Summary } from '../scenario/types';
@@ -123,18 +123,16 @@ export function windowData(store: SeriesStore, rows: VisibleRows, groups: readon
   const sources: { label: string; color: string; columns: Float64Array[]; flows: number }[] = [];
   groups.forEach((group, g) => {
     if (group.kind !== 'tcp') return;
-    const flowColumns = flowsOf(group)
-      .map((f) => ({ f, name: flowColumn('cwnd_packets', f) }))
-      .filter(({ name }) => store.has(name));
     if (perFlow) {
-      for (const { f, name } of flowColumns) sources.push({ label: flowLabel(f, group), color: flowColor(f), columns: [slice(store, name, rows)], flows: 1 });
+      for (const f of flowsOf(group)) {
+        const name = flowColumn('cwnd_packets', f);
+        if (store.has(name)) sources.push({ label: flowLabel(f, group), color: flowColor(f), columns: [slice(store, name, rows)], flows: 1 });
+      }
       return;
     }
+    const { columns, flows } = groupWindowColumns(store, group, g);
     const label = `${group.label} (mean of ${group.count} ${group.count === 1 ? 'flow' : 'flows'})`;
-    const mean = groupColumn('cwnd_packets', g, 'mean');
-    if (store.has(mean)) sources.push({ label, color: groupColor(g), columns: [slice(store, mean, rows)], flows: 1 });
-    else if (flowColumns.length > 0)
-      sources.push({ label, color: groupColor(g), columns: flowColumns.map(({ name }) => slice(store, name, rows)), flows: flowColumns.length });
+    if (flows > 0) sources.push({ label, color: groupColor(g), columns: columns.map((column) => column.subarray(rows.from, rows.to)), flows });
   });
   const binned = binSums(
     slice(store, 't_s', rows),

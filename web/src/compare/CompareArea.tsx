@@ -9,9 +9,9 @@ import { OnScreen } from '../charts/OnScreen';
 import type { TimeWindow } from '../charts/timeAxis';
 import { useStoreRevision } from '../charts/useStoreRevision';
 import { binWidth, visibleRows } from '../charts/visibleWindow';
-import { flowColumn, groupColumn, groupGoodputColumns } from '../engine/flowColumns';
+import { groupGoodputColumns, groupWindowColumns } from '../engine/flowColumns';
 import type { SeriesStore } from '../engine/seriesStore';
-import { bufferCapacity, bufferUnit, flowGroups, flowsOf, type GroupInfo } from '../scenario/model';
+import { bufferCapacity, bufferUnit, flowGroups, type GroupInfo } from '../scenario/model';
 import type { Scenario } from '../scenario/types';
 import { SKIP_TARGETS } from '../controls/SkipLinks';
 import { WindowChoice } from '../controls/WindowChoice';
@@ -48,17 +48,6 @@ function latestOf(store: SeriesStore | null): number {
   if (!store || store.rows === 0) return 0;
   const t = store.column('t_s');
   return t[t.length - 1];
-}
-
-/** A TCP group's congestion-window columns (its flows', or the worker's group mean), rows `from` to `to`, and how many flows each sum holds. */
-function windowColumns(store: SeriesStore, group: GroupInfo, index: number, from: number, to: number): { columns: Float64Array[]; flows: number } {
-  const mean = groupColumn('cwnd_packets', index, 'mean');
-  if (store.has(mean)) return { columns: [store.column(mean).subarray(from, to)], flows: 1 };
-  const columns = flowsOf(group)
-    .map((f) => flowColumn('cwnd_packets', f))
-    .filter((name) => store.has(name))
-    .map((name) => store.column(name).subarray(from, to));
-  return { columns, flows: columns.length };
 }
 
 /** The columns whose sum is the goodput of the groups numbered `indices`, rows `from` to `to`. */
@@ -108,7 +97,10 @@ export const CompareArea = memo(function CompareArea({ scenario, runs, windowS, 
       }),
     );
 
-    const windows = tcpGroups.map((g) => windowColumns(store, groups[g], g, from, to));
+    const windows = tcpGroups.map((g) => {
+      const { columns, flows } = groupWindowColumns(store, groups[g], g);
+      return { columns: columns.map((column) => column.subarray(from, to)), flows };
+    });
     const windowBins = binSums(
       timeS,
       windows.map((w) => w.columns),

@@ -63,3 +63,19 @@ export function groupGoodputColumns(series: FlowSeries, group: GroupInfo, index:
   }
   return columns;
 }
+
+/**
+ * The columns whose mean is group `index`'s mean congestion window: the
+ * worker's group mean where it sent per-group columns (one column), else its
+ * flows' own columns, with how many flows they hold.
+ */
+export function groupWindowColumns(series: FlowSeries, group: GroupInfo, index: number): { columns: Float64Array[]; flows: number } {
+  const mean = groupColumn('cwnd_packets', index, 'mean');
+  if (series.has(mean)) return { columns: [series.column(mean)], flows: 1 };
+  const columns: Float64Array[] = [];
+  for (let k = 0; k < group.count; k++) {
+    const name = flowColumn('cwnd_packets', group.firstFlow + k);
+    if (series.has(name)) columns.push(series.column(name));
+  }
+  return { columns, flows: columns.length };
+}
