@@ -48,8 +48,15 @@ interface QueueChartProps {
 
 const PRECISION = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 const LABEL_HEIGHT_PX = 14;
-/** Rows a threshold label may take, in label heights from its line: above it, below it, then further away. */
-const ROW_OFFSETS = [0, 1, -1, 2, -2, 3, -3];
+/** One row of threshold labels: a label's height and the gap under it. */
+const ROW_PX = LABEL_HEIGHT_PX + 3;
+
+/** Rows a threshold label may take, in rows from its line: above it, below it, then further away, as far as the plot reaches. */
+function rowOffsets(plotHeight: number): number[] {
+  const offsets = [0];
+  for (let k = 1; k * ROW_PX <= plotHeight; k++) offsets.push(k, -k);
+  return offsets;
+}
 /** Threshold labels are 12 px bold: a little wider than the regular text measured. */
 const measureLabel = (text: string) => textMeasure(12)(text) * 1.08;
 
@@ -68,10 +75,13 @@ interface PlacedLabel {
  */
 function placeLabels(labels: { text: string; short: string; y: number }[], right: number, bottom: number): PlacedLabel[] {
   const placed: (PlacedLabel & { width: number })[] = [];
-  const inTheWay = (x: number, y: number, width: number) => placed.filter((p) => Math.abs(p.y - y) < LABEL_HEIGHT_PX && x - width < p.x && p.x - p.width < x);
+  // Labels closer than a row (label height and its gap) collide: glyph boxes are taller than the nominal height.
+  const inTheWay = (x: number, y: number, width: number) => placed.filter((p) => Math.abs(p.y - y) < ROW_PX && x - width < p.x && p.x - p.width < x);
   const freeRow = (label: { y: number }, width: number) =>
     width <= right
-      ? ROW_OFFSETS.map((k) => label.y + k * (LABEL_HEIGHT_PX + 3)).find((y) => y >= LABEL_HEIGHT_PX && y <= bottom && inTheWay(right, y, width).length === 0)
+      ? rowOffsets(bottom)
+          .map((k) => label.y + k * ROW_PX)
+          .find((y) => y >= LABEL_HEIGHT_PX && y <= bottom && inTheWay(right, y, width).length === 0)
       : undefined;
   for (const label of [...labels].sort((a, b) => a.y - b.y)) {
     const text = [label.text, label.short].find((candidate) => freeRow(label, measureLabel(candidate)) !== undefined);
