@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 // Browsers cannot be downloaded here: Playwright drives Debian's Chromium
@@ -12,7 +13,9 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
-  workers: 1,
+  // One worker per core (E2E_WORKERS overrides): each spec file runs in its own
+  // browser, and no test depends on another file's state.
+  workers: Number(process.env.E2E_WORKERS ?? availableParallelism()),
   retries: 0,
   reporter: [['list'], ['json', { outputFile: './test-results/results.json' }]],
   use: {

@@ -9,7 +9,7 @@ WASM_TARGET=wasm32-unknown-unknown
 WASM_PKG_DIR="$ROOT/web/src/engine/pkg"
 # Playwright drives the system Chromium; it must never download a browser.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-export PATH="$HOME/.cargo/bin:$PATH"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 log() {
   printf '\n==> %s\n' "$*" >&2
@@ -26,6 +26,11 @@ wasm_bindgen_version() {
 }
 
 ensure_rust() {
+  ensure_wasm_target
+  ensure_wasm_bindgen
+}
+
+ensure_wasm_target() {
   command -v cargo >/dev/null || die "cargo not found: install Rust (https://rustup.rs) and retry"
   if command -v rustup >/dev/null; then
     if ! rustup target list --installed | grep -qx "$WASM_TARGET"; then
@@ -33,6 +38,9 @@ ensure_rust() {
       rustup target add "$WASM_TARGET"
     fi
   fi
+}
+
+ensure_wasm_bindgen() {
   local want have
   want="$(wasm_bindgen_version)"
   [ -n "$want" ] || die "could not read the wasm-bindgen version from Cargo.lock"
@@ -52,15 +60,94 @@ ensure_node_modules() {
   fi
 }
 
+# Cargo decides itself whether the engine needs compiling; the bindings are
+# regenerated whenever cargo wrote a newer .wasm than the one they came from.
 build_wasm() {
+  compile_wasm
+  bind_wasm
+}
+
+compile_wasm() {
   log "Building the engine for WebAssembly"
   (cd "$ROOT" && cargo build --release --target "$WASM_TARGET" -p aqm-core --lib)
-  wasm-bindgen --target web --out-dir "$WASM_PKG_DIR" "$ROOT/target/$WASM_TARGET/release/aqm_core.wasm"
+}
+
+bind_wasm() {
+  local wasm="$ROOT/target/$WASM_TARGET/release/aqm_core.wasm"
+  if [ "$wasm" -nt "$WASM_PKG_DIR/aqm_core_bg.wasm" ]; then
+    log "Generating the engine's JS/TS bindings"
+    wasm-bindgen --target web --out-dir "$WASM_PKG_DIR" "$wasm"
+  fi
+}
+
+# Everything the page's build reads: its sources, the engine bindings, the
+# bundled presets, lessons and reproductions, the static assets, the packages.
+WEB_INPUTS=(web/src web/index.html web/vite.config.ts web/tsconfig.json web/package.json
+  scenarios lessons reproductions public package-lock.json)
+
+# web/dist is rebuilt when any input is newer than the last build (or there
+# was none); an unchanged checkout serves the build it has.
+web_build_is_current() {
+  local root="$1" stamp="$1/web/dist/.built-from-sources" input inputs=()
+  [ -f "$stamp" ] || return 1
+  for input in "${WEB_INPUTS[@]}"; do
+    [ -e "$root/$input" ] && inputs+=("$input")
+  done
+  [ -z "$(cd "$root" && find "${inputs[@]}" -newer "$stamp" -print -quit)" ]
 }
 
 build_web() {
+  if web_build_is_current "$ROOT"; then
+    log "The web app in web/dist is up to date"
+    return 0
+  fi
   log "Building the web app into web/dist"
   (cd "$ROOT" && npm run build -w web)
+  touch "$ROOT/web/dist/.built-from-sources"
+}
+
+# Runs one named step and records its wall time for step_report.
+STEP_TIMES=()
+step() {
+  local name="$1" started=$SECONDS
+  shift
+  "$@"
+  STEP_TIMES+=("$(printf '%4d s  %s' $((SECONDS - started)) "$name")")
+}
+
+# Runs one named step in the background, its output in target/steps/NAME.log;
+# wait_steps waits for them all and shows the log of any that failed.
+BACKGROUND_STEPS=()
+background_step() {
+  local name="$1" started=$SECONDS
+  shift
+  local log_file="$ROOT/target/steps/${name// /-}.log"
+  mkdir -p "$ROOT/target/steps"
+  log "$name (in the background, output in ${log_file#"$ROOT"/})"
+  (
+    if "$@" >"$log_file" 2>&1; then rc=0; else rc=$?; fi
+    printf '%4d s  %s (alongside)' $((SECONDS - started)) "$name" >"$log_file.time"
+    exit "$rc"
+  ) &
+  BACKGROUND_STEPS+=("$!|$name|$log_file")
+}
+
+wait_steps() {
+  local job pid name log_file
+  for job in "${BACKGROUND_STEPS[@]}"; do
+    IFS='|' read -r pid name log_file <<<"$job"
+    if ! wait "$pid"; then
+      cat "$log_file" >&2
+      die "$name failed (its output is above and in $log_file)"
+    fi
+    STEP_TIMES+=("$(cat "$log_file.time")")
+  done
+  BACKGROUND_STEPS=()
+}
+
+step_report() {
+  log "Time per step"
+  printf '%s\n' "${STEP_TIMES[@]}" >&2
 }
 
 # Debian's Chromium for the end-to-end tests: test tools cannot download browsers here.

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# `npm test`: every test there is. Engine tests (cargo), web unit tests
-# (vitest, including wasm-vs-native determinism), then end-to-end tests
-# (Playwright on Chromium) against a production build.
+# `npm test`: engine tests (cargo), web unit tests (vitest, including
+# wasm-vs-native determinism), then end-to-end tests (Playwright on Chromium)
+# against a production build. The engine tests that run many seconds of
+# simulation each (the pinned reproductions, the ns-3 comparison) are
+# `#[ignore]`d here and run by `npm run test:long`; .ci/run runs both.
 source "$(dirname "$0")/lib.sh"
 RESULTS="$ROOT/target/test-results"
 mkdir -p "$RESULTS"
@@ -23,8 +25,11 @@ log "Engine tests (cargo test)"
 engine_tests() { (cd "$ROOT" && cargo test --workspace 2>&1 | tee "$RESULTS/cargo.log"); }
 timed engine engine_tests
 
-log "Native CLI (for the determinism check)"
-(cd "$ROOT" && cargo build --release -p aqm-core --bin aqm-sim)
+# The determinism checks compare the page's engine with the native CLI. The
+# engine tests just built it (the CLI's own tests run it), with the test
+# profile's optimisation, so no second native build is needed.
+export AQM_SIM="$ROOT/target/debug/aqm-sim"
+[ -x "$AQM_SIM" ] || die "the engine tests did not build $AQM_SIM"
 build_wasm
 
 log "Web unit tests (vitest)"

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { SCREENSHOT_DIR, linkFor, poissonScenario, watchForErrors } from './helpers';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CLI = `${ROOT}target/release/aqm-sim`;
+// npm test points AQM_SIM at the CLI its engine tests just built.
+const CLI = process.env.AQM_SIM ?? `${ROOT}target/release/aqm-sim`;
 const ID = 'dsred-table1';
 
 interface PinnedClaim {

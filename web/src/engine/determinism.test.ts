@@ -12,7 +12,8 @@ import { Simulation, initSync, validate } from './pkg/aqm_core.js';
 import type { Summary } from './pkg/aqm_core';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const nativeCli = `${repoRoot}target/release/aqm-sim`;
+// npm test points AQM_SIM at the CLI its engine tests just built.
+const nativeCli = process.env.AQM_SIM ?? `${repoRoot}target/release/aqm-sim`;
 const wasmFile = new URL('./pkg/aqm_core_bg.wasm', import.meta.url);
 
 /** A short scenario that exercises random streams (Poisson, RED's coin, start times) and libm. */

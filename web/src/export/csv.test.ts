@@ -88,7 +88,8 @@ describe('seriesToCsv', () => {
 
 describe('exports match the CLI', () => {
   const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-  const nativeCli = `${repoRoot}target/release/aqm-sim`;
+  // npm test points AQM_SIM at the CLI its engine tests just built.
+  const nativeCli = process.env.AQM_SIM ?? `${repoRoot}target/release/aqm-sim`;
   const wasmFile = new URL('../engine/pkg/aqm_core_bg.wasm', import.meta.url);
   const ready = existsSync(nativeCli) && existsSync(wasmFile);
 

@@ -189,7 +189,8 @@ describe('files', () => {
 });
 
 describe('the same sweep in the browser engine and `aqm-sim sweep`', () => {
-  const nativeCli = `${repoRoot}target/release/aqm-sim`;
+  // npm test points AQM_SIM at the CLI its engine tests just built.
+  const nativeCli = process.env.AQM_SIM ?? `${repoRoot}target/release/aqm-sim`;
   const wasmFile = new URL('../engine/pkg/aqm_core_bg.wasm', import.meta.url);
   const ready = existsSync(nativeCli) && existsSync(wasmFile);
   const short: Scenario = { ...scenario, duration_s: 8, measure_from_s: 2 };
