@@ -187,8 +187,11 @@ pub struct RedState {
     pub link_rate_bps: u64,
     /// Average queue in the buffer's unit.
     pub avg: f64,
-    /// Arrivals since the last drop; −1 when avg is below min_th.
+    /// Arrivals since the last early drop (ns's `count`).
     pub count: i64,
+    /// Whether the last arrival found avg ≥ min_th with more than one
+    /// packet queued (ns's `old`): the first arrival that does restarts count.
+    pub acting: bool,
     /// When the queue went idle, if it is idle.
     pub idle_since: Option<Nanos>,
 }
@@ -215,7 +218,8 @@ impl RedState {
             mean_packet_bytes: MEAN_PACKET_BYTES.default,
             link_rate_bps,
             avg: 0.0,
-            count: -1,
+            count: 0,
+            acting: false,
             idle_since: Some(0),
         }
     }
@@ -262,18 +266,27 @@ impl RedState {
         avg >= if self.gentle { 2.0 * self.max_th } else { self.max_th }
     }
 
-    /// Decide for an arrival of `size` bytes, given the early-drop
-    /// probability `p_b` at the current avg, with count-based spacing.
-    pub fn decide(&mut self, p_b: f64, size: u32, uniform: f64) -> RedVerdict {
-        if self.forced_region(self.avg) {
-            self.count = 0;
-            return RedVerdict::Forced;
-        }
-        if self.avg < self.min_th {
-            self.count = -1;
+    /// Decide for an arrival of `size` bytes that finds `queued` (buffer
+    /// unit) ahead of it, given the early-drop probability `p_b` at the
+    /// current avg, as ns-2's red.cc and ns-3's RedQueueDisc do: every
+    /// arrival counts; RED acts only while avg ≥ min_th and more than one
+    /// packet (byte mode: byte) is queued; the first arrival of such a
+    /// stretch restarts count at 1 and passes; an early drop restarts count
+    /// at 0, a forced drop leaves it.
+    pub fn decide(&mut self, p_b: f64, size: u32, uniform: f64, queued: f64) -> RedVerdict {
+        self.count += 1;
+        if self.avg < self.min_th || queued <= 1.0 {
+            self.acting = false;
             return RedVerdict::Accept;
         }
-        self.count += 1;
+        if self.forced_region(self.avg) {
+            return RedVerdict::Forced;
+        }
+        if !self.acting {
+            self.acting = true;
+            self.count = 1;
+            return RedVerdict::Accept;
+        }
         let p_b = if self.byte_mode { p_b * size as f64 / self.max_packet_bytes } else { p_b };
         let p_a = spaced_probability(self.count_rule, p_b, self.count);
         if uniform < p_a {
@@ -496,7 +509,8 @@ impl RedQueue {
     /// `p_b` at the current avg: a forced drop, an early drop (or ECN mark
     /// when `ecn` is on), or queueing within the hard limit.
     pub fn admit(&mut self, pkt: Packet, p_b: f64, ctx: &mut QueueCtx) {
-        let pkt = match self.state.decide(p_b, pkt.size_bytes, ctx.rng.uniform()) {
+        let queued = self.fifo.measure(self.limit);
+        let pkt = match self.state.decide(p_b, pkt.size_bytes, ctx.rng.uniform(), queued) {
             // A step marker marks what it can above K (RFC 8257 §3.1).
             RedVerdict::Forced if self.state.is_step() => match ctx.drop_or_mark(pkt, DropReason::Forced, self.ecn) {
                 Some(marked) => marked,
@@ -671,17 +685,22 @@ mod tests {
         RedState { count_rule, ..state(false) }
     }
 
+    /// A state between min_th and max_th in the middle of a stretch of
+    /// arrivals that RED acts on.
+    fn acting(s: RedState) -> RedState {
+        RedState { avg: 10.0, acting: true, count: 0, ..s }
+    }
+
     /// Drops at a fixed p_b over `decisions` arrivals: the histogram of gaps
     /// (arrivals from one drop to the next, capped at `hist.len() − 1`).
     fn gap_histogram(rule: CountRule, p_b: f64, decisions: usize, hist: &mut [u32]) -> u32 {
-        let mut s = with_rule(rule);
-        s.avg = 10.0;
+        let mut s = acting(with_rule(rule));
         let mut rng = crate::kernel::Rng::stream(3, "gaps");
         let last = hist.len() - 1;
         let mut gap = 0;
         for _ in 0..decisions {
             gap += 1;
-            if s.decide(p_b, 1000, rng.uniform()) == RedVerdict::Early {
+            if s.decide(p_b, 1000, rng.uniform(), 10.0) == RedVerdict::Early {
                 hist[gap.min(last)] += 1;
                 gap = 0;
             }
@@ -744,13 +763,13 @@ mod tests {
         // spreads far less than a binomial one: 1% is many standard deviations.
         for rule in [CountRule::Immediate, CountRule::Wait] {
             for p_b in [0.003, 0.02, 0.07, 0.1, 0.23, 0.4, 0.5, 0.6, 0.8, 0.95] {
-                let mut s = with_rule(rule);
-                s.avg = 10.0;
+                let mut s = acting(with_rule(rule));
                 let mut rng = crate::kernel::Rng::stream(5, "fraction");
                 // Small p_b under wait: gaps of 333–666, so more arrivals for
                 // enough drops.
                 let decisions = if p_b < 0.01 { 4_000_000 } else { 400_000 };
-                let drops = (0..decisions).filter(|_| s.decide(p_b, 1000, rng.uniform()) == RedVerdict::Early).count();
+                let drops =
+                    (0..decisions).filter(|_| s.decide(p_b, 1000, rng.uniform(), 10.0) == RedVerdict::Early).count();
                 let measured = drops as f64 / decisions as f64;
                 let predicted = spaced_drop_fraction(rule, p_b);
                 assert!((measured / predicted - 1.0).abs() < 0.01, "{rule:?} p_b {p_b}: {measured} vs {predicted}");
@@ -866,14 +885,55 @@ mod tests {
 
     #[test]
     fn byte_mode_scales_by_packet_size() {
-        let mut s = with_rule(CountRule::Immediate);
+        let mut s = acting(with_rule(CountRule::Immediate));
         s.byte_mode = true;
-        s.avg = 10.0;
         s.count = -1;
         // A 750-byte packet sees half of p_b; with count 0, p_a = p_b·750/1500 = 0.025.
-        assert_eq!(s.decide(0.05, 750, 0.0249), RedVerdict::Early);
+        assert_eq!(s.decide(0.05, 750, 0.0249, 10_000.0), RedVerdict::Early);
         s.count = -1;
-        assert_eq!(s.decide(0.05, 750, 0.0251), RedVerdict::Accept);
+        assert_eq!(s.decide(0.05, 750, 0.0251, 10_000.0), RedVerdict::Accept);
+    }
+
+    /// ns-2 red.cc / ns-3 RedQueueDisc: RED acts only when avg ≥ min_th
+    /// and more than one packet is queued.
+    #[test]
+    fn no_drop_with_one_packet_or_none_queued() {
+        let mut s = acting(with_rule(CountRule::Immediate));
+        s.avg = 100.0; // past max_th: forced, were anything queued
+        for queued in [0.0, 1.0] {
+            assert_eq!(s.decide(0.5, 1000, 0.0, queued), RedVerdict::Accept, "{queued} queued");
+        }
+        assert_eq!(s.decide(0.5, 1000, 0.0, 2.0), RedVerdict::Forced);
+    }
+
+    /// ns's `old`: the first arrival of a stretch with avg ≥ min_th and a
+    /// queue restarts count at 1 and is never dropped early, so a queue
+    /// that drained starts its spacing afresh.
+    #[test]
+    fn the_first_arrival_of_a_stretch_restarts_count_and_passes() {
+        let mut s = with_rule(CountRule::Immediate);
+        s.avg = 10.0;
+        s.count = 40;
+        assert_eq!(s.decide(1.0, 1000, 0.0, 5.0), RedVerdict::Accept);
+        assert_eq!(s.count, 1);
+        // The next arrival is considered: p_a = p_b/(1 − 2·p_b) at count 2.
+        assert_eq!(s.decide(0.1, 1000, 0.124, 5.0), RedVerdict::Early);
+        assert_eq!(s.count, 0);
+        // The queue drains to one packet: the stretch ends, count goes on counting.
+        assert_eq!(s.decide(0.1, 1000, 0.0, 1.0), RedVerdict::Accept);
+        assert!(!s.acting);
+        assert_eq!(s.decide(0.1, 1000, 0.0, 5.0), RedVerdict::Accept);
+        assert_eq!(s.count, 1);
+    }
+
+    /// ns resets count on forced drops only in its ns-1 compatibility mode.
+    #[test]
+    fn a_forced_drop_leaves_count() {
+        let mut s = acting(with_rule(CountRule::Immediate));
+        s.count = 7;
+        s.avg = 100.0;
+        assert_eq!(s.decide(0.1, 1000, 0.9, 5.0), RedVerdict::Forced);
+        assert_eq!(s.count, 8);
     }
 
     #[test]

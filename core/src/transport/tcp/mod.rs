@@ -600,7 +600,7 @@ impl TcpSender {
         self.scoreboard.begin_recovery(self.snd_una);
         if let Some(len) = self.segment_len(self.snd_una) {
             self.transmit(self.snd_una, len, ctx);
-            self.scoreboard.note_retransmit(self.snd_una + len);
+            self.scoreboard.note_first_retransmit(self.snd_una + len);
         }
         self.rto_timer.set(ctx.now + self.rto, ctx);
     }
@@ -1845,15 +1845,18 @@ mod tests {
         #[test]
         fn rescue_retransmission_resends_the_tail_without_waiting_for_the_timer() {
             // A 10-segment transfer loses 0 and 9: nothing is ever SACKed above
-            // 9, so only rule (4) resends it before the RTO, once the pipe has
-            // room (with 1–6 SACKed: 0 resent, 7, 8, 9 out, 4 < cwnd 5).
+            // 9, so only rule (4) resends it before the RTO, and only once the
+            // cumulative ACK has passed the first retransmission (RFC 6675 §5
+            // step 4.3 sets RescueRxt with HighRxt on entering recovery).
             let c = TcpConfig { transfer_bytes: Some(10 * MSS), ..sack_cfg(10) };
             let (mut s, _) = sender(&c);
             let mut sent = Vec::new();
             for (i, hi) in (2..=9).enumerate() {
                 sent.extend(segs(&s.recv(100 * MS + i as u64 * MS, sack_ack(0, &[(1, hi)]))));
             }
-            assert_eq!(sent, [0, 9]);
+            assert_eq!(sent, [0]);
+            // The retransmitted 0 arrives: the ACK for 9 segments lets the rescue go.
+            assert_eq!(segs(&s.recv(140 * MS, ack(9))), [9]);
             assert_eq!((s.agent.state(), s.agent.retransmits()), (FastRecovery, 2));
             assert!(s.recv(150 * MS, ack(10)).send.is_empty());
             assert_eq!((s.agent.state(), s.agent.timeouts()), (Done, 0));

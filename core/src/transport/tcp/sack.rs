@@ -108,6 +108,14 @@ impl Scoreboard {
         self.high_rxt = self.high_rxt.max(end);
     }
 
+    /// RFC 6675 §5 step (4.3): the retransmission that starts a recovery
+    /// sets HighRxt and RescueRxt both, so no rescue goes out before the
+    /// cumulative ACK has passed it.
+    pub fn note_first_retransmit(&mut self, end: u64) {
+        self.note_retransmit(end);
+        self.rescue_rxt = Some(end);
+    }
+
     pub fn note_rescue(&mut self, recovery_point: u64) {
         self.rescue_rxt = Some(recovery_point);
     }
@@ -278,6 +286,20 @@ mod tests {
         b.note_rescue(10 * MSS);
         // At most one until the cumulative ACK passes RescueRxt.
         assert_eq!(next(&b, false), None);
+    }
+
+    #[test]
+    fn no_rescue_before_the_first_retransmission_is_acknowledged() {
+        // RFC 6675 §5 (4.3): entering recovery sets RescueRxt with HighRxt.
+        // Nothing SACKed above 9, only 1–2 SACKed: no rule (1)–(3) segment.
+        let mut b = board(&[1, 2]);
+        b.begin_recovery(0);
+        b.note_first_retransmit(MSS);
+        assert_eq!(b.next_seg(0, 10 * MSS, MSS, false), None);
+        assert_eq!(b.next_seg(MSS, 10 * MSS, MSS, false), None);
+        // The cumulative ACK passes segment 0: the rescue may go.
+        b.update(3 * MSS, std::iter::empty());
+        assert_eq!(b.next_seg(3 * MSS, 10 * MSS, MSS, false), Some(NextSeg::Rescue(9000, 10_000)));
     }
 
     #[test]
