@@ -725,6 +725,7 @@ impl TcpSender {
         if let Some((_, sent_at)) = self.rtt_probe.filter(|&(end, _)| ack >= end) {
             self.rtt_probe = None;
             self.update_rto(ctx.now - sent_at);
+            self.policy.on_rtt_sample(ctx.now - sent_at);
             ctx.report_rtt(ctx.now - sent_at);
         }
     }

@@ -10,8 +10,11 @@
 //! ```
 //!
 //! with t the time since the avoidance stage began (§4.2): concave up to
-//! W_max, then convex. Each new ACK moves cwnd a 1/cwnd step towards
-//! W_cubic(t + RTT), clamped to [cwnd, 1.5·cwnd] (§4.4–4.5). Alongside, an
+//! W_max, then convex. Each segment acknowledged moves cwnd a 1/cwnd step
+//! towards W_cubic(t + RTT), clamped to [cwnd, 1.5·cwnd] (§4.4–4.5), with
+//! RTT the minimum measured, as Linux's `tcp_cubic` (`delay_min`) and
+//! ns-3's `TcpCubic` use (the RFC's smoothed RTT moves with the queue the
+//! flow itself builds). Alongside, an
 //! estimate of what Reno would have, W_est, grows by α = 3(1 − β)/(1 + β)
 //! segments per window acknowledged (α = 1 once W_est has reached the
 //! window before the last reduction); while W_cubic(t) < W_est, cwnd =
@@ -51,6 +54,8 @@ pub struct Cubic {
     epoch: Option<Epoch>,
     /// Fraction of a byte of window growth not yet added (cwnd is whole bytes).
     carry_bytes: f64,
+    /// The smallest RTT measured so far.
+    delay_min: Option<Nanos>,
 }
 
 impl Cubic {
@@ -102,23 +107,28 @@ impl CongestionControl for Cubic {
             None => self.begin_epoch(now, w),
         };
         let t = (now - epoch.start) as f64 / NS_PER_S as f64;
-        let rtt = srtt.unwrap_or(0) as f64 / NS_PER_S as f64;
+        let rtt = self.delay_min.or(srtt).unwrap_or(0) as f64 / NS_PER_S as f64;
+        let segments = acked as f64 / mss_f;
         // §4.3: W_est grows by α per window of data acknowledged.
         let alpha = if epoch.w_est >= self.cwnd_prior { 1.0 } else { ALPHA };
-        epoch.w_est += alpha * (acked as f64 / mss_f) / w;
+        epoch.w_est += alpha * segments / w;
         let new_w = if Cubic::w_cubic(t, epoch.k_s, epoch.w_max) < epoch.w_est {
             // §4.3: the Reno-friendly region.
             epoch.w_est.max(w)
         } else {
-            // §4.4–4.5: a 1/cwnd step towards the target one RTT ahead.
+            // §4.4–4.5: a 1/cwnd step per segment towards the target one RTT ahead.
             let target = Cubic::w_cubic(t + rtt, epoch.k_s, epoch.w_max).clamp(w, 1.5 * w);
-            w + (target - w) / w
+            w + (target - w) / w * segments
         };
         self.epoch = Some(epoch);
         let growth = (new_w - w) * mss_f + self.carry_bytes;
         let whole = growth.floor();
         self.carry_bytes = growth - whole;
         cwnd + whole as u64
+    }
+
+    fn on_rtt_sample(&mut self, rtt: Nanos) {
+        self.delay_min = Some(self.delay_min.map_or(rtt, |m| m.min(rtt)));
     }
 }
 
@@ -182,6 +192,33 @@ mod tests {
         let expected = 70_000.0 + (target - 70.0) / 70.0 * 1000.0;
         assert!((cwnd as f64 - expected).abs() < 1.0, "{cwnd} vs {expected}");
         assert!(target > 70.0 + ALPHA);
+    }
+
+    #[test]
+    fn an_ack_for_two_segments_grows_the_window_as_two_acks_would() {
+        let rtt = 100 * NS_PER_MS;
+        let grow = |acks: &[u64]| {
+            let (mut c, ssthresh) = after_loss_at(100);
+            c.on_ack_in_avoidance(0, ssthresh, MSS, Some(rtt), MSS);
+            acks.iter().fold(70_000, |cwnd, &acked| c.on_ack_in_avoidance(2 * NS_PER_S, cwnd, acked, Some(rtt), MSS))
+        };
+        // Equal but for the second ACK's step being taken from a window one step larger.
+        let (one_ack, two_acks) = ((grow(&[2 * MSS]) - 70_000) as f64, (grow(&[MSS, MSS]) - 70_000) as f64);
+        assert!(one_ack > 700.0 && (one_ack / two_acks - 1.0).abs() < 0.02, "{one_ack} vs {two_acks}");
+    }
+
+    #[test]
+    fn the_target_looks_one_minimum_rtt_ahead() {
+        // Linux's delay_min: a queue that inflates SRTT does not pull the target forward.
+        let target_step = |c: &mut Cubic| c.on_ack_in_avoidance(2 * NS_PER_S, 70_000, MSS, Some(400 * NS_PER_MS), MSS);
+        let (mut with_min, _) = after_loss_at(100);
+        with_min.on_rtt_sample(100 * NS_PER_MS);
+        with_min.on_rtt_sample(400 * NS_PER_MS);
+        with_min.on_ack_in_avoidance(0, 70_000, MSS, Some(400 * NS_PER_MS), MSS);
+        let k = with_min.k_seconds().unwrap();
+        let expected = 70_000.0 + (Cubic::w_cubic(2.1, k, 100.0) - 70.0) / 70.0 * 1000.0;
+        let cwnd = target_step(&mut with_min);
+        assert!((cwnd as f64 - expected).abs() < 1.0, "{cwnd} vs {expected}");
     }
 
     #[test]

@@ -34,4 +34,8 @@ pub trait CongestionControl {
     /// bytes reported CE-marked, and SND.UNA and SND.NXT after it. Only a
     /// policy that measures the extent of marking (DCTCP) uses it.
     fn on_ack_feedback(&mut self, _snd_una: u64, _snd_nxt: u64, _acked: u64, _marked: u64) {}
+
+    /// Each round-trip time the sender measures (RFC 6298's samples). Only
+    /// a policy that keeps its own RTT statistics (CUBIC's minimum) uses it.
+    fn on_rtt_sample(&mut self, _rtt: Nanos) {}
 }
