@@ -19,7 +19,8 @@ export interface CdfCurve extends CdfPoints {
 
 interface DelayCdfChartProps {
   curves: readonly CdfCurve[];
-  windowS: number;
+  /** The measurement window so far, for the title; undefined where the chart does not know it (compare mode). */
+  windowS?: number;
   height: number;
   testId?: string;
 }
@@ -63,7 +64,7 @@ export const DelayCdfChart = memo(function DelayCdfChart({ curves, windowS, heig
 
   return (
     <ChartFrame
-      title={`Delay distribution (CDF; measurement window${windowS > 0 ? `, ${windowS.toFixed(1)} s so far` : ' not reached yet'})`}
+      title={`Delay distribution (CDF; measurement window${windowS === undefined ? '' : windowS > 0 ? `, ${windowS.toFixed(1)} s so far` : ' not reached yet'})`}
       testId={testId}
       height={height}
       margin={MARGIN}

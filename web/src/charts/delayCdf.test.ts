@@ -22,6 +22,8 @@ describe('delay CDF points', () => {
   it('spans whole decades around every curve', () => {
     expect(decadeDomain([cdf])).toEqual([0.1, 100]);
     expect(decadeDomain([{ ms: [0, 3], fraction: [0.5, 1] }])).toEqual([0.001, 10]);
+    expect(decadeDomain([{ ms: [0, 400], fraction: [0.1, 1] }])).toEqual([0.1, 1000]);
+    expect(decadeDomain([{ ms: [10, 10], fraction: [0.5, 1] }])).toEqual([1, 10]);
     expect(decadeDomain([])).toEqual([0.1, 100]);
   });
 

@@ -24,7 +24,10 @@ export function fractionAt(cdf: CdfPoints, ms: number): number {
   return lo === 0 ? 0 : cdf.fraction[lo - 1];
 }
 
-/** Powers of ten around every value in `cdfs`, for a log axis: [10^⌊log lo⌋, 10^⌈log hi⌉]. */
+/** Decades a log axis spans at most: packets sent at once (0 ns) would otherwise stretch it to nothing. */
+const MAX_DECADES = 4;
+
+/** Powers of ten around every value in `cdfs`, for a log axis: [10^⌊log lo⌋, 10^⌈log hi⌉], at most four decades (smaller values sit at its left edge). */
 export function decadeDomain(cdfs: readonly CdfPoints[]): [number, number] {
   let lo = Infinity;
   let hi = 0;
@@ -34,11 +37,10 @@ export function decadeDomain(cdfs: readonly CdfPoints[]): [number, number] {
     hi = Math.max(hi, c.ms[c.ms.length - 1]);
   }
   if (!(hi > 0)) return [0.1, 100];
+  const to = 10 ** Math.ceil(Math.log10(hi));
   // Sojourns of 0 ns (a packet straight onto an idle link) sit in the first bucket, edge 0.
-  const floor = Math.max(lo, 0.001);
-  const from = 10 ** Math.floor(Math.log10(floor));
-  const to = 10 ** Math.ceil(Math.log10(Math.max(hi, from * 10)));
-  return [from, to === from ? from * 10 : to];
+  const from = Math.max(10 ** Math.floor(Math.log10(Math.max(lo, 1e-6))), to / 10 ** MAX_DECADES);
+  return [from === to ? to / 10 : from, to];
 }
 
 /** The CDF as a staircase in (log10 ms, fraction): flat to each bucket's edge, then up. */

@@ -236,7 +236,7 @@ export const CompareArea = memo(function CompareArea({ scenario, runs, windowS, 
           />
         )}
         <OnScreen render={() => <DelayGoodputChart clouds={clouds} intervalS={INTERVAL_S} height={CHART_HEIGHT} />} />
-        <DelayCdfChart curves={delayCdfs} windowS={0} height={CHART_HEIGHT} testId="compare-cdf" />
+        <DelayCdfChart curves={delayCdfs} height={CHART_HEIGHT} testId="compare-cdf" />
       </div>
     </section>
   );
