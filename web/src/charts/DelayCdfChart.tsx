@@ -25,7 +25,7 @@ interface DelayCdfChartProps {
   testId?: string;
 }
 
-const MARGIN = { top: 22, right: 20, bottom: 44, left: 62 };
+const MARGIN = { top: 22, right: 20, bottom: 44, left: 66 };
 const MS = new Intl.NumberFormat('en', { maximumSignificantDigits: 3 });
 const PERCENT = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
 /** The arrow keys move the cursor a twentieth of a decade (Shift: half a decade). */
@@ -100,7 +100,7 @@ export const DelayCdfChart = memo(function DelayCdfChart({ curves, windowS, heig
         return (
           <>
             <AxisBottom scale={axis} offset={plot.height} label="delay (ms, log scale)" gridLength={plot.height} format={formatMs} />
-            <AxisLeft scale={y} label="share of samples at or below" gridLength={plot.width} format={(v) => PERCENT.format(v)} />
+            <AxisLeft scale={y} label="share at or below" gridLength={plot.width} format={(v) => PERCENT.format(v)} />
           </>
         );
       }}
