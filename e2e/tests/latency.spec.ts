@@ -56,13 +56,15 @@ for (const size of SIZES) {
   });
 }
 
-test('the preset is in the gallery and its ping runs', async ({ page }) => {
+test('the preset is in the gallery and opens with its latency charts', async ({ page }) => {
   const errors = watchForErrors(page);
   await page.goto('/');
   await page.getByTestId('toggle-gallery').click();
   await page.getByTestId('preset-latency-under-load').click();
   await expect(page.getByTestId('experiment-name')).toHaveText(String(PRESET.name));
-  await page.getByTestId('show-rtt').check();
+  // A preset with a ping turns its RTT and the delay CDF on.
+  await expect(page.getByTestId('show-rtt')).toBeChecked();
+  await expect(page.getByTestId('show-cdf')).toBeChecked();
   await setSpeed(page, 'max');
   await waitForSimTime(page, 2);
   expect(await pointsOf(page.locator('[data-testid=chart-rtt] .rtt-line'))).toBeGreaterThan(0);

@@ -1,6 +1,8 @@
 // What the page shows beside the experiment itself; carried in share links
 // next to the scenario, and never required to reproduce the run.
 
+import type { Scenario } from './types';
+
 export const CHART_IDS = ['queue', 'goodput', 'cwnd', 'bars', 'curve', 'markov', 'rate', 'cdf', 'box', 'rtt'] as const;
 export type ChartId = (typeof CHART_IDS)[number];
 
@@ -32,3 +34,10 @@ const OPT_IN_CHARTS: readonly ChartId[] = ['cwnd', 'cdf', 'box', 'rtt'];
 
 /** The congestion-window chart is asked for (a lesson step, a link, the chart toggles): most experiments are told by the others. */
 export const DEFAULT_VIEW: ViewState = { charts: CHART_IDS.filter((id) => !OPT_IN_CHARTS.includes(id)), windowS: 30, compare: null };
+
+/** A scenario with a latency probe (a `ping` group) shows its RTT over time and the delay CDF as well. */
+export function withLatencyCharts(view: ViewState, scenario: Scenario): ViewState {
+  if (!scenario.flows.some((group) => group.kind === 'ping')) return view;
+  const wanted: readonly ChartId[] = ['rtt', 'cdf'];
+  return { ...view, charts: CHART_IDS.filter((id) => view.charts.includes(id) || wanted.includes(id)) };
+}
