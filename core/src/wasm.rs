@@ -59,6 +59,8 @@ extern "C" {
     pub type MaybeModel;
     #[wasm_bindgen(typescript_type = "Summary")]
     pub type SummaryJs;
+    #[wasm_bindgen(typescript_type = "DelayDistributions")]
+    pub type DelayDistributionsJs;
     #[wasm_bindgen(typescript_type = "Record<string, number>")]
     pub type NumberRecord;
     #[wasm_bindgen(typescript_type = "ScenarioProblem | undefined")]
@@ -184,6 +186,14 @@ impl WasmSimulation {
             Some(points) => to_js(&points),
             None => Ok(JsValue::UNDEFINED.unchecked_into()),
         }
+    }
+
+    /// The delay distributions of the measurement window so far: each hop's
+    /// and each flow group's queue sojourn times and each TCP and ping
+    /// group's RTTs, as CDF points (one per occupied histogram bucket).
+    #[wasm_bindgen(js_name = delayDistributions)]
+    pub fn delay_distributions(&self) -> Result<DelayDistributionsJs, JsError> {
+        to_js(&self.sim.delay_distributions())
     }
 
     /// The summary over the measurement window so far; `wall_s` is the

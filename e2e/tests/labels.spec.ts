@@ -11,7 +11,7 @@ import { SCREENSHOT_DIR, axisLabelReport, linkFor, poissonScenario, setSpeed, sh
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 720 } } as const;
 initSync({ module: readFileSync(new URL('../../web/src/engine/pkg/aqm_core_bg.wasm', import.meta.url)) });
 
-const ALL_CHARTS = '&view=queue,goodput,cwnd,bars,curve,markov,rate&window=10';
+const ALL_CHARTS = '&view=queue,goodput,cwnd,bars,curve,markov,rate,cdf,box,rtt&window=10';
 /** Simulated time before measuring: enough for every chart to have data and axes. */
 const RUN_S = 1;
 /** Fast enough to reach RUN_S at once, slow enough that the shortest preset (10 s) is still playing when the new run is looked for. */

@@ -1,12 +1,16 @@
 //! Statistics, computed from observations that the network and transports
 //! report. Mechanics never compute statistics themselves.
 
+mod distributions;
 mod fairness;
 mod histogram;
 mod series;
 mod summary;
 
+pub use distributions::{percentiles_ms, reports_rtt, Cdf, DelayDistributions, GroupDelays, HopDelays, Percentiles};
 pub use fairness::{fairness_f, max_min_shares, share_deviation};
+#[cfg(test)]
+pub(crate) use histogram::bin_edges as histogram_bin;
 pub use histogram::Histogram;
 pub use series::{Column, SeriesChunk, SeriesStore};
 pub use summary::{jain, tcp_models, FlowSummary, Perf, Summary, TcpModels};
@@ -142,6 +146,10 @@ pub struct Recorder {
     cov_interval_ns: Nanos,
     hop_rate_bps: f64,
     group_labels: Vec<String>,
+    /// Each group's flow kind (from its flows).
+    group_kinds: Vec<FlowKind>,
+    /// Each group's sojourn and RTT distributions (window).
+    group_hists: Vec<distributions::GroupHistograms>,
     flows: Vec<FlowInfo>,
     counters: Vec<FlowCounters>,
     ports: Vec<PortStats>,
@@ -153,6 +161,12 @@ pub struct Recorder {
     pub series: Option<SeriesStore>,
     last_sample: Nanos,
     row: Vec<f64>,
+    /// Every sojourn (hop, group, ns) and RTT (group, ns) of the window, for
+    /// tests that compute percentiles the slow way.
+    #[cfg(test)]
+    pub(crate) every_sojourn: Vec<(usize, usize, Nanos)>,
+    #[cfg(test)]
+    pub(crate) every_rtt: Vec<(usize, Nanos)>,
 }
 
 /// Upper edges of the transfer-time buckets of AFpFT (2011) Table III.
@@ -184,6 +198,10 @@ impl Recorder {
         columns.extend((0..n).map(|i| Column { id: format!("cwnd_packets.{i}"), unit: "packets" }));
         columns.extend((0..n).map(|i| Column { id: format!("srtt_ms.{i}"), unit: "ms" }));
         let width = columns.len();
+        let mut group_kinds = vec![FlowKind::default(); cfg.group_labels.len()];
+        for f in &cfg.flows {
+            group_kinds[f.group] = f.kind;
+        }
         let series = (cfg.history || cfg.streaming).then(|| {
             let cap = if cfg.history { (HISTORY_VALUES / width).max(500) } else { 2 };
             SeriesStore::new(columns, cap, cfg.streaming)
@@ -192,7 +210,9 @@ impl Recorder {
             window_from: cfg.window_from,
             cov_interval_ns: cfg.cov_interval_ns.max(1),
             hop_rate_bps: cfg.hop_rate_bps,
+            group_hists: vec![Default::default(); cfg.group_labels.len()],
             group_labels: cfg.group_labels,
+            group_kinds,
             counters: vec![FlowCounters::default(); n],
             flows: cfg.flows,
             ports: vec![PortStats::default(); cfg.hops],
@@ -202,6 +222,10 @@ impl Recorder {
             series,
             last_sample: 0,
             row: Vec::with_capacity(width),
+            #[cfg(test)]
+            every_sojourn: Vec::new(),
+            #[cfg(test)]
+            every_rtt: Vec::new(),
         }
     }
 
@@ -249,6 +273,9 @@ impl Recorder {
             let c = &mut self.counters[flow];
             c.rtt_sum_ns += rtt;
             c.rtt_count += 1;
+            self.group_hists[self.flows[flow].group].rtt.record(rtt);
+            #[cfg(test)]
+            self.every_rtt.push((self.flows[flow].group, rtt));
         }
     }
 
@@ -316,6 +343,9 @@ impl Recorder {
             c.delay_sum_ns += delay;
             c.delay_count += 1;
             c.delay_max_ns = c.delay_max_ns.max(delay);
+            self.group_hists[self.flows[flow].group].sojourn.record(delay);
+            #[cfg(test)]
+            self.every_sojourn.push((hop, self.flows[flow].group, delay));
         }
         let p = &mut self.ports[hop];
         p.busy_ns += busy;
@@ -380,6 +410,11 @@ impl Recorder {
 
     pub fn history(&self) -> SeriesChunk {
         self.series.as_ref().map(|s| s.history()).unwrap_or_default()
+    }
+
+    /// The delay distributions of the window so far.
+    pub fn delay_distributions(&self) -> DelayDistributions {
+        distributions::delay_distributions(self)
     }
 
     /// The summary over [window_from, now].

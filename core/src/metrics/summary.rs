@@ -1,5 +1,6 @@
 //! The summary block of docs/scenario-format.md, over the measurement window.
 
+use super::distributions::{percentiles_ms, reports_rtt, Percentiles};
 use super::fairness::{fairness_f, max_min_shares, share_deviation};
 use super::{FlowInfo, Recorder};
 use crate::kernel::{to_secs, Nanos};
@@ -179,6 +180,13 @@ pub struct GroupSummary {
     /// when no flow has two bins): how smooth the group's traffic is.
     #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub mean_cov: Option<f64>,
+    /// Queueing delay of the group's packets at the congested hops (null without any).
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Percentiles | null"))]
+    pub sojourn_percentiles_ms: Option<Percentiles>,
+    /// The group's RTT samples: TCP and ping groups only (null without any).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional, type = "Percentiles | null"))]
+    pub rtt_percentiles_ms: Option<Option<Percentiles>>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -197,6 +205,9 @@ pub struct HopSummary {
     pub mark_rate: f64,
     /// ECN marks at this queue in the window.
     pub marks: u64,
+    /// Time packets spent in this queue (null without departures).
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Percentiles | null"))]
+    pub sojourn_percentiles_ms: Option<Percentiles>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -373,6 +384,8 @@ fn group_summaries(r: &Recorder, flows: &[FlowSummary]) -> Vec<GroupSummary> {
                 mean_fair_share_bps: members.iter().map(|f| f.fair_share_bps).sum::<f64>() / n,
                 jain: jain(members.iter().map(|f| f.goodput_bps)),
                 mean_cov: mean(members.iter().filter_map(|f| f.cov)),
+                sojourn_percentiles_ms: percentiles_ms(&r.group_hists[g].sojourn),
+                rtt_percentiles_ms: reports_rtt(r.group_kinds[g]).then(|| percentiles_ms(&r.group_hists[g].rtt)),
             }
         })
         .collect()
@@ -407,6 +420,7 @@ fn hop_summaries(w: &Window) -> Vec<HopSummary> {
             drop_rate: if p.arrivals == 0 { 0.0 } else { p.drops as f64 / p.arrivals as f64 },
             mark_rate: if p.arrivals == 0 { 0.0 } else { p.marks as f64 / p.arrivals as f64 },
             marks: p.marks,
+            sojourn_percentiles_ms: percentiles_ms(&p.delay),
         })
         .collect()
 }

@@ -155,7 +155,8 @@ pub struct Packet {
     pub payload_bytes: u32,
     /// Data: sequence number of the first payload byte (TCP) or packet number (UDP).
     pub seq: u64,
-    /// ACK: cumulative acknowledgement, the next byte expected.
+    /// ACK: cumulative acknowledgement, the next byte expected. Ping echo
+    /// reply: the request's send time (ns), as ping's payload carries it.
     pub ack: u64,
     pub ecn: Ecn,
     /// TCP ECN-Echo and Congestion-Window-Reduced flags (RFC 3168 §6.1).

@@ -79,3 +79,8 @@ pub const SESSIONS_PER_S: Bounds<f64, u64> = above_zero(100_000);
 pub const MEAN_BYTES: Bounds<u64, f64> = Bounds { min: 1, max: 1e12 };
 pub const PARETO_SHAPE: Bounds<f64, u64> = Bounds { min: 1.01, max: 10 };
 pub const FETCH_PACKETS: Bounds<u64, u64> = Bounds { min: 1, max: 1_000_000 };
+/// A ping's gap between echo requests.
+pub const PING_INTERVAL_MS: Bounds<f64, u64> = above_zero(60_000);
+/// A ping's ICMP message (8-byte header and data; the wire adds 20): within
+/// `PACKET_BYTES`, the range the schema states for the shared key.
+pub const PING_PACKET_BYTES: Bounds<u64, u64> = Bounds { min: 8, max: 65_507 };

@@ -9,6 +9,7 @@ use crate::kernel::{ms, secs_f64, Nanos, Rng};
 use crate::net::Ecn;
 use crate::queue::scheme::ParamValues;
 use crate::queue::{find_scheme, Limit, SchemeInfo};
+use crate::transport::ping::PingConfig;
 use crate::transport::tcp::{CcVariant, TcpConfig};
 use crate::transport::tfrc::TfrcConfig;
 use crate::transport::udp::Spacing;
@@ -71,6 +72,7 @@ pub enum TrafficPlan {
     OnOff { peak_rate_bps: f64, payload_bytes: u32, on_mean_s: f64, off_mean_s: f64 },
     Web(TcpConfig, WebPattern),
     Tfrc(TfrcConfig),
+    Ping(PingConfig),
 }
 
 impl TrafficPlan {
@@ -82,6 +84,7 @@ impl TrafficPlan {
             TrafficPlan::OnOff { peak_rate_bps, on_mean_s, off_mean_s, .. } => {
                 Some(peak_rate_bps * on_mean_s / (on_mean_s + off_mean_s))
             }
+            TrafficPlan::Ping(ref c) => Some(c.wire_bps()),
         }
     }
 
@@ -93,6 +96,7 @@ impl TrafficPlan {
             TrafficPlan::Udp { payload_bytes, .. }
             | TrafficPlan::Vbr { payload_bytes, .. }
             | TrafficPlan::OnOff { payload_bytes, .. } => (payload_bytes, crate::net::UDP_HEADER_BYTES),
+            TrafficPlan::Ping(ref c) => (c.packet_bytes, crate::transport::ping::IP_HEADER_BYTES),
         };
         payload as f64 / (payload + header) as f64
     }
@@ -343,6 +347,7 @@ fn set_keys(g: &FlowGroup) -> Vec<&'static str> {
         ("mean_bytes", g.mean_bytes.is_some()),
         ("pareto_shape", g.pareto_shape.is_some()),
         ("fetch_packets", g.fetch_packets.is_some()),
+        ("interval_ms", g.interval_ms.is_some()),
     ];
     keys.iter().filter(|(_, set)| *set).map(|(k, _)| *k).collect()
 }
@@ -381,6 +386,7 @@ pub(super) fn allowed_keys(kind: FlowKind) -> &'static [&'static str] {
             "pacing",
         ],
         FlowKind::Tfrc => &["segment_bytes"],
+        FlowKind::Ping => &["interval_ms", "packet_bytes"],
     }
 }
 
@@ -488,6 +494,12 @@ fn traffic(path: &str, g: &FlowGroup) -> Result<TrafficPlan, ScenarioError> {
         },
         FlowKind::Web => TrafficPlan::Web(tcp_config(path, g)?, web_pattern(path, g)?),
         FlowKind::Tfrc => TrafficPlan::Tfrc(TfrcConfig { segment_bytes: segment_bytes(path, g)? }),
+        FlowKind::Ping => TrafficPlan::Ping(PingConfig {
+            interval_ns: ms(positive(&p("interval_ms"), g.interval_ms.unwrap_or(100.0), bounds::PING_INTERVAL_MS)?)
+                .max(1),
+            packet_bytes: within(&p("packet_bytes"), g.packet_bytes.unwrap_or(64) as f64, bounds::PING_PACKET_BYTES)?
+                as u32,
+        }),
     })
 }
 
@@ -667,6 +679,30 @@ mod tests {
             ),
             (Box::new(|v| v["flows"][1]["kind"] = "tfrc".into()), "flows[1].rate_bps: not a field of `tfrc` flows"),
             (Box::new(|v| v["flows"] = serde_json::json!([])), "flows: needs at least one"),
+            (
+                Box::new(|v| v["flows"][1] = serde_json::json!({"kind": "ping", "interval_ms": 0})),
+                "flows[1].interval_ms: must be > 0, got 0",
+            ),
+            (
+                Box::new(|v| v["flows"][1] = serde_json::json!({"kind": "ping", "interval_ms": -5})),
+                "flows[1].interval_ms: must be > 0, got -5",
+            ),
+            (
+                Box::new(|v| v["flows"][1] = serde_json::json!({"kind": "ping", "packet_bytes": 4})),
+                "flows[1].packet_bytes: must be between 8 and 65507, got 4",
+            ),
+            (
+                Box::new(|v| v["flows"][1] = serde_json::json!({"kind": "ping", "packet_bytes": 70000})),
+                "flows[1].packet_bytes: must be between 8 and 65507, got 70000",
+            ),
+            (
+                Box::new(|v| v["flows"][1] = serde_json::json!({"kind": "ping", "rate_bps": 1e6})),
+                "flows[1].rate_bps: not a field of `ping` flows",
+            ),
+            (
+                Box::new(|v| v["flows"][0]["interval_ms"] = 10.into()),
+                "flows[0].interval_ms: not a field of `tcp` flows",
+            ),
             (Box::new(|v| v["topology"]["hops"] = 3.into()), "topology.hops: only a parking_lot"),
             (Box::new(|v| v["name"] = "a\u{0007}b".into()), "name: must be plain text"),
             (Box::new(|v| v["version"] = 2.into()), "version: only version 1"),
@@ -744,6 +780,17 @@ mod tests {
         dctcp_paced(&mut v);
         let s = Scenario::from_json(&v.to_string()).unwrap();
         assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s);
+    }
+
+    #[test]
+    fn a_ping_group_defaults_to_64_bytes_every_100_ms() {
+        let mut v: serde_json::Value = serde_json::from_str(BASE).unwrap();
+        v["flows"][1] = serde_json::json!({"kind": "ping"});
+        let plan = plan_of(&v.to_string()).unwrap();
+        match &plan.groups[1].traffic {
+            TrafficPlan::Ping(c) => assert_eq!((c.interval_ns, c.packet_bytes), (100_000_000, 64)),
+            other => panic!("expected a ping plan, got {other:?}"),
+        }
     }
 
     #[test]

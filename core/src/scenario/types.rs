@@ -312,4 +312,9 @@ pub struct FlowGroup {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = bounds::FETCH_PACKETS.min, max = bounds::FETCH_PACKETS.max))]
     pub fetch_packets: Option<u32>,
+    // Ping
+    /// Ping: gap between echo requests (100 ms when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = bounds::PING_INTERVAL_MS.min, max = bounds::PING_INTERVAL_MS.max))]
+    pub interval_ms: Option<f64>,
 }

@@ -3,7 +3,7 @@
 //! are thin layers over this and nothing else.
 
 use crate::kernel::{EventQueue, Nanos, Pipe, Rng};
-use crate::metrics::{FlowInfo, Recorder, RecorderConfig, SeriesChunk, Summary};
+use crate::metrics::{DelayDistributions, FlowInfo, Recorder, RecorderConfig, SeriesChunk, Summary};
 use crate::net::topology::{self, FlowAttachment, PortRole, Route, UNCONGESTED_BUFFER_PACKETS};
 use crate::net::{AccessJitter, Dir, FlowId, HostQueue, Packet, PortId};
 use crate::queue::droptail::DropTail;
@@ -11,6 +11,7 @@ use crate::queue::markov::{self, ModelPoint};
 use crate::queue::scheme::ParamValues;
 use crate::queue::{DropCurve, Limit, ParamError, ProbeSink, QueueCtx, QueueOutcome, QueueSetup};
 use crate::scenario::{GroupPlan, Plan, Scenario, ScenarioError, TrafficPlan};
+use crate::transport::ping::{PingSink, PingSource};
 use crate::transport::tcp::{TcpReceiver, TcpSender};
 use crate::transport::tfrc::{TfrcReceiver, TfrcSender};
 use crate::transport::udp::{OnOffSource, UdpSink, UdpSource, VbrSource};
@@ -173,6 +174,7 @@ fn agents(traffic: &TrafficPlan) -> (Box<dyn Agent>, Box<dyn Agent>) {
         TrafficPlan::OnOff { peak_rate_bps, payload_bytes, on_mean_s, off_mean_s } => {
             (Box::new(OnOffSource::new(*peak_rate_bps, *payload_bytes, *on_mean_s, *off_mean_s)), Box::new(UdpSink))
         }
+        TrafficPlan::Ping(cfg) => (Box::new(PingSource::new(*cfg)), Box::new(PingSink)),
     }
 }
 
@@ -577,6 +579,11 @@ impl Simulation {
         markov::scheme_model(self.plan.scheme, &self.params, self.plan.limit, self.plan.bottleneck_rate_bps, loads)
     }
 
+    /// The delay distributions of the measurement window so far.
+    pub fn delay_distributions(&self) -> DelayDistributions {
+        self.recorder.delay_distributions()
+    }
+
     pub fn summary(&self) -> Summary {
         self.recorder.summary(self.now(), self.events.popped(), self.ledger.injected)
     }
@@ -596,6 +603,8 @@ fn uncongested() -> Box<dyn crate::queue::Qdisc> {
     Box::new(DropTail::new(Limit::Packets(UNCONGESTED_BUFFER_PACKETS)))
 }
 
+#[cfg(test)]
+mod delay_tests;
 #[cfg(test)]
 mod sender_tests;
 #[cfg(test)]

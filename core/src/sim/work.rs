@@ -114,8 +114,8 @@ fn flow_events(plan: &Plan, f: &FlowPlan, route: &FlowRoute) -> f64 {
         // A paced sender's timer fires at most once per segment (one pending at a time).
         TrafficPlan::Tcp(cfg) | TrafficPlan::Web(cfg, _) if cfg.pacing => made,
         TrafficPlan::Tcp(_) | TrafficPlan::Web(..) => 0.0,
-        // TFRC paces its packets by a timer.
-        TrafficPlan::Tfrc(_) => made,
+        // TFRC paces its packets by a timer; a ping sends one request per timer.
+        TrafficPlan::Tfrc(_) | TrafficPlan::Ping(_) => made,
     };
     // ACKs per data packet, each crossing as many links as the data.
     let acks = match &g.traffic {
@@ -126,6 +126,8 @@ fn flow_events(plan: &Plan, f: &FlowPlan, route: &FlowRoute) -> f64 {
                 1.0
             }
         }
+        // Every echo request that arrives is answered.
+        TrafficPlan::Ping(_) => 1.0,
         _ => 0.0,
     };
     let carried = route.share / wire_bits * active_s;
@@ -172,6 +174,7 @@ fn offered_bps(traffic: &TrafficPlan, link_bps: f64, base_rtt_s: f64) -> f64 {
             _ => link_bps,
         },
         TrafficPlan::Tfrc(_) => link_bps,
+        TrafficPlan::Ping(cfg) => cfg.wire_bps().min(link_bps),
     };
     // Web sessions offer their transfers, at least a packet each.
     match traffic {
@@ -191,6 +194,7 @@ fn wire_bytes(traffic: &TrafficPlan) -> u32 {
         TrafficPlan::Udp { payload_bytes, .. }
         | TrafficPlan::Vbr { payload_bytes, .. }
         | TrafficPlan::OnOff { payload_bytes, .. } => payload_bytes + UDP_HEADER_BYTES,
+        TrafficPlan::Ping(cfg) => cfg.packet_bytes + crate::transport::ping::IP_HEADER_BYTES,
     }
 }
 

@@ -2,6 +2,7 @@
 //! and a sink at the receiver. Agents see packets addressed to them, their
 //! own timers and their own RNG stream; they act through [`AgentCtx`].
 
+pub mod ping;
 pub mod tcp;
 #[cfg(test)]
 pub(crate) mod testing;
@@ -25,10 +26,12 @@ pub enum FlowKind {
     Onoff,
     Web,
     Tfrc,
+    /// A latency probe: echo requests at a fixed interval, echoed by the receiver.
+    Ping,
 }
 
 impl FlowKind {
-    pub const ALL: [FlowKind; 7] = [
+    pub const ALL: [FlowKind; 8] = [
         FlowKind::Tcp,
         FlowKind::Cbr,
         FlowKind::Poisson,
@@ -36,6 +39,7 @@ impl FlowKind {
         FlowKind::Onoff,
         FlowKind::Web,
         FlowKind::Tfrc,
+        FlowKind::Ping,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -47,6 +51,7 @@ impl FlowKind {
             FlowKind::Onoff => "onoff",
             FlowKind::Web => "web",
             FlowKind::Tfrc => "tfrc",
+            FlowKind::Ping => "ping",
         }
     }
 }

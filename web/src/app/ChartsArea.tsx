@@ -9,7 +9,7 @@ import { GoodputBars, type FlowBar } from '../charts/GoodputBars';
 import { GoodputChart } from '../charts/GoodputChart';
 import { GoodputDistribution } from '../charts/GoodputDistribution';
 import { WindowChart } from '../charts/WindowChart';
-import { MarkovChart, type MeasuredLoad } from '../charts/MarkovChart';
+import { MarkovChart } from '../charts/MarkovChart';
 import { flowColor, groupColor } from '../charts/palette';
 import { OnScreen } from '../charts/OnScreen';
 import { QueueChart } from '../charts/QueueChart';
@@ -33,9 +33,11 @@ import {
   flowFairShareLevels,
   flowLabel,
   goodputData,
+  measuredLoadsOf,
   queueData,
   windowData,
 } from './chartData';
+import { LatencyChart } from './LatencyChart';
 
 const CHART_HEIGHT = 270;
 const NO_TIME = new Float64Array(0);
@@ -115,10 +117,8 @@ export const ChartsArea = memo(function ChartsArea({
   const distribution = useMemo(() => distributionData(groups, flowResults?.detail === 'perGroup' ? flowResults.groupGoodputsBps : []), [flowResults, groups]);
   const flowFairShares = useMemo(() => (summary ? flowFairShareLevels(groups, summary.groups) : []), [summary, groups]);
   const fairShares = useMemo(() => (summary ? fairShareLevels(groups, summary.groups) : []), [summary, groups]);
-  const measuredLoads = useMemo<MeasuredLoad[]>(
-    () => (summary?.hops ?? []).map((h) => ({ hop: h.hop, offeredLoad: h.offered_load, dropRate: h.drop_rate, markRate: h.mark_rate })),
-    [summary],
-  );
+  const measuredLoads = useMemo(() => measuredLoadsOf(summary?.hops ?? []), [summary]);
+  const latency = { store, rows, groups, snapshot, binS, paramChanges, window: timeWindow, height: CHART_HEIGHT };
   const markovModel = snapshot?.markovModel;
   const schemeName = schemeEntry?.name ?? scenario.queue.scheme;
   // Bars take the colours of the goodput lines: a flow's own where each is drawn, else its group's.
@@ -205,6 +205,8 @@ export const ChartsArea = memo(function ChartsArea({
         ) : (
           <GoodputBars flows={flowBars} groups={barLegend} windowS={summary?.window_s ?? 0} height={CHART_HEIGHT} />
         );
+      default:
+        return <LatencyChart id={id} {...latency} />;
     }
   };
 

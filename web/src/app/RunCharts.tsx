@@ -25,8 +25,8 @@ export function RunCharts({ scenario, schemeEntry, sim, partner, view, onView, s
       <CompareArea
         scenario={scenario}
         runs={[
-          { name: schemeEntry?.name ?? scenario.queue.scheme, store: sim.store },
-          { name: partner.name, store: partner.sim.store },
+          { name: schemeEntry?.name ?? scenario.queue.scheme, store: sim.store, delays: sim.snapshot?.delays },
+          { name: partner.name, store: partner.sim.store, delays: partner.sim.snapshot?.delays },
         ]}
         windowS={view.windowS}
         onWindow={(windowS) => onView((current) => ({ ...current, windowS }))}

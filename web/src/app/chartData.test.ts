@@ -20,6 +20,7 @@ function group(index: number, kind: GroupSummary['kind'], flows: number, meanFai
     mean_fair_share_bps: meanFairShareBps,
     jain: null,
     mean_cov: null,
+    sojourn_percentiles_ms: null,
   };
 }
 

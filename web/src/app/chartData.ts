@@ -10,6 +10,7 @@ import { flowColumn, groupGoodputColumns, groupWindowColumns } from '../engine/f
 import type { SeriesStore } from '../engine/seriesStore';
 import { flowCount, flowsOf, type GroupInfo } from '../scenario/model';
 import type { ProbeSpec, Summary } from '../scenario/types';
+import type { MeasuredLoad } from '../charts/MarkovChart';
 import type { ProbeLine } from '../charts/QueueChart';
 import type { VisibleRows } from '../charts/visibleWindow';
 import type { WindowChartLine } from '../charts/WindowChart';
@@ -187,4 +188,9 @@ export function dropRateData(store: SeriesStore, rows: VisibleRows, binS: number
     earlyDropRate: ratio(early, arrivals),
     markRate: marks.some((m) => m > 0) ? ratio(marks, arrivals) : undefined,
   };
+}
+
+/** Each hop's measured load and drop and mark rates, for the Markov chart's points. */
+export function measuredLoadsOf(hops: Summary['hops']): MeasuredLoad[] {
+  return hops.map((h) => ({ hop: h.hop, offeredLoad: h.offered_load, dropRate: h.drop_rate, markRate: h.mark_rate }));
 }

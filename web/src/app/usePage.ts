@@ -15,7 +15,7 @@ import { bufferUnit } from '../scenario/model';
 import { decodePageOptions } from '../scenario/pageOptions';
 import type { Preset } from '../scenario/presets';
 import type { Scenario, Summary } from '../scenario/types';
-import { DEFAULT_VIEW, type ViewState } from '../scenario/view';
+import { DEFAULT_VIEW, withLatencyCharts, type ViewState } from '../scenario/view';
 import type { LoadedRun } from './runLifecycle';
 import { useAddressBar } from './useAddressBar';
 import { useDraft } from './useDraft';
@@ -128,6 +128,7 @@ export function usePage(engine: EngineClient) {
   const pickPreset = (preset: Preset) => {
     setNotice(null);
     setPanel(null);
+    setView((current) => withLatencyCharts(current, preset.scenario));
     void loadLocal(preset.scenario);
   };
   const compareWith = (id: string) => {

@@ -4,6 +4,8 @@
 
 import { memo, useMemo } from 'react';
 import { binSums, ratio } from '../charts/bins';
+import { DelayCdfChart } from '../charts/DelayCdfChart';
+import { compareDelayCurves } from '../charts/delayCurves';
 import { COLORS, groupColor } from '../charts/palette';
 import { OnScreen } from '../charts/OnScreen';
 import type { TimeWindow } from '../charts/timeAxis';
@@ -12,7 +14,7 @@ import { binWidth, visibleRows } from '../charts/visibleWindow';
 import { groupGoodputColumns, groupWindowColumns } from '../engine/flowColumns';
 import type { SeriesStore } from '../engine/seriesStore';
 import { bufferCapacity, bufferUnit, flowGroups, type GroupInfo } from '../scenario/model';
-import type { Scenario } from '../scenario/types';
+import type { DelayDistributions, Scenario } from '../scenario/types';
 import { SKIP_TARGETS } from '../controls/SkipLinks';
 import { WindowChoice } from '../controls/WindowChoice';
 import { CompareTimeChart, type CompareLine } from './CompareTimeChart';
@@ -26,10 +28,14 @@ const CHART_HEIGHT = 230;
 const INTERVAL_S = 1;
 /** Colours of the two runs where a chart has one quantity per run. */
 const RUN_COLORS = [COLORS.blue, COLORS.vermillion] as const;
+/** Colours of each run's ping RTT in the delay CDF. */
+const PING_COLORS = [COLORS.green, COLORS.purple] as const;
 
 export interface ComparedRun {
   name: string;
   store: SeriesStore | null;
+  /** The run's delay distributions from its latest snapshot. */
+  delays: DelayDistributions | undefined;
 }
 
 interface CompareAreaProps {
@@ -76,6 +82,8 @@ export const CompareArea = memo(function CompareArea({ scenario, runs, windowS, 
   const tcpGroups = groups.flatMap((group, g) => (group.kind === 'tcp' ? [g] : []));
   const clouds: SchemeCloud[] = [];
   const perGroup = groups.length > 1;
+  // The queueing delay in the run's colour, its ping RTT in the probe colour; the partner dashed.
+  const delayCdfs = runs.flatMap((run, r) => compareDelayCurves(run.name, run.delays, { queue: RUN_COLORS[r], ping: PING_COLORS[r] }, r === 1));
   for (const [r, run] of runs.entries()) {
     const store = run.store;
     if (!store || store.rows === 0) continue;
@@ -228,6 +236,7 @@ export const CompareArea = memo(function CompareArea({ scenario, runs, windowS, 
           />
         )}
         <OnScreen render={() => <DelayGoodputChart clouds={clouds} intervalS={INTERVAL_S} height={CHART_HEIGHT} />} />
+        <DelayCdfChart curves={delayCdfs} height={CHART_HEIGHT} testId="compare-cdf" />
       </div>
     </section>
   );

@@ -8,7 +8,17 @@ import { problemAt } from './problems';
 import { SpreadField } from './SpreadField';
 
 type NumericKey =
-  'segment_bytes' | 'rate_bps' | 'packet_bytes' | 'burst_gsd' | 'peak_rate_bps' | 'on_mean_s' | 'off_mean_s' | 'sessions_per_s' | 'mean_bytes' | 'pareto_shape';
+  | 'segment_bytes'
+  | 'rate_bps'
+  | 'packet_bytes'
+  | 'burst_gsd'
+  | 'peak_rate_bps'
+  | 'on_mean_s'
+  | 'off_mean_s'
+  | 'sessions_per_s'
+  | 'mean_bytes'
+  | 'pareto_shape'
+  | 'interval_ms';
 
 interface KindField {
   key: NumericKey;
@@ -47,6 +57,10 @@ const KIND_FIELDS: Record<FlowKind, KindField[]> = {
     { key: 'segment_bytes', label: 'segment size', unit: 'bytes', integer: true },
   ],
   tfrc: [{ key: 'segment_bytes', label: 'segment size', unit: 'bytes', integer: true }],
+  ping: [
+    { key: 'interval_ms', label: 'interval', unit: 'ms' },
+    { key: 'packet_bytes', label: 'packet size (ICMP)', unit: 'bytes', integer: true },
+  ],
 };
 
 const KIND_NAMES: Record<FlowKind, string> = {
@@ -57,6 +71,7 @@ const KIND_NAMES: Record<FlowKind, string> = {
   onoff: 'On/off (UDP)',
   web: 'Web sessions',
   tfrc: 'TFRC',
+  ping: 'Ping (latency probe)',
 };
 
 interface FlowGroupEditorProps {

@@ -94,6 +94,45 @@ describe('wasm engine', () => {
     expect(deterministicPart(wasm)).toEqual(deterministicPart(native));
   });
 
+  it('matches the native CLI on the latency-under-load preset (ping echoes, delay percentiles)', () => {
+    const preset = JSON.parse(readFileSync(`${repoRoot}scenarios/latency-under-load.json`, 'utf8'));
+    preset.duration_s = 10;
+    preset.measure_from_s = 3;
+    const scenarioJson = JSON.stringify(preset);
+    const native = runNative(scenarioJson);
+    const wasm = runWasm(scenarioJson, 0.037);
+    expect(wasm.groups[0].rtt_percentiles_ms?.p50).toBeGreaterThan(100);
+    expect(deterministicPart(wasm)).toEqual(deterministicPart(native));
+  });
+
+  it('hands the page delay CDFs that reach one and agree with the summary', () => {
+    const sim = new Simulation(
+      JSON.stringify({ ...JSON.parse(readFileSync(`${repoRoot}scenarios/latency-under-load.json`, 'utf8')), duration_s: 6, measure_from_s: 1 }),
+    );
+    try {
+      sim.advanceTo(6);
+      const delays = sim.delayDistributions();
+      const summary = sim.summary(0);
+      expect(delays.groups.map((g) => [g.kind, g.rtt !== undefined])).toEqual([
+        ['ping', true],
+        ['tcp', true],
+      ]);
+      const ping = delays.groups[0].rtt!;
+      expect(ping.fraction.at(-1)).toBe(1);
+      // Every request sent in the window comes back, but those Drop Tail dropped (and a few in flight at its ends).
+      const flow = summary.flows[0];
+      expect(Math.abs(ping.samples + flow.dropped_packets - flow.sent_packets)).toBeLessThanOrEqual(5);
+      expect(flow.dropped_packets).toBeGreaterThan(0);
+      // The CDF's bucket edge at the median holds the summary's p50 (the bucket's middle).
+      const median = ping.ms[ping.fraction.findIndex((f) => f >= 0.5)];
+      const p50 = summary.groups[0].rtt_percentiles_ms!.p50;
+      expect(p50).toBeLessThanOrEqual(median);
+      expect(p50).toBeGreaterThan(median * (1 - 1 / 64));
+    } finally {
+      sim.free();
+    }
+  });
+
   it('gives the same result whatever the slice size', () => {
     const scenarioJson = comparisonScenario();
     expect(deterministicPart(runWasm(scenarioJson, 0.001))).toEqual(deterministicPart(runWasm(scenarioJson, 8)));

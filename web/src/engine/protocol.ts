@@ -2,7 +2,7 @@
 // Only the client and the worker import this file.
 
 import type { FlowDetail } from './flowGroups';
-import type { DropCurve, ModelPoint, ScenarioProblem, Summary } from './pkg/aqm_core';
+import type { DelayDistributions, DropCurve, ModelPoint, ScenarioProblem, Summary } from './pkg/aqm_core';
 
 /** Simulated seconds per wall second, or as fast as the engine can go. */
 export type Speed = number | 'max';
@@ -64,6 +64,8 @@ export interface RunSnapshot {
   markovModel: ModelPoint[] | undefined;
   /** Size of the engine's WebAssembly memory, in bytes. */
   engineMemoryBytes: number;
+  /** Queueing-delay and RTT distributions of the measurement window so far (CDF points per hop and group). */
+  delays: DelayDistributions;
 }
 
 /** A summary without its per-flow entries: all that the panels show. */

@@ -426,6 +426,7 @@ function sendSnapshot(run: Run): void {
     flowResults,
     markovModel: markovModelOf(run, summary),
     engineMemoryBytes: engineMemory?.buffer.byteLength ?? 0,
+    delays: sim.delayDistributions(),
   };
   run.lastSnapshotMs = performance.now();
   run.snapshotCostMs = run.lastSnapshotMs - startMs;

@@ -54,6 +54,25 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
       'The value that 99 % of the measurements stay below: “p99 delay 40 ms” means only 1 packet in 100 waited longer than 40 ms. It shows the bad cases an average hides.',
   },
   {
+    id: 'percentile',
+    term: 'Percentile',
+    meaning:
+      'The value a given share of the measurements stay at or below: the 50th percentile (p50, the median) is the middle one, p90 the one 9 in 10 stay below, p99.9 the one only 1 in 1 000 exceed. The page reads them from histograms, each within about 1 % of the exact value.',
+  },
+  {
+    id: 'cdf',
+    term: 'CDF (cumulative distribution function)',
+    meaning:
+      'A curve that shows, for every delay on the x axis, the share of packets that waited at most that long. It rises from 0 to 100 %; where it crosses 50 % is the median, and a long flat tail at the top means a few packets waited far longer than the rest.',
+  },
+  {
+    id: 'latency-under-load',
+    term: 'Latency under load',
+    meaning:
+      'The round-trip time a small, regular probe (a ping) sees while bulk transfers fill the link. An idle link shows only the path’s own delay; a bloated buffer adds the whole standing queue, which is what makes calls and games stutter during an upload.',
+    source: 'Flent’s RRUL test (Høiland-Jørgensen et al.)',
+  },
+  {
     id: 'jain',
     term: 'Jain’s fairness index',
     meaning:

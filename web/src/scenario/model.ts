@@ -60,6 +60,7 @@ export const KIND_DEFAULTS: Record<FlowKind, Partial<FlowGroup>> = {
   onoff: { peak_rate_bps: 2_000_000, on_mean_s: 1, off_mean_s: 1, packet_bytes: 1000 },
   web: { sessions_per_s: 5, mean_bytes: 50_000, pareto_shape: 1.2, segment_bytes: 1000 },
   tfrc: { segment_bytes: 1000 },
+  ping: { interval_ms: 100, packet_bytes: 64 },
 };
 
 export const FLOW_KINDS = Object.keys(KIND_DEFAULTS) as FlowKind[];

@@ -65,6 +65,8 @@ const CAPTIONS: Record<string, string> = {
   'pie-bufferbloat': 'The bufferbloat setting under PIE: the queueing delay converges to the 15 ms target. Drag target and watch it follow.',
   'fq-codel-sparse-flow':
     'FQ-CoDel with a 64 kb/s "ping" beside 10 bulk TCP flows: the ping overtakes the bulk queues and sees almost no delay, while the bulk flows sit at CoDel\'s target.',
+  'latency-under-load':
+    "Flent's RRUL idea in one click: a ping every 100 ms beside four CUBIC uploads through 500 packets of Drop Tail. The ping's RTT climbs from its 50 ms base to over 400 ms once the buffer fills (median 417 ms); the delay CDF shows its whole distribution. Under FQ-CoDel its median is 51 ms, under CoDel 57 ms, at the same goodput. Switch to FQ-CoDel or CoDel (or open compare mode) and watch the ping's curve move left.",
   'tfrc-tcp-red-smoothness':
     "Cho & Cho 2002 §4.4: 40 TFRC and 60 TCP flows under RED. TFRC's goodput is smoother than TCP's (lower CoV, eq. 12); compare under BARE and FRED.",
   'ns3-dumbbell-sack':
@@ -107,6 +109,7 @@ const PLAIN: Record<string, string> = {
   'codel-bufferbloat': 'The same huge waiting room as “Bufferbloat”, run by CoDel: packets wait about 10 ms instead of a second.',
   'pie-bufferbloat': 'The huge waiting room again, run by PIE, which steers the waiting time to 15 ms.',
   'fq-codel-sparse-flow': 'A small, steady stream (like a voice call) beside ten big downloads: it gets through with almost no waiting.',
+  'latency-under-load': 'A ping times round trips while four uploads fill the router’s waiting room: each trip grows to almost half a second.',
   'tfrc-tcp-red-smoothness': 'Video-style senders that change rate smoothly, beside ordinary downloads that lurch up and down.',
   'dctcp-datacenter': 'Ten downloads in a fast data centre that slow down just as much as the router asks: a short queue, and the link stays full.',
   'bench-100-tcp': 'A stress test: one hundred downloads for 100 seconds. Heavy: run it at full speed.',

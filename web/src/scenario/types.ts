@@ -6,6 +6,7 @@
 export type {
   CatalogueEntry,
   CcName,
+  DelayDistributions,
   DropCurve,
   FlowGroup,
   FlowKind,

@@ -1,7 +1,9 @@
 // What the page shows beside the experiment itself; carried in share links
 // next to the scenario, and never required to reproduce the run.
 
-export const CHART_IDS = ['queue', 'goodput', 'cwnd', 'bars', 'curve', 'markov', 'rate'] as const;
+import type { Scenario } from './types';
+
+export const CHART_IDS = ['queue', 'goodput', 'cwnd', 'bars', 'curve', 'markov', 'rate', 'cdf', 'box', 'rtt'] as const;
 export type ChartId = (typeof CHART_IDS)[number];
 
 export const CHART_TITLES: Record<ChartId, string> = {
@@ -12,6 +14,9 @@ export const CHART_TITLES: Record<ChartId, string> = {
   curve: 'Drop-probability curve',
   markov: 'Drop vs offered load (theory)',
   rate: 'Drop and mark rate',
+  cdf: 'Delay distribution (CDF)',
+  box: 'Delay per group (box plot)',
+  rtt: 'Ping round-trip time',
 };
 
 /** Time-window widths offered for the charts, in simulated seconds (0 = the whole run). */
@@ -24,5 +29,15 @@ export interface ViewState {
   compare: string | null;
 }
 
+/** Charts shown only when asked for (a lesson step, a link, the chart toggles). */
+const OPT_IN_CHARTS: readonly ChartId[] = ['cwnd', 'cdf', 'box', 'rtt'];
+
 /** The congestion-window chart is asked for (a lesson step, a link, the chart toggles): most experiments are told by the others. */
-export const DEFAULT_VIEW: ViewState = { charts: CHART_IDS.filter((id) => id !== 'cwnd'), windowS: 30, compare: null };
+export const DEFAULT_VIEW: ViewState = { charts: CHART_IDS.filter((id) => !OPT_IN_CHARTS.includes(id)), windowS: 30, compare: null };
+
+/** A scenario with a latency probe (a `ping` group) shows its RTT over time and the delay CDF as well. */
+export function withLatencyCharts(view: ViewState, scenario: Scenario): ViewState {
+  if (!scenario.flows.some((group) => group.kind === 'ping')) return view;
+  const wanted: readonly ChartId[] = ['rtt', 'cdf'];
+  return { ...view, charts: CHART_IDS.filter((id) => view.charts.includes(id) || wanted.includes(id)) };
+}
