@@ -1011,7 +1011,7 @@ mod tests {
     use crate::kernel::{tx_time_ns, EventQueue, Rng};
     use crate::transport::testing::{absorb, Drive};
     use crate::transport::AgentOutput;
-    use CcVariant::{Cubic, Dctcp, NewReno, Reno};
+    use CcVariant::{Cubic, Dctcp, NewReno, Prague, Reno};
     use TcpState::*;
 
     const MSS: u64 = 1000;
@@ -1515,6 +1515,19 @@ mod tests {
         s.agent.ssthresh = 10 * MSS;
         s.call(|a, c| a.start(c));
         assert!(s.recv_timed(100 * MS, ack(5)).iter().all(|&(t, _)| t == 100 * MS));
+    }
+
+    #[test]
+    fn prague_paces_at_100_percent_and_grows_by_the_bytes_acknowledged() {
+        // Congestion avoidance: one unmarked ACK of five segments adds
+        // 5000·MSS/cwnd = 500 bytes (Reno's rule adds MSS²/cwnd per ACK), and
+        // the five segments that fit go one every SRTT·MSS/cwnd.
+        let (times, cwnd, _) = paced_burst(TcpConfig { ecn: Ecn::Ect1, ..cfg(Prague, 10) }, 10 * MSS);
+        assert_eq!((times.len(), cwnd), (5, 10_500));
+        let gap = pacing_gap(100 * MS, 1.0, cwnd);
+        for pair in times.windows(2) {
+            assert!(((pair[1] - pair[0]) as f64 - gap).abs() <= 1.0, "{pair:?} vs {gap}");
+        }
     }
 
     #[test]
