@@ -8,8 +8,10 @@
 //!   p_C = p′²  (classic: squared, as Reno/CUBIC respond to 1/√p)
 //!   p_CL = min(k·p′, 1)  (coupled L4S probability, k = 2)
 //! At dequeue, a weighted round robin picks the queue (below), then:
-//!   L packet: p_L = max(p_step, p_CL), p_step = 1 when its sojourn ≥
-//!     step_thresh (1 ms), else 0; mark CE with p_L. Overload (p′ > 1/k, so
+//!   L packet: p_L = max(p_native, p_CL), p_native = 1 when its sojourn ≥
+//!     step_thresh (1 ms), else 0 (or, with step_range > 0, RFC 9332
+//!     App. A's ramp from step_thresh up to 1 at step_thresh + step_range);
+//!     mark CE with p_L. Overload (p′ > 1/k, so
 //!     p_CL would saturate): drop with p_C instead (App. A.2).
 //!   C packet: with p_C, mark CE if ECT(0), otherwise drop.
 //! Defaults: target 15 ms, t_update 16 ms, α 0.16 Hz, β 3.2 Hz, k 2, step
@@ -69,6 +71,8 @@ scheme_params! {
             "L4S packets are marked with k·p′; above p′ = 1/k the L queue is overloaded and drops."),
         step_thresh: Nanos as ms = ParamSpec::number("L4S step threshold", "ms", 0.1..=100.0, 0.1, 1.0,
             "An L4S packet that waited at least this long is always marked (the native L4S AQM)."),
+        step_range: Nanos as ms = ParamSpec::number("L4S ramp width", "ms", 0.0..=100.0, 0.1, 0.0,
+            "Above the step threshold the native marking rises linearly to 1 over this width (RFC 9332's ramp); 0 is Linux's step."),
         c_protection: f64 = ParamSpec::number("classic protection", "%", 0.0..=100.0, 1.0, 10.0,
             "Share of the bytes the scheduler gives the classic queue while both queues are backlogged."),
     }
@@ -133,6 +137,18 @@ impl DualPi2 {
         (self.params.k * self.p_prime).min(1.0)
     }
 
+    /// The native L4S probability for a sojourn: the step, or the ramp.
+    fn p_native(&self, sojourn: Nanos) -> f64 {
+        let (from, width) = (self.params.step_thresh, self.params.step_range);
+        if sojourn >= from + width {
+            1.0
+        } else if sojourn <= from {
+            0.0
+        } else {
+            (sojourn - from) as f64 / width as f64
+        }
+    }
+
     fn overloaded(&self) -> bool {
         self.p_prime > 1.0 / self.params.k
     }
@@ -189,8 +205,8 @@ impl DualPi2 {
         if self.overloaded() {
             return if uniform < self.p_c() { ctx.drop_or_mark(pkt, DropReason::Early, false) } else { Some(pkt) };
         }
-        let step = ctx.now.saturating_sub(pkt.enqueued_at) >= self.params.step_thresh;
-        if step || uniform < self.p_cl() {
+        let p_l = self.p_native(ctx.now.saturating_sub(pkt.enqueued_at)).max(self.p_cl());
+        if uniform < p_l {
             ctx.drop_or_mark(pkt, DropReason::Early, true)
         } else {
             Some(pkt)
@@ -256,10 +272,9 @@ impl Qdisc for DualPi2 {
     }
 
     fn probe(&self, out: &mut ProbeSink) {
-        let step = if self.sojourn_l >= self.params.step_thresh { 1.0 } else { 0.0 };
         out.put("p_prime", self.p_prime);
         out.put("p_c", self.p_c());
-        out.put("p_l", self.p_cl().max(step));
+        out.put("p_l", self.p_cl().max(self.p_native(self.sojourn_l)));
         out.put("sojourn_l", self.sojourn_l as f64 / NS_PER_MS as f64);
         out.put("sojourn_c", self.sojourn_c as f64 / NS_PER_MS as f64);
     }
@@ -375,6 +390,28 @@ mod tests {
         let mut q = held(0.0);
         q.set_param("step_thresh", 5.0).unwrap();
         assert_eq!(signals(&mut q, 1000, Ecn::Ect1, 4 * MS), (0, 0), "step_thresh moves the step");
+    }
+
+    #[test]
+    fn the_ramp_marks_in_proportion_to_the_sojourn_past_the_threshold() {
+        // RFC 9332 App. A's ramp: 800 µs plus 400 µs.
+        let ramp = |p_prime: f64| {
+            let mut q = held(p_prime);
+            q.set_param("step_thresh", 0.8).unwrap();
+            q.set_param("step_range", 0.4).unwrap();
+            q
+        };
+        let us = |n: Nanos| n * 1000;
+        assert_eq!(signals(&mut ramp(0.0), 1000, Ecn::Ect1, us(800)), (0, 0));
+        let (marked, dropped) = signals(&mut ramp(0.0), 20_000, Ecn::Ect1, us(900));
+        assert!(binomial(marked, 20_000, 0.25) && dropped == 0, "{marked}");
+        let (marked, _) = signals(&mut ramp(0.0), 20_000, Ecn::Ect1, us(1100));
+        assert!(binomial(marked, 20_000, 0.75), "{marked}");
+        assert_eq!(signals(&mut ramp(0.0), 1000, Ecn::Ect1, us(1200)), (1000, 0));
+        // p_L is the larger of the ramp and the coupled k·p′.
+        let (marked, _) = signals(&mut ramp(0.3), 20_000, Ecn::Ect1, us(900));
+        assert!(binomial(marked, 20_000, 0.6), "{marked}");
+        assert_eq!(ramp(0.0).p_native(us(1000)), 0.5);
     }
 
     #[test]

@@ -54,6 +54,8 @@ pin! {
     bare_weighted => "bare-weighted.json",
     dsred_table1 => "dsred-table1.json",
     dsred_table2 => "dsred-table2.json",
+    dualpi2_k8_prague_cubic => "dualpi2-k8-prague-cubic.json",
+    dualpi2_prague_cubic => "dualpi2-prague-cubic.json",
     nlred_experiment1 => "nlred-experiment1.json",
     rqrd_drop_precedence => "rqrd-drop-precedence.json",
     rqrd_fig3a => "rqrd-fig3a.json",

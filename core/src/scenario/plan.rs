@@ -549,6 +549,7 @@ fn tcp_config(path: &str, g: &FlowGroup) -> Result<TcpConfig, ScenarioError> {
         Some(super::CcName::Newreno) | None => CcVariant::NewReno,
         Some(super::CcName::Cubic) => CcVariant::Cubic,
         Some(super::CcName::Dctcp) => CcVariant::Dctcp,
+        Some(super::CcName::Prague) => CcVariant::Prague,
     };
     let ecn = match g.ecn.and_then(EcnSetting::codepoint) {
         None => Ecn::NotEct,
@@ -558,6 +559,14 @@ fn tcp_config(path: &str, g: &FlowGroup) -> Result<TcpConfig, ScenarioError> {
     // DCTCP answers marks only: without ECN it would be Reno under another name.
     if cc == CcVariant::Dctcp && ecn == Ecn::NotEct {
         return err(p("ecn"), r#"`dctcp` needs ECN: set `ecn` to true, "ect0" or "ect1""#);
+    }
+    // Prague is an L4S sender: it is scalable only where the bottleneck
+    // knows it as such (ECT(1)), and it paces (Linux forces both).
+    if cc == CcVariant::Prague && ecn != Ecn::Ect1 {
+        return err(p("ecn"), r#"`prague` needs L4S ECN: set `ecn` to "ect1""#);
+    }
+    if cc == CcVariant::Prague && g.pacing == Some(false) {
+        return err(p("pacing"), "`prague` paces its sending: leave `pacing` out or set it to true");
     }
     Ok(TcpConfig {
         cc,
@@ -574,7 +583,7 @@ fn tcp_config(path: &str, g: &FlowGroup) -> Result<TcpConfig, ScenarioError> {
             None => None,
         },
         ecn,
-        pacing: g.pacing.unwrap_or(false),
+        pacing: g.pacing.unwrap_or(cc == CcVariant::Prague),
         sack: g.sack.unwrap_or(false),
         transfer_bytes: None,
     })
@@ -657,6 +666,22 @@ mod tests {
             ),
             (Box::new(|v| v["flows"][0]["ecn"] = 1.into()), "flows[0].ecn: invalid type: integer `1`, expected true"),
             (Box::new(|v| v["flows"][1]["pacing"] = true.into()), "flows[1].pacing: not a field of `cbr` flows"),
+            (Box::new(|v| v["flows"][0]["cc"] = "prague".into()), "flows[0].ecn: `prague` needs L4S ECN"),
+            (
+                Box::new(|v| {
+                    v["flows"][0]["cc"] = "prague".into();
+                    v["flows"][0]["ecn"] = "ect0".into();
+                }),
+                r#"flows[0].ecn: `prague` needs L4S ECN: set `ecn` to "ect1""#,
+            ),
+            (
+                Box::new(|v| {
+                    v["flows"][0]["cc"] = "prague".into();
+                    v["flows"][0]["ecn"] = "ect1".into();
+                    v["flows"][0]["pacing"] = false.into();
+                }),
+                "flows[0].pacing: `prague` paces its sending",
+            ),
             (
                 Box::new(|v| v["queue"]["params"] = serde_json::json!({ "min_th": 20, "max_th": 20, "gentle": true })),
                 "queue.params.gentle: must be off for a step marker",
@@ -775,6 +800,12 @@ mod tests {
             v["flows"][0]["pacing"] = true.into();
         };
         assert_eq!(tcp_of(&dctcp_paced), (CcVariant::Dctcp, Ecn::Ect1, true));
+        // Prague paces unless told otherwise (and refuses to be told, above).
+        let prague = |v: &mut serde_json::Value| {
+            v["flows"][0]["cc"] = "prague".into();
+            v["flows"][0]["ecn"] = "ect1".into();
+        };
+        assert_eq!(tcp_of(&prague), (CcVariant::Prague, Ecn::Ect1, true));
         // The codepoint survives a round trip through the document.
         let mut v: serde_json::Value = serde_json::from_str(BASE).unwrap();
         dctcp_paced(&mut v);

@@ -150,6 +150,9 @@ pub enum CcName {
     Cubic,
     /// RFC 8257; needs `ecn`.
     Dctcp,
+    /// draft-briscoe-iccrg-prague-congestion-control-04; needs `ecn: "ect1"`
+    /// and paces (`pacing` defaults to true).
+    Prague,
 }
 
 /// A TCP group's ECN: `false` (none), `true` (= "ect0"), "ect0" (classic

@@ -101,6 +101,12 @@ const CC_CHOICES: { value: CcName; label: string; about: string }[] = [
     about:
       'DCTCP (datacenters, RFC 8257) cuts its window by half the share of its packets that were marked, so a few marks cost it little. It needs ECN, and RED as a step marker (min_th = max_th).',
   },
+  {
+    value: 'prague',
+    label: 'Prague',
+    about:
+      "Prague (L4S) answers marks as DCTCP does, paces its packets and, once settled, grows as if its round trip were 25 ms, so short and long paths share more evenly. It needs ECN set to ECT(1), and DualPI2's L queue to keep its delay near 1 ms.",
+  },
 ];
 
 /** The ECN codepoint a TCP group's packets carry: none, classic ECT(0) or L4S ECT(1). */

@@ -133,6 +133,21 @@ describe('wasm engine', () => {
     }
   });
 
+  // 12 s: past Prague's 500 rounds (about 7.5 s at 15 ms), so RTT independence runs too.
+  it.each(['dualpi2-prague-cubic', 'dualpi2-rfc9332-params', 'pie-prague-cubic', 'fq-codel-prague-cubic'])(
+    'matches the native CLI for TCP Prague beside CUBIC (%s)',
+    (id) => {
+      const preset = JSON.parse(readFileSync(`${repoRoot}scenarios/${id}.json`, 'utf8'));
+      preset.duration_s = 12;
+      preset.measure_from_s = 2;
+      const scenarioJson = JSON.stringify(preset);
+      const native = runNative(scenarioJson);
+      const wasm = runWasm(scenarioJson, 0.037);
+      expect(wasm.marks + wasm.drops.total).toBeGreaterThan(0);
+      expect(deterministicPart(wasm)).toEqual(deterministicPart(native));
+    },
+  );
+
   it('gives the same result whatever the slice size', () => {
     const scenarioJson = comparisonScenario();
     expect(deterministicPart(runWasm(scenarioJson, 0.001))).toEqual(deterministicPart(runWasm(scenarioJson, 8)));

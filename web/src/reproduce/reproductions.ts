@@ -111,6 +111,8 @@ const FIELD_WORDS: Record<string, string> = {
   utilization: 'link utilisation',
   mean_fct_ms: 'mean transfer time (ms)',
   p99_fct_ms: '99th-percentile transfer time (ms)',
+  mean_queue_delay_ms: 'mean queueing delay (ms)',
+  max_queue_delay_ms: 'largest queueing delay (ms)',
 };
 
 /** One summary path in words, with the run it reads. */

@@ -76,6 +76,14 @@ const CAPTIONS: Record<string, string> = {
   'dctcp-datacenter':
     "DCTCP (RFC 8257) in a datacenter-like dumbbell: ten flows on 1 Gb/s with round trips of about 0.3 ms, and RED as DCTCP's step marker (min_th = max_th = K = 20 packets, w_q 1, ECN). Each flow cuts its window by half the fraction of marked packets, so the queue stays near K with the link full and nothing dropped. Set the flows' cc to newreno: halving at every mark with K below the bandwidth-delay product empties the queue and about 3.5% of the link goes unused.",
   'bench-100-tcp': 'The engine benchmark: 100 TCP flows on 10 Mb/s for 100 s. Heavy; run it at full speed.',
+  'dualpi2-prague-cubic':
+    "L4S (RFC 9330–9332): one TCP Prague flow (ECT(1), paced, DCTCP's response to marks) and one CUBIC flow at the same base RTT on 40 Mb/s under DualPI2. The coupling p_L = k·p′, p_C = p′² with k = 2 gives them similar rates (Prague about 1.4× CUBIC) while the L queue holds Prague's packets under 1 ms and the classic queue sits at the 15 ms target. Set k to 8 and CUBIC takes about 2.6× Prague's rate.",
+  'dualpi2-rfc9332-params':
+    "The DualPI2 preset with the parameters RFC 9332's Appendix A derives for round trips up to RTT_max = 100 ms: Tupdate = min(target, RTT_max/3) = 15 ms, α = 0.1·Tupdate/RTT_max² = 0.15 Hz, β = 0.3/RTT_max = 3 Hz, and a native L4S ramp from 800 µs over 400 µs instead of Linux's 1 ms step.",
+  'pie-prague-cubic':
+    "The same Prague and CUBIC flows under single-queue PIE (ECN off): one queue steered to 15 ms, so Prague's packets wait as long as CUBIC's, and it answers drops by halving like Reno. Compare the delays with the DualPI2 preset.",
+  'fq-codel-prague-cubic':
+    "The same Prague and CUBIC flows under FQ-CoDel: each flow has its own queue and an equal share of the link, whatever its congestion control; CoDel marks Prague's packets above its 5 ms target.",
 };
 
 /** One sentence per preset for someone new to the field: what happens and what to look at, without jargon. */
@@ -113,6 +121,10 @@ const PLAIN: Record<string, string> = {
   'tfrc-tcp-red-smoothness': 'Video-style senders that change rate smoothly, beside ordinary downloads that lurch up and down.',
   'dctcp-datacenter': 'Ten downloads in a fast data centre that slow down just as much as the router asks: a short queue, and the link stays full.',
   'bench-100-tcp': 'A stress test: one hundred downloads for 100 seconds. Heavy: run it at full speed.',
+  'dualpi2-prague-cubic': 'A low-latency download and an ordinary one share a link fairly, and the low-latency one barely waits.',
+  'dualpi2-rfc9332-params': 'The same two downloads, with the router tuned by the numbers in the L4S standard.',
+  'pie-prague-cubic': 'The same two downloads through one ordinary queue: the low-latency one waits as long as the other.',
+  'fq-codel-prague-cubic': 'The same two downloads, each in its own queue: an even split, whatever each one does.',
 };
 
 function presetId(path: string): string {

@@ -60,7 +60,7 @@
 //! - ECN: the sender marks new data with the codepoint it was given, ECT(0)
 //!   or ECT(1). The receiver's feedback follows the sender's `cc`: classic
 //!   ECE until CWR (RFC 3168 §6.1) for Reno, NewReno and CUBIC; for DCTCP
-//!   an accurate count of CE packets in Accurate ECN's ACE field
+//!   and Prague an accurate count of CE packets in Accurate ECN's ACE field
 //!   (draft-ietf-tcpm-accurate-ecn §3.2; RFC 8257 §3.2 asks for one echo
 //!   per CE packet, which a count carries whatever the ACK rate). The count
 //!   starts at 0 (the draft's 5 detects middleboxes that zero it) and the
@@ -95,6 +95,9 @@ pub enum CcVariant {
     Cubic,
     /// RFC 8257; recovers like NewReno without SACK.
     Dctcp,
+    /// draft-briscoe-iccrg-prague-congestion-control-04; recovers like
+    /// NewReno without SACK.
+    Prague,
 }
 
 /// How the receiver reports the CE marks it sees.
@@ -112,7 +115,7 @@ impl CcVariant {
     pub fn ecn_feedback(self) -> EcnFeedback {
         match self {
             CcVariant::Reno | CcVariant::NewReno | CcVariant::Cubic => EcnFeedback::Classic,
-            CcVariant::Dctcp => EcnFeedback::Accurate,
+            CcVariant::Dctcp | CcVariant::Prague => EcnFeedback::Accurate,
         }
     }
 }
@@ -288,6 +291,7 @@ impl TcpSender {
             CcVariant::Reno | CcVariant::NewReno => Box::new(cc::Reno),
             CcVariant::Cubic => Box::new(cc::Cubic::default()),
             CcVariant::Dctcp => Box::new(cc::Dctcp::default()),
+            CcVariant::Prague => Box::new(cc::Prague::default()),
         };
         TcpSender {
             cc: cfg.cc,
@@ -498,12 +502,16 @@ impl TcpSender {
             self.scoreboard.update(pkt.ack, pkt.sack().ranges(pkt.ack).map(|(l, r)| (l, r.min(snd_max))));
         }
         let acked = pkt.ack - self.snd_una;
-        let echo = match self.feedback {
-            EcnFeedback::Classic => pkt.ece,
-            EcnFeedback::Accurate => self.count_ce_marks(pkt.ace, acked) > 0,
+        self.policy.on_ack_clock(ctx.now, self.srtt, self.state == TcpState::SlowStart);
+        let (echo, marked) = match self.feedback {
+            EcnFeedback::Classic => (pkt.ece, 0),
+            EcnFeedback::Accurate => {
+                let marks = self.count_ce_marks(pkt.ace, acked);
+                (marks > 0, (marks * self.mss).min(acked))
+            }
         };
         if pkt.ack > self.snd_una {
-            self.on_new_ack(pkt.ack, echo, ctx);
+            self.on_new_ack(pkt.ack, echo, acked - marked, ctx);
         } else if self.snd_una < self.snd_max {
             self.on_duplicate_ack(ctx);
         }
@@ -516,7 +524,9 @@ impl TcpSender {
         }
     }
 
-    fn on_new_ack(&mut self, ack: u64, ece: bool, ctx: &mut AgentCtx) {
+    /// A new cumulative ACK; `unmarked` of the bytes it acknowledges were
+    /// not reported CE-marked.
+    fn on_new_ack(&mut self, ack: u64, ece: bool, unmarked: u64, ctx: &mut AgentCtx) {
         let acked = ack - self.snd_una;
         self.sample_rtt(ack, ctx);
         self.snd_una = ack;
@@ -539,14 +549,15 @@ impl TcpSender {
                 self.newreno_full_ack();
                 true
             }
-            // RFC 3168 §6.1.2: an ECN-Echo ACK must not grow the window.
-            _ if ece => true,
+            // RFC 3168 §6.1.2: an ECN-Echo ACK must not grow the window
+            // (Prague's unmarked bytes do).
+            _ if ece && !self.policy.grows_past_marks() => true,
             (TcpState::SlowStart, _) => {
-                self.slow_start(acked);
+                self.slow_start(unmarked);
                 true
             }
             _ => {
-                self.cwnd = self.policy.on_ack_in_avoidance(ctx.now, self.cwnd, acked, self.srtt, self.mss);
+                self.cwnd = self.policy.on_ack_in_avoidance(ctx.now, self.cwnd, unmarked, self.srtt, self.mss);
                 true
             }
         };
@@ -688,7 +699,7 @@ impl TcpSender {
     /// completes the window answered for may still echo the old mark, hence
     /// the strict comparison.
     fn ecn_echo(&mut self) {
-        if self.ecn == Ecn::NotEct || self.snd_una <= self.reduced_until {
+        if self.ecn == Ecn::NotEct || self.snd_una <= self.reduced_until || !self.policy.ecn_reduction_due() {
             return;
         }
         self.ssthresh = self.policy.on_ecn(self.uninflated_cwnd(), self.flight_size(), self.mss);
@@ -705,7 +716,8 @@ impl TcpSender {
     /// first RTT sample.
     fn pacing_gap(&self, len: u64) -> Nanos {
         let Some(srtt) = self.srtt else { return 0 };
-        let ratio_percent: u128 = if self.cwnd < self.ssthresh / 2 { 200 } else { 120 };
+        let ratio_percent =
+            if self.cwnd < self.ssthresh / 2 { 200 } else { self.policy.pacing_avoidance_percent() as u128 };
         let window = self.uninflated_cwnd().max(self.flight_size()).max(1) as u128;
         (len as u128 * srtt as u128 * 100 / (ratio_percent * window)) as Nanos
     }
@@ -1000,7 +1012,7 @@ mod tests {
     use crate::kernel::{tx_time_ns, EventQueue, Rng};
     use crate::transport::testing::{absorb, Drive};
     use crate::transport::AgentOutput;
-    use CcVariant::{Cubic, Dctcp, NewReno, Reno};
+    use CcVariant::{Cubic, Dctcp, NewReno, Prague, Reno};
     use TcpState::*;
 
     const MSS: u64 = 1000;
@@ -1504,6 +1516,19 @@ mod tests {
         s.agent.ssthresh = 10 * MSS;
         s.call(|a, c| a.start(c));
         assert!(s.recv_timed(100 * MS, ack(5)).iter().all(|&(t, _)| t == 100 * MS));
+    }
+
+    #[test]
+    fn prague_paces_at_100_percent_and_grows_by_the_bytes_acknowledged() {
+        // Congestion avoidance: one unmarked ACK of five segments adds
+        // 5000·MSS/cwnd = 500 bytes (Reno's rule adds MSS²/cwnd per ACK), and
+        // the five segments that fit go one every SRTT·MSS/cwnd.
+        let (times, cwnd, _) = paced_burst(TcpConfig { ecn: Ecn::Ect1, ..cfg(Prague, 10) }, 10 * MSS);
+        assert_eq!((times.len(), cwnd), (5, 10_500));
+        let gap = pacing_gap(100 * MS, 1.0, cwnd);
+        for pair in times.windows(2) {
+            assert!(((pair[1] - pair[0]) as f64 - gap).abs() <= 1.0, "{pair:?} vs {gap}");
+        }
     }
 
     #[test]

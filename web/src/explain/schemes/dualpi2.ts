@@ -17,6 +17,7 @@ p' > 1/k:\ \text{L packets dropped with } p_C
     'dequeue (WRR, C gets c_protection % when both busy):',
     '  L packet: mark with p_L = max(p_step, min(k·p′, 1))',
     '    p_step = 1 if it waited ≥ step_thresh',
+    '      (step_range > 0: rises from 0 to 1 over step_range, RFC 9332 App. A)',
     '    overload (p′ > 1/k): drop with p_C instead',
     '  C packet: with p_C = p′², mark if ECT(0), else drop',
   ],
@@ -26,7 +27,8 @@ p' > 1/k:\ \text{L packets dropped with } p_C
       text: 'Load the PIE bufferbloat preset and switch the scheme to DualPI2: all ten flows are classic, so only the C queue is used and p′² behaves like PIE, holding the delay near the 15 ms target (about 15.5 ms on average, 18 packets).',
     },
     {
-      text: 'Add two DCTCP flows with ECN set to ECT(1) beside two CUBIC flows (10 Mb/s, 10 ms bottleneck delay): the DCTCP packets wait about 1 ms in the L queue while the CUBIC packets wait about 15 ms.',
+      preset: 'dualpi2-prague-cubic',
+      text: 'Load the Prague + CUBIC preset: with k = 2 the two flows get similar rates (Prague about 1.4× CUBIC) while Prague’s packets wait under 1 ms. Set k to 8 and CUBIC takes about 2.6× Prague’s rate.',
     },
   ],
 };

@@ -24,8 +24,11 @@ use crate::kernel::Nanos;
 /// RFC 8257 §3.3: the EWMA gain g (§4.2 recommends 1/16).
 pub const G: f64 = 1.0 / 16.0;
 
+/// RFC 8257 §3.3's estimate α of the fraction of bytes marked, an EWMA
+/// over windows of data; Prague keeps the same (draft-briscoe-iccrg-prague-
+/// congestion-control-04 §2.3.2), only closing its windows on another gate.
 #[derive(Clone, Debug)]
-pub struct Dctcp {
+pub struct MarkedFraction {
     alpha: f64,
     /// SND.NXT when the current observation window began.
     window_end: u64,
@@ -33,16 +36,63 @@ pub struct Dctcp {
     bytes_marked: u64,
 }
 
-impl Default for Dctcp {
+impl Default for MarkedFraction {
     fn default() -> Self {
-        Dctcp { alpha: 1.0, window_end: 0, bytes_acked: 0, bytes_marked: 0 }
+        MarkedFraction { alpha: 1.0, window_end: 0, bytes_acked: 0, bytes_marked: 0 }
     }
+}
+
+impl MarkedFraction {
+    /// The current estimate of the fraction of bytes marked.
+    pub fn alpha(&self) -> f64 {
+        self.alpha
+    }
+
+    /// §3.3 steps 1–2: count an ACK's bytes.
+    pub fn count(&mut self, acked: u64, marked: u64) {
+        self.bytes_acked += acked;
+        self.bytes_marked += marked;
+    }
+
+    /// §3.3 step 3: has SND.UNA passed the end of the observation window?
+    pub fn window_ended(&self, snd_una: u64) -> bool {
+        snd_una > self.window_end
+    }
+
+    /// §3.3 steps 4–5: fold the window's marked fraction into α and open
+    /// the next window, which ends at `snd_nxt`.
+    pub fn close_window(&mut self, snd_nxt: u64) {
+        // Marks reported on duplicate ACKs belong to bytes acknowledged later: F ≤ 1.
+        let f = if self.bytes_acked == 0 { 1.0 } else { (self.bytes_marked as f64 / self.bytes_acked as f64).min(1.0) };
+        self.alpha = (1.0 - G) * self.alpha + G * f;
+        self.window_end = snd_nxt;
+        self.bytes_acked = 0;
+        self.bytes_marked = 0;
+    }
+
+    /// Open the next window without folding this one into α.
+    pub fn skip_window(&mut self, snd_nxt: u64) {
+        self.window_end = snd_nxt;
+        self.bytes_acked = 0;
+        self.bytes_marked = 0;
+    }
+
+    /// §3.4: the window after a reduction, cwnd·(1 − α/2), at least two
+    /// segments as Linux's `dctcp_ssthresh`.
+    pub fn reduced(&self, cwnd: u64, mss: u64) -> u64 {
+        ((cwnd as f64 * (1.0 - self.alpha / 2.0)) as u64).max(2 * mss)
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Dctcp {
+    marked: MarkedFraction,
 }
 
 impl Dctcp {
     /// The current estimate of the fraction of bytes marked.
     pub fn alpha(&self) -> f64 {
-        self.alpha
+        self.marked.alpha()
     }
 }
 
@@ -54,7 +104,7 @@ impl CongestionControl for Dctcp {
 
     /// RFC 8257 §3.4: cwnd·(1 − α/2), at least two segments as Linux's `dctcp_ssthresh`.
     fn on_ecn(&mut self, cwnd: u64, _flight: u64, mss: u64) -> u64 {
-        ((cwnd as f64 * (1.0 - self.alpha / 2.0)) as u64).max(2 * mss)
+        self.marked.reduced(cwnd, mss)
     }
 
     fn on_ack_in_avoidance(&mut self, now: Nanos, cwnd: u64, acked: u64, srtt: Option<Nanos>, mss: u64) -> u64 {
@@ -63,17 +113,10 @@ impl CongestionControl for Dctcp {
 
     /// RFC 8257 §3.3 steps 1–5.
     fn on_ack_feedback(&mut self, snd_una: u64, snd_nxt: u64, acked: u64, marked: u64) {
-        self.bytes_acked += acked;
-        self.bytes_marked += marked;
-        if snd_una <= self.window_end {
-            return;
+        self.marked.count(acked, marked);
+        if self.marked.window_ended(snd_una) {
+            self.marked.close_window(snd_nxt);
         }
-        // Marks reported on duplicate ACKs belong to bytes acknowledged later: F ≤ 1.
-        let f = if self.bytes_acked == 0 { 1.0 } else { (self.bytes_marked as f64 / self.bytes_acked as f64).min(1.0) };
-        self.alpha = (1.0 - G) * self.alpha + G * f;
-        self.window_end = snd_nxt;
-        self.bytes_acked = 0;
-        self.bytes_marked = 0;
     }
 }
 
@@ -127,15 +170,15 @@ mod tests {
         let mut d = Dctcp::default();
         // α = 1: halve like classic ECN.
         assert_eq!(d.on_ecn(20_000, 20_000, MSS), 10_000);
-        d.alpha = 0.25;
+        d.marked.alpha = 0.25;
         assert_eq!(d.on_ecn(20_000, 20_000, MSS), 17_500);
-        d.alpha = 0.0;
+        d.marked.alpha = 0.0;
         assert_eq!(d.on_ecn(20_000, 20_000, MSS), 20_000);
         // Never below two segments.
-        d.alpha = 1.0;
+        d.marked.alpha = 1.0;
         assert_eq!(d.on_ecn(3000, 3000, MSS), 2000);
         // RFC 8257 §3.5: a loss halves FlightSize whatever α.
-        d.alpha = 0.1;
+        d.marked.alpha = 0.1;
         assert_eq!(d.on_congestion(20_000, 18_000, MSS), 9000);
     }
 }

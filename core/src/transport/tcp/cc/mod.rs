@@ -4,10 +4,12 @@
 
 pub mod cubic;
 pub mod dctcp;
+pub mod prague;
 pub mod reno;
 
 pub use cubic::Cubic;
 pub use dctcp::Dctcp;
+pub use prague::Prague;
 pub use reno::Reno;
 
 use crate::kernel::Nanos;
@@ -32,10 +34,33 @@ pub trait CongestionControl {
 
     /// Every ACK's feedback: `acked` bytes newly acknowledged, `marked`
     /// bytes reported CE-marked, and SND.UNA and SND.NXT after it. Only a
-    /// policy that measures the extent of marking (DCTCP) uses it.
+    /// policy that measures the extent of marking (DCTCP, Prague) uses it.
     fn on_ack_feedback(&mut self, _snd_una: u64, _snd_nxt: u64, _acked: u64, _marked: u64) {}
 
     /// Each round-trip time the sender measures (RFC 6298's samples). Only
     /// a policy that keeps its own RTT statistics (CUBIC's minimum) uses it.
     fn on_rtt_sample(&mut self, _rtt: Nanos) {}
+
+    /// Every ACK, before the other calls: the sender's clock, SRTT and
+    /// whether it is in slow start. Only a policy whose rules run on time
+    /// (Prague's RTT independence) uses it.
+    fn on_ack_clock(&mut self, _now: Nanos, _srtt: Option<Nanos>, _slow_start: bool) {}
+
+    /// Does an ACK reporting CE marks still grow the window by its unmarked
+    /// bytes? Not for a classic sender (RFC 3168 §6.1.2); Prague's does.
+    fn grows_past_marks(&self) -> bool {
+        false
+    }
+
+    /// May an ECN reduction happen now, the sender's once-per-window rule
+    /// allowing? Prague spaces them a virtual RTT apart.
+    fn ecn_reduction_due(&self) -> bool {
+        true
+    }
+
+    /// The pacing rate out of slow start, in percent of cwnd/SRTT (Linux's
+    /// `tcp_pacing_ca_ratio`, 120).
+    fn pacing_avoidance_percent(&self) -> u64 {
+        120
+    }
 }
