@@ -79,3 +79,13 @@ pub const SESSIONS_PER_S: Bounds<f64, u64> = above_zero(100_000);
 pub const MEAN_BYTES: Bounds<u64, f64> = Bounds { min: 1, max: 1e12 };
 pub const PARETO_SHAPE: Bounds<f64, u64> = Bounds { min: 1.01, max: 10 };
 pub const FETCH_PACKETS: Bounds<u64, u64> = Bounds { min: 1, max: 1_000_000 };
+/// Entries of an inline mahimahi trace: a share link of the longest, with
+/// entries as hard to compress as any (random, up to the largest allowed),
+/// still fits the page's link limit (web/src/scenario/codec.ts and its test).
+pub const MAX_TRACE_OPPORTUNITIES: usize = 5000;
+/// Steps of a generated step trace.
+pub const MAX_TRACE_STEPS: usize = 1000;
+/// A random walk's step.
+pub const TRACE_STEP_MS: Bounds<u64, u64> = Bounds { min: 1, max: 3_600_000 };
+/// A random walk's log-rate standard deviation per step.
+pub const TRACE_SIGMA: Bounds<u64, u64> = Bounds { min: 0, max: 5 };

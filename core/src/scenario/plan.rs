@@ -2,10 +2,12 @@
 //! resolved and every number checked, each error naming its field.
 
 use super::bounds::{self, Bound, Bounds, MAX_FLOWS};
+use super::trace::trace_plan;
 use super::{
     BufferSpec, EcnCodepoint, EcnSetting, FlowGroup, FlowKind, LinkSpec, Scenario, ScenarioError, Spread, TopologyKind,
 };
 use crate::kernel::{ms, secs_f64, Nanos, Rng};
+use crate::net::trace::TracePlan;
 use crate::net::Ecn;
 use crate::queue::scheme::ParamValues;
 use crate::queue::{find_scheme, Limit, SchemeInfo};
@@ -15,7 +17,8 @@ use crate::transport::udp::Spacing;
 use crate::transport::web::WebPattern;
 
 /// Default access link when the topology gives none.
-const DEFAULT_ACCESS: LinkSpec = LinkSpec { rate_bps: 100e6, delay_ms: 1.0, jitter_ms: None, host_queue_packets: None };
+const DEFAULT_ACCESS: LinkSpec =
+    LinkSpec { rate_bps: 100e6, delay_ms: 1.0, jitter_ms: None, host_queue_packets: None, trace: None };
 /// The sender's NIC queue when the scenario gives none: deep enough that no
 /// preset's bursts (TCP windows, VBR bursts) ever reach it.
 pub const DEFAULT_HOST_QUEUE_PACKETS: u32 = 1000;
@@ -34,6 +37,9 @@ pub struct Plan {
     pub hops: u32,
     pub bottleneck_rate_bps: u64,
     pub bottleneck_delay_ns: Nanos,
+    /// The rate trace every congested hop follows (each random walk from
+    /// its own stream); None for a fixed rate.
+    pub trace: Option<TracePlan>,
     pub limit: Limit,
     pub scheme: &'static SchemeInfo,
     pub params: ParamValues,
@@ -142,12 +148,12 @@ impl Plan {
     }
 }
 
-fn err<T>(path: impl Into<String>, message: impl Into<String>) -> Result<T, ScenarioError> {
+pub(super) fn err<T>(path: impl Into<String>, message: impl Into<String>) -> Result<T, ScenarioError> {
     Err(ScenarioError::new(path, message))
 }
 
 /// Check that `v` is finite and within the field's declared bounds.
-fn within(path: &str, v: f64, b: Bounds<impl Bound, impl Bound>) -> Result<f64, ScenarioError> {
+pub(super) fn within(path: &str, v: f64, b: Bounds<impl Bound, impl Bound>) -> Result<f64, ScenarioError> {
     let (lo, hi) = (b.lo(), b.hi());
     if !v.is_finite() {
         return err(path, "must be a finite number");
@@ -159,7 +165,7 @@ fn within(path: &str, v: f64, b: Bounds<impl Bound, impl Bound>) -> Result<f64, 
 }
 
 /// Check that `v` is finite, above 0 and at most the field's declared maximum.
-fn positive(path: &str, v: f64, b: Bounds<f64, impl Bound>) -> Result<f64, ScenarioError> {
+pub(super) fn positive(path: &str, v: f64, b: Bounds<f64, impl Bound>) -> Result<f64, ScenarioError> {
     let hi = b.hi();
     if !v.is_finite() {
         return err(path, "must be a finite number");
@@ -206,6 +212,15 @@ fn link(path: &str, l: &LinkSpec) -> Result<(u64, f64), ScenarioError> {
     link_rate_delay(path, l)
 }
 
+/// The topology's access link, or the default.
+fn access_link(t: &super::Topology) -> Result<LinkSpec, ScenarioError> {
+    let access = t.access.clone().unwrap_or(DEFAULT_ACCESS);
+    if access.trace.is_some() {
+        return err("topology.access.trace", "only the congested links follow a trace");
+    }
+    Ok(access)
+}
+
 fn link_rate_delay(path: &str, l: &LinkSpec) -> Result<(u64, f64), ScenarioError> {
     let rate = within(&format!("{path}.rate_bps"), l.rate_bps, bounds::LINK_RATE_BPS)?;
     let delay = within(&format!("{path}.delay_ms"), l.delay_ms, bounds::DELAY_MS)?;
@@ -249,7 +264,10 @@ pub(super) fn build(s: &Scenario) -> Result<Plan, ScenarioError> {
     let t = &s.topology;
     let (bottleneck_rate_bps, bottleneck_delay_ms) = link("topology.bottleneck", &t.bottleneck)?;
     let limit = buffer(&t.buffer)?;
-    let access = t.access.unwrap_or(DEFAULT_ACCESS);
+    let trace = t.bottleneck.trace.as_ref();
+    let trace =
+        trace.map(|tr| trace_plan("topology.bottleneck.trace", tr, duration_s, bottleneck_rate_bps)).transpose()?;
+    let access = access_link(t)?;
     let (access_rate_bps, access_delay_ms) = link_rate_delay("topology.access", &access)?;
     let access_jitter_ms = jitter("topology.access.jitter_ms", access.jitter_ms)?;
     let host_queue_packets = host_queue("topology.access.host_queue_packets", access.host_queue_packets)?;
@@ -296,6 +314,7 @@ pub(super) fn build(s: &Scenario) -> Result<Plan, ScenarioError> {
         hops,
         bottleneck_rate_bps,
         bottleneck_delay_ns: ms(bottleneck_delay_ms),
+        trace,
         limit,
         scheme,
         params,
