@@ -29,7 +29,7 @@ import {
   distributionData,
   drawsEachFlow,
   dropRateData,
-  fairShareLevels,
+  goodputFairShareLevels,
   flowFairShareLevels,
   flowLabel,
   goodputData,
@@ -114,7 +114,7 @@ export const ChartsArea = memo(function ChartsArea({
   );
   const distribution = useMemo(() => distributionData(groups, flowResults?.detail === 'perGroup' ? flowResults.groupGoodputsBps : []), [flowResults, groups]);
   const flowFairShares = useMemo(() => (summary ? flowFairShareLevels(groups, summary.groups) : []), [summary, groups]);
-  const fairShares = useMemo(() => (summary ? fairShareLevels(groups, summary.groups) : []), [summary, groups]);
+  const fairShares = useMemo(() => (summary ? goodputFairShareLevels(groups, summary.groups, scenario) : []), [summary, groups, scenario]);
   const measuredLoads = useMemo<MeasuredLoad[]>(
     () => (summary?.hops ?? []).map((h) => ({ hop: h.hop, offeredLoad: h.offered_load, dropRate: h.drop_rate, markRate: h.mark_rate })),
     [summary],

@@ -93,6 +93,18 @@ describe('wasm engine', () => {
     expect(deterministicPart(wasm)).toEqual(deterministicPart(native));
   });
 
+  it.each(['codel-cellular', 'bufferbloat-link-halves'])(
+    'matches the native CLI on the rate-trace preset %s (a random walk drawn through libm, a step)',
+    (id) => {
+      const preset = JSON.parse(readFileSync(`${repoRoot}scenarios/${id}.json`, 'utf8'));
+      const scenarioJson = JSON.stringify(preset);
+      const native = runNative(scenarioJson);
+      const wasm = runWasm(scenarioJson, 0.037);
+      expect(wasm.perf.packets).toBeGreaterThan(10_000);
+      expect(deterministicPart(wasm)).toEqual(deterministicPart(native));
+    },
+  );
+
   it('gives the same result whatever the slice size', () => {
     const scenarioJson = comparisonScenario();
     expect(deterministicPart(runWasm(scenarioJson, 0.001))).toEqual(deterministicPart(runWasm(scenarioJson, 8)));
