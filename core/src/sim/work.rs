@@ -300,6 +300,26 @@ mod tests {
     }
 
     #[test]
+    fn a_traced_link_is_estimated_at_the_traces_rate() {
+        // Ten TCP flows on a link of nominally 100 Mb/s that follows one
+        // opportunity a millisecond (12 Mb/s), then every other (6 Mb/s):
+        // the estimate follows the trace, within a factor of 2 of the count.
+        let traced = |opportunities: &str| {
+            format!(
+                r#"{{ "version": 1, "duration_s": 20,
+                "topology": {{ "kind": "dumbbell", "bottleneck": {{ "rate_bps": 100e6, "delay_ms": 10,
+                    "trace": {{ "opportunities_ms": {opportunities} }} }}, "buffer": {{ "packets": 100 }} }},
+                "queue": {{ "scheme": "droptail" }}, "flows": [ {{ "kind": "tcp", "count": 10 }} ] }}"#
+            )
+        };
+        let (full, full_count) = estimate_and_count(&traced("[1]"));
+        let (half, half_count) = estimate_and_count(&traced("[2]"));
+        assert!((0.5..=2.0).contains(&(full / full_count)), "{full} vs {full_count}");
+        assert!((0.5..=2.0).contains(&(half / half_count)), "{half} vs {half_count}");
+        assert!((half / full - 0.5).abs() < 0.05, "{half} vs {full}");
+    }
+
+    #[test]
     fn samples_count_when_series_are_kept() {
         let text = r#"{ "version": 1, "duration_s": 100, "sample_interval_ms": 0.1,
             "topology": { "kind": "dumbbell", "bottleneck": { "rate_bps": 1e6, "delay_ms": 10 }, "buffer": { "packets": 10 } },
