@@ -2,7 +2,7 @@
 //! resolved and every number checked, each error naming its field.
 
 use super::bounds::{self, Bound, Bounds, MAX_FLOWS};
-use super::trace::trace_plan;
+use super::trace::hop_traces;
 use super::{
     BufferSpec, EcnCodepoint, EcnSetting, FlowGroup, FlowKind, LinkSpec, Scenario, ScenarioError, Spread, TopologyKind,
 };
@@ -37,9 +37,9 @@ pub struct Plan {
     pub hops: u32,
     pub bottleneck_rate_bps: u64,
     pub bottleneck_delay_ns: Nanos,
-    /// The rate trace every congested hop follows (each random walk from
-    /// its own stream); None for a fixed rate.
-    pub trace: Option<TracePlan>,
+    /// Each congested hop's rate trace (a random walk draws from the
+    /// hop's own stream); None for a fixed rate.
+    pub traces: Vec<Option<TracePlan>>,
     pub limit: Limit,
     pub scheme: &'static SchemeInfo,
     pub params: ParamValues,
@@ -264,9 +264,6 @@ pub(super) fn build(s: &Scenario) -> Result<Plan, ScenarioError> {
     let t = &s.topology;
     let (bottleneck_rate_bps, bottleneck_delay_ms) = link("topology.bottleneck", &t.bottleneck)?;
     let limit = buffer(&t.buffer)?;
-    let trace = t.bottleneck.trace.as_ref();
-    let trace =
-        trace.map(|tr| trace_plan("topology.bottleneck.trace", tr, duration_s, bottleneck_rate_bps)).transpose()?;
     let access = access_link(t)?;
     let (access_rate_bps, access_delay_ms) = link_rate_delay("topology.access", &access)?;
     let access_jitter_ms = jitter("topology.access.jitter_ms", access.jitter_ms)?;
@@ -277,6 +274,7 @@ pub(super) fn build(s: &Scenario) -> Result<Plan, ScenarioError> {
         (TopologyKind::ParkingLot, Some(h)) => within("topology.hops", h as f64, bounds::HOPS)? as u32,
         (TopologyKind::ParkingLot, None) => return err("topology.hops", "a parking_lot needs `hops`"),
     };
+    let traces = hop_traces(t, hops, duration_s, bottleneck_rate_bps)?;
 
     let scheme = find_scheme(&s.queue.scheme).ok_or_else(|| {
         let known: Vec<_> = crate::queue::registry::SCHEMES.iter().map(|s| s.id).collect();
@@ -314,7 +312,7 @@ pub(super) fn build(s: &Scenario) -> Result<Plan, ScenarioError> {
         hops,
         bottleneck_rate_bps,
         bottleneck_delay_ns: ms(bottleneck_delay_ms),
-        trace,
+        traces,
         limit,
         scheme,
         params,

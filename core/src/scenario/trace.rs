@@ -3,18 +3,43 @@
 
 use super::bounds::{self, MAX_TRACE_OPPORTUNITIES, MAX_TRACE_STEPS};
 use super::plan::{err, positive, within};
-use super::{ScenarioError, TraceGenerator, TraceSpec};
+use super::{ScenarioError, Topology, TopologyKind, TraceGenerator, TraceSpec};
 use crate::kernel::{ms, secs_f64};
 use crate::net::trace::TracePlan;
 
-/// Check a trace at `path` for a run of `duration_s` on a link whose nominal
-/// rate is `nominal_bps`.
-pub(super) fn trace_plan(
-    path: &str,
-    t: &TraceSpec,
+/// Each congested hop's trace: `hop_traces[h]` where given, else the
+/// bottleneck's `trace`, else none.
+pub(super) fn hop_traces(
+    t: &Topology,
+    hops: u32,
     duration_s: f64,
     nominal_bps: u64,
-) -> Result<TracePlan, ScenarioError> {
+) -> Result<Vec<Option<TracePlan>>, ScenarioError> {
+    let common = t.bottleneck.trace.as_ref();
+    let common = common.map(|tr| trace_plan("topology.bottleneck.trace", tr, duration_s, nominal_bps)).transpose()?;
+    let Some(per_hop) = &t.hop_traces else { return Ok(vec![common; hops as usize]) };
+    if t.kind != TopologyKind::ParkingLot {
+        return err(
+            "topology.hop_traces",
+            "only a parking_lot has hop_traces; a dumbbell's link takes `bottleneck.trace`",
+        );
+    }
+    if per_hop.len() != hops as usize {
+        return err("topology.hop_traces", format!("needs one entry per hop ({hops}), got {}", per_hop.len()));
+    }
+    per_hop
+        .iter()
+        .enumerate()
+        .map(|(h, spec)| match spec {
+            Some(spec) => trace_plan(&format!("topology.hop_traces[{h}]"), spec, duration_s, nominal_bps).map(Some),
+            None => Ok(common.clone()),
+        })
+        .collect()
+}
+
+/// Check a trace at `path` for a run of `duration_s` on a link whose nominal
+/// rate is `nominal_bps`.
+fn trace_plan(path: &str, t: &TraceSpec, duration_s: f64, nominal_bps: u64) -> Result<TracePlan, ScenarioError> {
     match (&t.opportunities_ms, &t.generate) {
         (Some(times), None) => opportunities(&format!("{path}.opportunities_ms"), times).map(TracePlan::Opportunities),
         (None, Some(g)) => generated(&format!("{path}.generate"), g, duration_s, nominal_bps),
@@ -198,6 +223,43 @@ mod tests {
         for (trace, expected) in cases {
             let got = error_of(trace.clone());
             assert!(got.starts_with(&expected), "{trace}:\n got {got}\nwant {expected}");
+        }
+    }
+
+    #[test]
+    fn hop_traces_give_each_hop_of_a_parking_lot_its_own() {
+        let plan = |topology: serde_json::Value| {
+            let v = json!({ "version": 1, "duration_s": 10, "topology": topology,
+                "queue": { "scheme": "droptail" }, "flows": [ { "kind": "tcp" } ] });
+            Scenario::from_json(&v.to_string()).and_then(|s| s.plan()).map_err(|e| e.to_string())
+        };
+        let outage = json!({ "generate": { "kind": "outage", "start_s": 1, "duration_s": 1 } });
+        let step = json!({ "generate": { "kind": "step", "steps": [{ "at_s": 5, "rate_bps": 5e5 }] } });
+        let lot = |hop_traces: serde_json::Value| {
+            json!({ "kind": "parking_lot", "hops": 3, "bottleneck": { "rate_bps": 1e6, "delay_ms": 10, "trace": outage },
+                    "buffer": { "packets": 50 }, "hop_traces": hop_traces })
+        };
+        let traces = plan(lot(json!([null, step, null]))).expect("valid").traces;
+        let outage_plan =
+            TracePlan::Steps { initial_bps: 1_000_000, steps: vec![(1_000_000_000, 0), (2_000_000_000, 1_000_000)] };
+        assert_eq!(traces[0].as_ref(), Some(&outage_plan));
+        assert_eq!(traces[1], Some(TracePlan::Steps { initial_bps: 1_000_000, steps: vec![(5_000_000_000, 500_000)] }));
+        assert_eq!(traces[2].as_ref(), Some(&outage_plan));
+        let cases = [
+            (lot(json!([null, null])), "topology.hop_traces: needs one entry per hop (3), got 2"),
+            (
+                lot(json!([null, { "opportunities_ms": [] }, null])),
+                "topology.hop_traces[1].opportunities_ms: a trace needs",
+            ),
+            (
+                json!({ "kind": "dumbbell", "bottleneck": { "rate_bps": 1e6, "delay_ms": 10 }, "buffer": { "packets": 50 },
+                        "hop_traces": [step] }),
+                "topology.hop_traces: only a parking_lot has hop_traces",
+            ),
+        ];
+        for (topology, expected) in cases {
+            let got = plan(topology).expect_err("refused");
+            assert!(got.starts_with(expected), "got {got}\nwant {expected}");
         }
     }
 

@@ -68,6 +68,10 @@ pub struct Topology {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = bounds::HOPS.min, max = bounds::HOPS.max))]
     pub hops: Option<u32>,
+    /// Parking lot only: one entry per hop, each that hop's own rate trace
+    /// (`null`: the bottleneck's `trace`, or a fixed rate).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hop_traces: Option<Vec<Option<TraceSpec>>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]

@@ -93,7 +93,7 @@ pub struct Simulation {
     queue_out: QueueOutcome,
     probe_buf: Vec<f64>,
     agent_probes: Vec<AgentProbe>,
-    /// Each hop's capacity at the last sample (empty without a trace).
+    /// Each hop's capacity at the last sample (empty when no hop has a trace).
     capacity_buf: Vec<f64>,
     /// Router-visible flow ids of multi-connection flows' connections,
     /// numbered after the scenario's flows.
@@ -153,10 +153,10 @@ impl PortSet {
                 jitter: None,
                 last_tx: (0, 0),
                 pipe: Pipe::default(),
-                trace: match (&p.role, &plan.trace) {
-                    (PortRole::Hop(h), Some(trace)) => {
-                        Some(LinkTrace::new(trace, Rng::stream(plan.seed, &format!("trace/hop/{h}"))))
-                    }
+                trace: match p.role {
+                    PortRole::Hop(h) => plan.traces[h]
+                        .as_ref()
+                        .map(|trace| LinkTrace::new(trace, Rng::stream(plan.seed, &format!("trace/hop/{h}")))),
                     _ => None,
                 },
             });
@@ -210,7 +210,7 @@ fn recorder(plan: &Plan, flows: Vec<FlowInfo>, mode: SeriesMode) -> Recorder {
         hop_rate_bps: plan.bottleneck_rate_bps as f64,
         probes: plan.scheme.probes.iter().map(|p| p.id).collect(),
         cov_interval_ns: plan.cov_interval_ns,
-        capacity_columns: plan.trace.is_some(),
+        capacity_columns: plan.traces.iter().any(Option::is_some),
         history: mode.history,
         streaming: mode.streaming,
     })
@@ -285,7 +285,12 @@ impl Simulation {
             recorder: recorder(&plan, infos, mode),
             probe_buf: vec![0.0; plan.scheme.probes.len()],
             agent_probes: vec![AgentProbe::default(); flows.len()],
-            capacity_buf: if plan.trace.is_some() { vec![0.0; plan.hops as usize] } else { Vec::new() },
+            // A hop without a trace keeps its nominal rate.
+            capacity_buf: if plan.traces.iter().any(Option::is_some) {
+                vec![plan.bottleneck_rate_bps as f64; plan.hops as usize]
+            } else {
+                Vec::new()
+            },
             params: plan.params.clone(),
             plan,
             events,
@@ -576,7 +581,7 @@ impl Simulation {
         for (slot, f) in self.agent_probes.iter_mut().zip(&self.flows) {
             *slot = f.source.probe();
         }
-        if self.plan.trace.is_some() {
+        if !self.capacity_buf.is_empty() {
             let window = self.plan.sample_interval_ns;
             for (port, hop) in self.ports.iter_mut().zip(&self.port_hop) {
                 if let (Some(trace), Some(h)) = (port.trace.as_mut(), hop) {

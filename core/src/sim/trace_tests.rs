@@ -144,3 +144,33 @@ fn tcp_over_mahimahi_opportunities_gets_the_traces_rate() {
     // A 50 ms sample holds 33 or 34 opportunities (2 per 3 ms) of 12 000 bits.
     assert!(capacities.iter().all(|&c| c == 33.0 * 12_000.0 / 0.05 || c == 34.0 * 12_000.0 / 0.05), "{capacities:?}");
 }
+
+#[test]
+fn each_hop_of_a_parking_lot_follows_its_own_trace() {
+    // Two hops of 10 Mb/s; the second halves at 10 s. Five flows cross
+    // both: their goodput follows the second hop, and each hop's capacity
+    // column shows its own rate (the first keeps its nominal rate).
+    let text = json!({
+        "version": 1, "seed": 3, "duration_s": 20, "sample_interval_ms": 50,
+        "topology": { "kind": "parking_lot", "hops": 2, "bottleneck": { "rate_bps": 10e6, "delay_ms": 10 },
+                      "buffer": { "packets": 100 },
+                      "hop_traces": [null, { "generate": { "kind": "step", "steps": [{ "at_s": 10, "rate_bps": 5e6 }] } }] },
+        "queue": { "scheme": "droptail" },
+        "flows": [ { "kind": "tcp", "count": 5, "path": [0, 1] } ]
+    })
+    .to_string();
+    let sim = history_run(&text);
+    let h = sim.history();
+    let col = |id: &str| h.column(h.columns.iter().position(|c| c == id).expect("column"));
+    let (t, first, second) = (col("t_s"), col("capacity_bps"), col("capacity_bps@1"));
+    assert!(first.iter().all(|&c| c == 10e6));
+    assert!(t.iter().zip(second).all(|(&t, &c)| c == if t < 10.0 { 10e6 } else { 5e6 }));
+    let rows = goodput_and_capacity(&sim);
+    let mean = |from: f64, to: f64| {
+        let period: Vec<f64> = rows.iter().filter(|r| r.0 > from && r.0 <= to).map(|r| r.1).collect();
+        period.iter().sum::<f64>() / period.len() as f64
+    };
+    let payload = 1000.0 / 1040.0;
+    assert!((mean(3.0, 10.0) / (10e6 * payload) - 1.0).abs() < 0.1, "{}", mean(3.0, 10.0));
+    assert!((mean(10.5, 20.0) / (5e6 * payload) - 1.0).abs() < 0.1, "{}", mean(10.5, 20.0));
+}

@@ -65,12 +65,14 @@ pub fn estimate(plan: &Plan, mode: SeriesMode) -> WorkEstimate {
         demands.push(Some(demand));
     }
     // A traced hop carries its trace's mean rate; the reverse links keep the nominal one.
-    let traced_bps = plan.trace.as_ref().map(|t| t.mean_bps(plan.duration_ns));
-    let mut capacity = vec![traced_bps.unwrap_or(plan.bottleneck_rate_bps as f64); hops];
-    capacity.extend(vec![plan.bottleneck_rate_bps as f64; hops]);
+    let nominal = plan.bottleneck_rate_bps as f64;
+    let mut capacity: Vec<f64> =
+        plan.traces.iter().map(|t| t.as_ref().map_or(nominal, |t| t.mean_bps(plan.duration_ns))).collect();
+    capacity.extend(vec![nominal; hops]);
     // On an opportunity trace a waiting packet costs one more event: the
-    // link's wake-up at the opportunity that starts it.
-    let opportunity_waits = matches!(plan.trace, Some(TracePlan::Opportunities(_)));
+    // link's wake-up at the opportunity that starts it (counted on every
+    // hop when any hop has one).
+    let opportunity_waits = plan.traces.iter().any(|t| matches!(t, Some(TracePlan::Opportunities(_))));
     let any_reverse = plan.groups.iter().any(|g| g.reverse);
     let shares = max_min_shares(&capacity, &paths, &demands);
 

@@ -105,7 +105,8 @@ export function fairShareLevels(groups: readonly GroupInfo[], summaryGroups: Sum
  *  rate trace, whose shares are of the nominal rate and would mislead beside
  *  the capacity line it draws instead. */
 export function goodputFairShareLevels(groups: readonly GroupInfo[], summaryGroups: Summary['groups'], scenario: Scenario): FairShareLevel[] {
-  return scenario.topology.bottleneck.trace === undefined ? fairShareLevels(groups, summaryGroups) : [];
+  const traced = scenario.topology.bottleneck.trace !== undefined || (scenario.topology.hop_traces ?? []).some((t) => t !== null && t !== undefined);
+  return traced ? [] : fairShareLevels(groups, summaryGroups);
 }
 
 /** Each group's max-min fair share of one flow (web groups left out, as above). */
