@@ -3,7 +3,7 @@
 use aqm_core::queue::{catalogue, Limit};
 use aqm_core::reproduce::{fmt_number, ClaimResult, Reproduction, Verdict};
 use aqm_core::scenario::schema::scenario_schema_text;
-use aqm_core::scenario::Scenario;
+use aqm_core::scenario::{import_mahimahi, Scenario};
 use aqm_core::sim::sweep::{self, Shard, SweepSpec};
 use aqm_core::sim::work::{self, WorkEstimate};
 use aqm_core::sim::{SeriesMode, Simulation};
@@ -39,7 +39,10 @@ usage:
                                               --tally: only the verdict counts;
                                               --jobs: runs at once (default: 1)
   aqm-sim schema                              print the scenario file's JSON Schema
-                                              (as committed in public/scenario.schema.json)";
+                                              (as committed in public/scenario.schema.json)
+  aqm-sim import-trace FILE|-                 print a mahimahi trace file (one millisecond
+                                              per line) as the JSON value of a link's
+                                              `trace`";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -89,6 +92,13 @@ fn run(args: &[String]) -> Result<(), String> {
             print_json(&catalogue(limit))
         }
         Some("reproduce") => reproduce(&args[1..]),
+        Some("import-trace") => {
+            let [_, file] = args else { return Err(USAGE.into()) };
+            let trace = import_mahimahi(&read_input(file)?).map_err(|e| format!("{file}: {e}"))?;
+            // One line: a trace has thousands of entries.
+            let text = serde_json::to_string(&trace).map_err(|e| e.to_string())?;
+            writeln!(std::io::stdout(), "{text}").map_err(|e| e.to_string())
+        }
         Some("schema") => {
             print!("{}", scenario_schema_text());
             Ok(())

@@ -52,6 +52,8 @@ pub struct RecorderConfig {
     pub probes: Vec<&'static str>,
     /// T_m of Cho & Cho 2002 eq. 12 (per-flow goodput coefficient of variation).
     pub cov_interval_ns: Nanos,
+    /// Add each hop's `capacity_bps` columns (its links follow a rate trace).
+    pub capacity_columns: bool,
     /// Keep a decimated history (CSV export).
     pub history: bool,
     /// Keep rows for [`Recorder::drain`] (live charts).
@@ -197,6 +199,10 @@ impl Recorder {
         columns.extend((0..n).map(|i| Column { id: format!("goodput_bps.{i}"), unit: "bps" }));
         columns.extend((0..n).map(|i| Column { id: format!("cwnd_packets.{i}"), unit: "packets" }));
         columns.extend((0..n).map(|i| Column { id: format!("srtt_ms.{i}"), unit: "ms" }));
+        if cfg.capacity_columns {
+            columns.push(Column { id: "capacity_bps".to_string(), unit: "bps" });
+            columns.extend((1..cfg.hops).map(|h| Column { id: format!("capacity_bps@{h}"), unit: "bps" }));
+        }
         let width = columns.len();
         let mut group_kinds = vec![FlowKind::default(); cfg.group_labels.len()];
         for f in &cfg.flows {
@@ -358,8 +364,9 @@ impl Recorder {
         }
     }
 
-    /// Take a sample at `now`: queue state, the scheme's probes, per-flow state.
-    pub fn sample(&mut self, now: Nanos, queue_probe: &[f64], agents: &[AgentProbe]) {
+    /// Take a sample at `now`: queue state, the scheme's probes, per-flow
+    /// state, and each hop's capacity when its links follow a trace.
+    pub fn sample(&mut self, now: Nanos, queue_probe: &[f64], agents: &[AgentProbe], capacity: &[f64]) {
         let Some(series) = self.series.as_mut() else { return };
         let dt = now.saturating_sub(self.last_sample).max(1);
         self.last_sample = now;
@@ -401,6 +408,7 @@ impl Recorder {
         }
         row.extend(agents.iter().map(|a| a.cwnd_packets));
         row.extend(agents.iter().map(|a| a.srtt_ms));
+        row.extend_from_slice(capacity);
         series.push(row);
     }
 

@@ -5,6 +5,7 @@
 mod host;
 mod packet;
 pub mod topology;
+pub mod trace;
 
 pub use host::{AccessJitter, HostQueue, HostRoom};
 /// An output port's index in the simulation's port list; routes are lists of them.

@@ -84,3 +84,13 @@ pub const PING_INTERVAL_MS: Bounds<f64, u64> = above_zero(60_000);
 /// A ping's ICMP message (8-byte header and data; the wire adds 20): within
 /// `PACKET_BYTES`, the range the schema states for the shared key.
 pub const PING_PACKET_BYTES: Bounds<u64, u64> = Bounds { min: 8, max: 65_507 };
+/// Entries of an inline mahimahi trace: a share link of the longest, with
+/// entries as hard to compress as any (random, up to the largest allowed),
+/// still fits the page's link limit (web/src/scenario/codec.ts and its test).
+pub const MAX_TRACE_OPPORTUNITIES: usize = 5000;
+/// Steps of a generated step trace.
+pub const MAX_TRACE_STEPS: usize = 1000;
+/// A random walk's step.
+pub const TRACE_STEP_MS: Bounds<u64, u64> = Bounds { min: 1, max: 3_600_000 };
+/// A random walk's log-rate standard deviation per step.
+pub const TRACE_SIGMA: Bounds<u64, u64> = Bounds { min: 0, max: 5 };

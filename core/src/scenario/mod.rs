@@ -5,9 +5,11 @@
 pub mod bounds;
 mod plan;
 pub mod schema;
+mod trace;
 mod types;
 
 pub use plan::{FlowPlan, GroupPlan, Plan, TrafficPlan};
+pub use trace::import_mahimahi;
 pub use types::*;
 
 use std::fmt;

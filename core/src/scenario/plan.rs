@@ -2,10 +2,12 @@
 //! resolved and every number checked, each error naming its field.
 
 use super::bounds::{self, Bound, Bounds, MAX_FLOWS};
+use super::trace::hop_traces;
 use super::{
     BufferSpec, EcnCodepoint, EcnSetting, FlowGroup, FlowKind, LinkSpec, Scenario, ScenarioError, Spread, TopologyKind,
 };
 use crate::kernel::{ms, secs_f64, Nanos, Rng};
+use crate::net::trace::TracePlan;
 use crate::net::Ecn;
 use crate::queue::scheme::ParamValues;
 use crate::queue::{find_scheme, Limit, SchemeInfo};
@@ -16,7 +18,8 @@ use crate::transport::udp::Spacing;
 use crate::transport::web::WebPattern;
 
 /// Default access link when the topology gives none.
-const DEFAULT_ACCESS: LinkSpec = LinkSpec { rate_bps: 100e6, delay_ms: 1.0, jitter_ms: None, host_queue_packets: None };
+const DEFAULT_ACCESS: LinkSpec =
+    LinkSpec { rate_bps: 100e6, delay_ms: 1.0, jitter_ms: None, host_queue_packets: None, trace: None };
 /// The sender's NIC queue when the scenario gives none: deep enough that no
 /// preset's bursts (TCP windows, VBR bursts) ever reach it.
 pub const DEFAULT_HOST_QUEUE_PACKETS: u32 = 1000;
@@ -35,6 +38,9 @@ pub struct Plan {
     pub hops: u32,
     pub bottleneck_rate_bps: u64,
     pub bottleneck_delay_ns: Nanos,
+    /// Each congested hop's rate trace (a random walk draws from the
+    /// hop's own stream); None for a fixed rate.
+    pub traces: Vec<Option<TracePlan>>,
     pub limit: Limit,
     pub scheme: &'static SchemeInfo,
     pub params: ParamValues,
@@ -146,12 +152,12 @@ impl Plan {
     }
 }
 
-fn err<T>(path: impl Into<String>, message: impl Into<String>) -> Result<T, ScenarioError> {
+pub(super) fn err<T>(path: impl Into<String>, message: impl Into<String>) -> Result<T, ScenarioError> {
     Err(ScenarioError::new(path, message))
 }
 
 /// Check that `v` is finite and within the field's declared bounds.
-fn within(path: &str, v: f64, b: Bounds<impl Bound, impl Bound>) -> Result<f64, ScenarioError> {
+pub(super) fn within(path: &str, v: f64, b: Bounds<impl Bound, impl Bound>) -> Result<f64, ScenarioError> {
     let (lo, hi) = (b.lo(), b.hi());
     if !v.is_finite() {
         return err(path, "must be a finite number");
@@ -163,7 +169,7 @@ fn within(path: &str, v: f64, b: Bounds<impl Bound, impl Bound>) -> Result<f64, 
 }
 
 /// Check that `v` is finite, above 0 and at most the field's declared maximum.
-fn positive(path: &str, v: f64, b: Bounds<f64, impl Bound>) -> Result<f64, ScenarioError> {
+pub(super) fn positive(path: &str, v: f64, b: Bounds<f64, impl Bound>) -> Result<f64, ScenarioError> {
     let hi = b.hi();
     if !v.is_finite() {
         return err(path, "must be a finite number");
@@ -210,6 +216,15 @@ fn link(path: &str, l: &LinkSpec) -> Result<(u64, f64), ScenarioError> {
     link_rate_delay(path, l)
 }
 
+/// The topology's access link, or the default.
+fn access_link(t: &super::Topology) -> Result<LinkSpec, ScenarioError> {
+    let access = t.access.clone().unwrap_or(DEFAULT_ACCESS);
+    if access.trace.is_some() {
+        return err("topology.access.trace", "only the congested links follow a trace");
+    }
+    Ok(access)
+}
+
 fn link_rate_delay(path: &str, l: &LinkSpec) -> Result<(u64, f64), ScenarioError> {
     let rate = within(&format!("{path}.rate_bps"), l.rate_bps, bounds::LINK_RATE_BPS)?;
     let delay = within(&format!("{path}.delay_ms"), l.delay_ms, bounds::DELAY_MS)?;
@@ -253,7 +268,7 @@ pub(super) fn build(s: &Scenario) -> Result<Plan, ScenarioError> {
     let t = &s.topology;
     let (bottleneck_rate_bps, bottleneck_delay_ms) = link("topology.bottleneck", &t.bottleneck)?;
     let limit = buffer(&t.buffer)?;
-    let access = t.access.unwrap_or(DEFAULT_ACCESS);
+    let access = access_link(t)?;
     let (access_rate_bps, access_delay_ms) = link_rate_delay("topology.access", &access)?;
     let access_jitter_ms = jitter("topology.access.jitter_ms", access.jitter_ms)?;
     let host_queue_packets = host_queue("topology.access.host_queue_packets", access.host_queue_packets)?;
@@ -263,6 +278,7 @@ pub(super) fn build(s: &Scenario) -> Result<Plan, ScenarioError> {
         (TopologyKind::ParkingLot, Some(h)) => within("topology.hops", h as f64, bounds::HOPS)? as u32,
         (TopologyKind::ParkingLot, None) => return err("topology.hops", "a parking_lot needs `hops`"),
     };
+    let traces = hop_traces(t, hops, duration_s, bottleneck_rate_bps)?;
 
     let scheme = find_scheme(&s.queue.scheme).ok_or_else(|| {
         let known: Vec<_> = crate::queue::registry::SCHEMES.iter().map(|s| s.id).collect();
@@ -300,6 +316,7 @@ pub(super) fn build(s: &Scenario) -> Result<Plan, ScenarioError> {
         hops,
         bottleneck_rate_bps,
         bottleneck_delay_ns: ms(bottleneck_delay_ms),
+        traces,
         limit,
         scheme,
         params,

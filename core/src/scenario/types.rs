@@ -68,9 +68,13 @@ pub struct Topology {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = bounds::HOPS.min, max = bounds::HOPS.max))]
     pub hops: Option<u32>,
+    /// Parking lot only: one entry per hop, each that hop's own rate trace
+    /// (`null`: the bottleneck's `trace`, or a fixed rate).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hop_traces: Option<Vec<Option<TraceSpec>>>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct LinkSpec {
@@ -88,6 +92,65 @@ pub struct LinkSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = bounds::HOST_QUEUE_PACKETS.min, max = bounds::HOST_QUEUE_PACKETS.max))]
     pub host_queue_packets: Option<u32>,
+    /// Congested links only: the rate follows this trace; `rate_bps` stays
+    /// the nominal rate that schemes needing a configured rate use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trace: Option<TraceSpec>,
+}
+
+/// A link's rate trace: exactly one of `opportunities_ms` or `generate`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub struct TraceSpec {
+    /// mahimahi's format: the millisecond of each delivery opportunity (one
+    /// 1500-byte packet), non-decreasing, repeated with the last as period.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1, max = bounds::MAX_TRACE_OPPORTUNITIES))]
+    pub opportunities_ms: Option<Vec<u64>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generate: Option<TraceGenerator>,
+}
+
+/// A generated trace.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub enum TraceGenerator {
+    /// The nominal rate, then each step's rate from its time on.
+    Step {
+        #[schemars(length(min = 1, max = bounds::MAX_TRACE_STEPS))]
+        steps: Vec<RateStep>,
+    },
+    /// The nominal rate, with nothing sent for `duration_s` from `start_s`.
+    Outage {
+        #[schemars(range(min = bounds::STOP_S.min, max = bounds::STOP_S.max))]
+        start_s: f64,
+        #[schemars(range(min = bounds::DURATION_S.min, max = bounds::DURATION_S.max))]
+        duration_s: f64,
+    },
+    /// From the nominal rate, every `step_ms` the rate is multiplied by
+    /// exp(sigma·N(0,1)), kept in [min_bps, max_bps] by reflection.
+    RandomWalk {
+        #[schemars(range(min = bounds::LINK_RATE_BPS.min, max = bounds::LINK_RATE_BPS.max))]
+        min_bps: f64,
+        #[schemars(range(min = bounds::LINK_RATE_BPS.min, max = bounds::LINK_RATE_BPS.max))]
+        max_bps: f64,
+        #[schemars(range(min = bounds::TRACE_STEP_MS.min, max = bounds::TRACE_STEP_MS.max))]
+        step_ms: f64,
+        #[schemars(range(min = bounds::TRACE_SIGMA.min, max = bounds::TRACE_SIGMA.max))]
+        sigma: f64,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub struct RateStep {
+    #[schemars(range(min = bounds::STOP_S.min, max = bounds::STOP_S.max))]
+    pub at_s: f64,
+    #[schemars(range(min = bounds::LINK_RATE_BPS.min, max = bounds::LINK_RATE_BPS.max))]
+    pub rate_bps: f64,
 }
 
 /// Exactly one of `packets` or `bytes`.

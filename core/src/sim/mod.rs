@@ -5,6 +5,7 @@
 use crate::kernel::{EventQueue, Nanos, Pipe, Rng};
 use crate::metrics::{DelayDistributions, FlowInfo, Recorder, RecorderConfig, SeriesChunk, Summary};
 use crate::net::topology::{self, FlowAttachment, PortRole, Route, UNCONGESTED_BUFFER_PACKETS};
+use crate::net::trace::LinkTrace;
 use crate::net::{AccessJitter, Dir, FlowId, HostQueue, Packet, PortId};
 use crate::queue::droptail::DropTail;
 use crate::queue::markov::{self, ModelPoint};
@@ -93,6 +94,8 @@ pub struct Simulation {
     queue_out: QueueOutcome,
     probe_buf: Vec<f64>,
     agent_probes: Vec<AgentProbe>,
+    /// Each hop's capacity at the last sample (empty when no hop has a trace).
+    capacity_buf: Vec<f64>,
     /// Router-visible flow ids of multi-connection flows' connections,
     /// numbered after the scenario's flows.
     connection_ids: BTreeMap<(FlowId, u32), FlowId>,
@@ -151,6 +154,12 @@ impl PortSet {
                 jitter: None,
                 last_tx: (0, 0),
                 pipe: Pipe::default(),
+                trace: match p.role {
+                    PortRole::Hop(h) => plan.traces[h]
+                        .as_ref()
+                        .map(|trace| LinkTrace::new(trace, Rng::stream(plan.seed, &format!("trace/hop/{h}")))),
+                    _ => None,
+                },
             });
             set.port_hop.push(hop);
             set.runs_scheme.push(runs_scheme);
@@ -203,6 +212,7 @@ fn recorder(plan: &Plan, flows: Vec<FlowInfo>, mode: SeriesMode) -> Recorder {
         hop_rate_bps: plan.bottleneck_rate_bps as f64,
         probes: plan.scheme.probes.iter().map(|p| p.id).collect(),
         cov_interval_ns: plan.cov_interval_ns,
+        capacity_columns: plan.traces.iter().any(Option::is_some),
         history: mode.history,
         streaming: mode.streaming,
     })
@@ -277,6 +287,12 @@ impl Simulation {
             recorder: recorder(&plan, infos, mode),
             probe_buf: vec![0.0; plan.scheme.probes.len()],
             agent_probes: vec![AgentProbe::default(); flows.len()],
+            // A hop without a trace keeps its nominal rate.
+            capacity_buf: if plan.traces.iter().any(Option::is_some) {
+                vec![plan.bottleneck_rate_bps as f64; plan.hops as usize]
+            } else {
+                Vec::new()
+            },
             params: plan.params.clone(),
             plan,
             events,
@@ -499,7 +515,7 @@ impl Simulation {
 
     /// If the link is idle, take the next packet and put it on the wire.
     fn start_tx(&mut self, now: Nanos, port: PortId) {
-        if self.ports[port].busy {
+        if self.ports[port].busy || !self.link_ready(now, port) {
             return;
         }
         let mut ctx = QueueCtx::new(now, &mut self.port_rngs[port], &mut self.queue_out);
@@ -510,14 +526,42 @@ impl Simulation {
         }
     }
 
+    /// Whether a traced link can start a packet now. If not and packets
+    /// wait, the link holds them until it can: a `TxDone` then starts the
+    /// next, and meanwhile the queue (and its scheme) keeps them.
+    fn link_ready(&mut self, now: Nanos, port: PortId) -> bool {
+        let p = &mut self.ports[port];
+        let Some(trace) = p.trace.as_mut() else { return true };
+        match trace.ready(now) {
+            Some(at) if at == now => true,
+            Some(at) => {
+                if p.queue.len_packets() > 0 {
+                    p.busy = true;
+                    self.events.schedule(at, Event::TxDone { port });
+                }
+                false
+            }
+            None => false,
+        }
+    }
+
     /// Put `pkt` on `port`'s idle link.
     fn transmit(&mut self, now: Nanos, port: PortId, mut pkt: Packet) {
         let p = &mut self.ports[port];
         p.busy = true;
-        let tx = p.tx_time(pkt.size_bytes);
+        let (tx, busy) = match p.trace.as_mut() {
+            Some(trace) => {
+                let tx = trace.finish(now, pkt.size_bytes) - now;
+                (tx, trace.busy_ns(pkt.size_bytes, tx))
+            }
+            None => {
+                let tx = p.tx_time(pkt.size_bytes);
+                (tx, tx)
+            }
+        };
         let arrival = p.arrival(now + tx);
         if let Some(h) = self.port_hop[port] {
-            self.recorder.on_departure(h, pkt.owner as usize, now, now - pkt.enqueued_at, tx);
+            self.recorder.on_departure(h, pkt.owner as usize, now, now - pkt.enqueued_at, busy);
         }
         let tx_done = self.events.stamp(now + tx);
         let p = &mut self.ports[port];
@@ -539,7 +583,15 @@ impl Simulation {
         for (slot, f) in self.agent_probes.iter_mut().zip(&self.flows) {
             *slot = f.source.probe();
         }
-        self.recorder.sample(now, &self.probe_buf, &self.agent_probes);
+        if !self.capacity_buf.is_empty() {
+            let window = self.plan.sample_interval_ns;
+            for (port, hop) in self.ports.iter_mut().zip(&self.port_hop) {
+                if let (Some(trace), Some(h)) = (port.trace.as_mut(), hop) {
+                    self.capacity_buf[*h] = trace.capacity_bps(now, window);
+                }
+            }
+        }
+        self.recorder.sample(now, &self.probe_buf, &self.agent_probes, &self.capacity_buf);
     }
 
     /// Change a scheme parameter on every congested hop, mid-run.
@@ -609,3 +661,5 @@ mod delay_tests;
 mod sender_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod trace_tests;

@@ -1,6 +1,7 @@
 //! A router output: a queue scheme in front of a link.
 
 use crate::kernel::{tx_time_ns, Nanos, Pipe, Stamp};
+use crate::net::trace::LinkTrace;
 use crate::net::{AccessJitter, Packet, PortId};
 use crate::queue::Qdisc;
 
@@ -25,6 +26,8 @@ pub struct Port {
     pub last_tx: (u32, Nanos),
     /// Packets serialised and on their way to the far end, in order.
     pub pipe: Pipe<InFlight>,
+    /// A congested hop may follow a rate trace instead of `rate_bps`.
+    pub trace: Option<LinkTrace>,
 }
 
 /// A packet on a link, and where it goes at the far end: the next port's

@@ -11,11 +11,13 @@
 //! for TCP): a source can never put more on the wire than its access link
 //! carries (crate::net::host), and elastic traffic can never carry more
 //! than the congested links do. Over a flow's active time this gives the
-//! estimate, within a factor of 2 of the count on every preset.
+//! estimate, within a factor of 2 of the count on every preset. A link
+//! following a rate trace carries the trace's mean rate.
 
 use super::SeriesMode;
 use crate::kernel::to_secs;
 use crate::metrics::max_min_shares;
+use crate::net::trace::TracePlan;
 use crate::net::{TCP_HEADER_BYTES, UDP_HEADER_BYTES};
 use crate::scenario::{FlowPlan, Plan, TrafficPlan};
 use crate::transport::web::WebPattern;
@@ -62,13 +64,21 @@ pub fn estimate(plan: &Plan, mode: SeriesMode) -> WorkEstimate {
         let demand = offered_bps(&g.traffic, link_bps, base_rtt_s);
         demands.push(Some(demand));
     }
-    let capacity = vec![plan.bottleneck_rate_bps as f64; 2 * hops];
+    // A traced hop carries its trace's mean rate; the reverse links keep the nominal one.
+    let nominal = plan.bottleneck_rate_bps as f64;
+    let mut capacity: Vec<f64> =
+        plan.traces.iter().map(|t| t.as_ref().map_or(nominal, |t| t.mean_bps(plan.duration_ns))).collect();
+    capacity.extend(vec![nominal; hops]);
+    // On an opportunity trace a waiting packet costs one more event: the
+    // link's wake-up at the opportunity that starts it (counted on every
+    // hop when any hop has one).
+    let opportunity_waits = plan.traces.iter().any(|t| matches!(t, Some(TracePlan::Opportunities(_))));
     let any_reverse = plan.groups.iter().any(|g| g.reverse);
     let shares = max_min_shares(&capacity, &paths, &demands);
 
     let mut events = 0.0;
     for ((f, share), (demand, path)) in flows.iter().zip(&shares).zip(demands.iter().zip(&paths)) {
-        let route = FlowRoute { share: *share, demand: *demand, hops: path.len(), any_reverse };
+        let route = FlowRoute { share: *share, demand: *demand, hops: path.len(), any_reverse, opportunity_waits };
         events += flow_events(plan, f, &route);
     }
     if mode.history || mode.streaming {
@@ -85,6 +95,8 @@ struct FlowRoute {
     demand: Option<f64>,
     hops: usize,
     any_reverse: bool,
+    /// The forward hops follow a trace of delivery opportunities.
+    opportunity_waits: bool,
 }
 
 /// The events of one flow over its active time.
@@ -148,7 +160,9 @@ fn flow_events(plan: &Plan, f: &FlowPlan, route: &FlowRoute) -> f64 {
         let reverse_hop = if route.any_reverse { 2.0 } else { 1.0 };
         (access * made + carried * 2.0 * hops, reverse_hop * hops + 1.0)
     };
-    timers + data + carried * acks * ack + 2.0
+    // Forward hops' wake-ups: the data's, or a reverse flow's ACKs'.
+    let waits = if route.opportunity_waits { carried * hops * if g.reverse { acks } else { 1.0 } } else { 0.0 };
+    timers + data + carried * acks * ack + waits + 2.0
 }
 
 /// Whether an unresponsive source offers at least its access link's rate.
@@ -289,6 +303,26 @@ mod tests {
         v["flows"][0]["pacing"] = true.into();
         let (paced, count) = estimate_and_count(&v.to_string());
         assert!(paced > unpaced && (0.5..=2.0).contains(&(paced / count)), "{paced} vs {count}");
+    }
+
+    #[test]
+    fn a_traced_link_is_estimated_at_the_traces_rate() {
+        // Ten TCP flows on a link of nominally 100 Mb/s that follows one
+        // opportunity a millisecond (12 Mb/s), then every other (6 Mb/s):
+        // the estimate follows the trace, within a factor of 2 of the count.
+        let traced = |opportunities: &str| {
+            format!(
+                r#"{{ "version": 1, "duration_s": 20,
+                "topology": {{ "kind": "dumbbell", "bottleneck": {{ "rate_bps": 100e6, "delay_ms": 10,
+                    "trace": {{ "opportunities_ms": {opportunities} }} }}, "buffer": {{ "packets": 100 }} }},
+                "queue": {{ "scheme": "droptail" }}, "flows": [ {{ "kind": "tcp", "count": 10 }} ] }}"#
+            )
+        };
+        let (full, full_count) = estimate_and_count(&traced("[1]"));
+        let (half, half_count) = estimate_and_count(&traced("[2]"));
+        assert!((0.5..=2.0).contains(&(full / full_count)), "{full} vs {full_count}");
+        assert!((0.5..=2.0).contains(&(half / half_count)), "{half} vs {half_count}");
+        assert!((half / full - 0.5).abs() < 0.05, "{half} vs {full}");
     }
 
     #[test]

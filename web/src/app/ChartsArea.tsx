@@ -29,7 +29,7 @@ import {
   distributionData,
   drawsEachFlow,
   dropRateData,
-  fairShareLevels,
+  goodputFairShareLevels,
   flowFairShareLevels,
   flowLabel,
   goodputData,
@@ -116,7 +116,7 @@ export const ChartsArea = memo(function ChartsArea({
   );
   const distribution = useMemo(() => distributionData(groups, flowResults?.detail === 'perGroup' ? flowResults.groupGoodputsBps : []), [flowResults, groups]);
   const flowFairShares = useMemo(() => (summary ? flowFairShareLevels(groups, summary.groups) : []), [summary, groups]);
-  const fairShares = useMemo(() => (summary ? fairShareLevels(groups, summary.groups) : []), [summary, groups]);
+  const fairShares = useMemo(() => (summary ? goodputFairShareLevels(groups, summary.groups, scenario) : []), [summary, groups, scenario]);
   const measuredLoads = useMemo(() => measuredLoadsOf(summary?.hops ?? []), [summary]);
   const latency = { store, rows, groups, snapshot, binS, paramChanges, window: timeWindow, height: CHART_HEIGHT };
   const markovModel = snapshot?.markovModel;

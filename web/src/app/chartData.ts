@@ -9,7 +9,7 @@ import { COLORS, flowColor, groupColor } from '../charts/palette';
 import { flowColumn, groupGoodputColumns, groupWindowColumns } from '../engine/flowColumns';
 import type { SeriesStore } from '../engine/seriesStore';
 import { flowCount, flowsOf, type GroupInfo } from '../scenario/model';
-import type { ProbeSpec, Summary } from '../scenario/types';
+import type { ProbeSpec, Scenario, Summary } from '../scenario/types';
 import type { MeasuredLoad } from '../charts/MarkovChart';
 import type { ProbeLine } from '../charts/QueueChart';
 import type { VisibleRows } from '../charts/visibleWindow';
@@ -26,7 +26,12 @@ export interface QueueData {
   queueLength: Float64Array;
   probeLines: ProbeLine[];
   queueDelayMs: Float64Array;
+  /** The first hop's capacity (bits/s) when its link follows a rate trace. */
+  capacityBps?: Float64Array;
 }
+
+/** The series column of the first hop's capacity, present only when its link follows a rate trace. */
+const CAPACITY_COLUMN = 'capacity_bps';
 
 /** `queueProbes`: the scheme's probes in the buffer's unit (RED's average queue, ARED's targets, …). */
 export function queueData(store: SeriesStore, rows: VisibleRows, unit: 'packets' | 'bytes', queueProbes: readonly ProbeSpec[]): QueueData {
@@ -35,12 +40,15 @@ export function queueData(store: SeriesStore, rows: VisibleRows, unit: 'packets'
     queueLength: slice(store, unit === 'bytes' ? 'queue_bytes' : 'queue_packets', rows),
     probeLines: queueProbes.filter((p) => store.has(`probe.${p.id}`)).map((p) => ({ id: p.id, label: p.label, values: slice(store, `probe.${p.id}`, rows) })),
     queueDelayMs: slice(store, 'queue_delay_ms', rows),
+    capacityBps: store.has(CAPACITY_COLUMN) ? slice(store, CAPACITY_COLUMN, rows) : undefined,
   };
 }
 
 export interface GoodputData {
   timeS: Float64Array;
   lines: GoodputLine[];
+  /** The first hop's capacity (bits/s) over the same bins, when its link follows a rate trace. */
+  capacityBps?: Float64Array;
 }
 
 /** Flows are drawn one by one, each in its own colour, up to this many. */
@@ -72,19 +80,18 @@ export function goodputData(store: SeriesStore, rows: VisibleRows, groups: reado
       sources.push({ legend: label, label, color, columns: groupGoodputColumns(store, group, g).map(visible) });
     }
   });
-  const binned = binSums(
-    timeS,
-    sources.map((s) => s.columns),
-    binS,
-  );
+  const capacity = store.has(CAPACITY_COLUMN) ? [slice(store, CAPACITY_COLUMN, rows)] : [];
+  const binned = binSums(timeS, [...sources.map((s) => s.columns), capacity], binS);
+  const mean = (i: number) => binned.sums[i].map((sum, b) => sum / binned.rows[b]);
   return {
     timeS: binned.timeS,
     lines: sources.map((s, i) => ({
       legend: s.legend,
       label: s.label,
       color: s.color,
-      goodputBps: binned.sums[i].map((sum, b) => sum / binned.rows[b]),
+      goodputBps: mean(i),
     })),
+    capacityBps: capacity.length > 0 ? mean(sources.length) : undefined,
   };
 }
 
@@ -93,6 +100,14 @@ export function goodputData(store: SeriesStore, rows: VisibleRows, groups: reado
  *  are left out: their transfers come and go, so no steady share applies. */
 export function fairShareLevels(groups: readonly GroupInfo[], summaryGroups: Summary['groups']): FairShareLevel[] {
   return shareLevels(groups, summaryGroups, flowCount(groups) <= MAX_FLOW_LINES ? 'flow' : 'groupTotal');
+}
+
+/** The fair shares the goodput chart draws: none on a link that follows a
+ *  rate trace, whose shares are of the nominal rate and would mislead beside
+ *  the capacity line it draws instead. */
+export function goodputFairShareLevels(groups: readonly GroupInfo[], summaryGroups: Summary['groups'], scenario: Scenario): FairShareLevel[] {
+  const traced = scenario.topology.bottleneck.trace !== undefined || (scenario.topology.hop_traces ?? []).some((t) => t !== null && t !== undefined);
+  return traced ? [] : fairShareLevels(groups, summaryGroups);
 }
 
 /** Each group's max-min fair share of one flow (web groups left out, as above). */

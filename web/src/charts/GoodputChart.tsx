@@ -5,9 +5,10 @@
 import { scaleLinear } from 'd3';
 import { AxisBottom, AxisLeft } from './Axis';
 import { ChartFrame, type LegendEntry, type PlotArea } from './ChartFrame';
-import { nearestIndex } from './decimate';
+import { maxOf, nearestIndex } from './decimate';
 import { FairShareLines, type FairShareLevel } from './FairShareLines';
 import { COLORS } from './palette';
+import type { SeriesLine } from './seriesCanvas';
 import { ParamChangeLines, TIME_MARGIN, formatSeconds, stepSample, timeScale, type ParamChange, type TimeWindow } from './timeAxis';
 
 export interface GoodputLine {
@@ -30,7 +31,12 @@ interface GoodputChartProps {
   height: number;
   /** Max-min fair shares (theory) drawn as dashed lines over the measured goodput. */
   fairShares?: readonly FairShareLevel[];
+  /** The bottleneck's capacity at each of `timeS`, when its link follows a rate trace. */
+  capacityBps?: Float64Array;
 }
+
+/** The capacity line: the link's rate, which the goodput of all flows together stays under. */
+const CAPACITY_COLOR = COLORS.black;
 
 const MBPS = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
 /** The scale covers this share of the points, when a few peaks rise far above the rest. */
@@ -55,14 +61,16 @@ export function goodputScaleTop(lines: readonly { goodputBps: Float64Array }[], 
   return highest > PEAK_FACTOR * quantile ? { topBps: quantile * 1.2, peaksCut: true } : { topBps: highest, peaksCut: false };
 }
 
-export function GoodputChart({ timeS, lines, binS, paramChanges, window, height, fairShares = [] }: GoodputChartProps) {
+export function GoodputChart({ timeS, lines, binS, paramChanges, window, height, fairShares = [], capacityBps }: GoodputChartProps) {
   const legend: LegendEntry[] = [];
   for (const line of lines) if (!legend.some((e) => e.label === line.legend)) legend.push({ label: line.legend, color: line.color });
+  if (capacityBps) legend.push({ label: 'link capacity (trace)', color: CAPACITY_COLOR, dashed: true });
   if (fairShares.length > 0) {
     const color = fairShares.length === 1 ? fairShares[0].color : COLORS.black;
     legend.push({ label: `max-min fair share (theory${fairShares.length > 1 ? ', group colours' : ''})`, color, dashed: true });
   }
-  const { topBps, peaksCut } = goodputScaleTop(lines, Math.max(1e3, ...fairShares.map((f) => f.bps)));
+  const capacityTop = capacityBps ? maxOf(capacityBps) : 0;
+  const { topBps, peaksCut } = goodputScaleTop(lines, Math.max(1e3, capacityTop, ...fairShares.map((f) => f.bps)));
   const top = topBps * 1.1;
   // Per-flow lines get thinner as they multiply so they stay legible together.
   const strokeWidth = lines.length > 6 ? 1.25 : 2.25;
@@ -90,6 +98,7 @@ export function GoodputChart({ timeS, lines, binS, paramChanges, window, height,
         const rows = lines.slice(0, 12).map((l) => ({ label: l.label, value: `${MBPS.format(l.goodputBps[i] / 1e6)} Mb/s`, color: l.color }));
         if (lines.length > 12) rows.push({ label: `…and ${lines.length - 12} more`, value: '', color: '' });
         for (const f of fairShares) rows.push({ label: `fair share, ${f.label} (theory)`, value: `${MBPS.format(f.bps / 1e6)} Mb/s`, color: f.color });
+        if (capacityBps) rows.push({ label: 'link capacity', value: `${MBPS.format(capacityBps[i] / 1e6)} Mb/s`, color: CAPACITY_COLOR });
         return { x: x(timeS[i]), title: `t = ${formatSeconds(timeS[i])}`, rows };
       }}
       hoverStep={(fromX, move, plot) => stepSample(timeS, timeScale(window, plot.width), fromX, move)}
@@ -97,7 +106,7 @@ export function GoodputChart({ timeS, lines, binS, paramChanges, window, height,
         const { x: xScale, y } = scales(plot);
         // The lines hold bits per second; the axis reads Mb/s.
         const yScale = y.copy().domain(y.domain().map((mbps) => mbps * 1e6));
-        return lines.map((l) => ({
+        const drawn: SeriesLine[] = lines.map((l) => ({
           key: l.label,
           x: timeS,
           y: l.goodputBps,
@@ -108,6 +117,10 @@ export function GoodputChart({ timeS, lines, binS, paramChanges, window, height,
           opacity: lines.length > 6 ? 0.75 : 1,
           className: 'goodput-line',
         }));
+        // Over the goodput lines, thin, so that both stay readable where goodput meets it.
+        if (capacityBps)
+          drawn.push({ key: 'capacity', x: timeS, y: capacityBps, xScale, yScale, color: CAPACITY_COLOR, width: 1.5, dash: [6, 3], testId: 'capacity-line' });
+        return drawn;
       }}
     >
       {(plot) => {

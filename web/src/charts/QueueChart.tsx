@@ -44,6 +44,8 @@ interface QueueChartProps {
   paramChanges: readonly ParamChange[];
   window: TimeWindow;
   height: number;
+  /** The link's capacity (bits/s), when it follows a rate trace. */
+  capacityBps?: Float64Array;
 }
 
 const PRECISION = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
@@ -109,8 +111,14 @@ export function QueueChart({
   paramChanges,
   window,
   height,
+  capacityBps,
 }: QueueChartProps) {
   const legend: LegendEntry[] = [{ label: 'queue', color: COLORS.blue }];
+  // The capacity shares no axis with the queue: it spans the plot's height
+  // (its peak at 90 %, clear of the buffer line at the top), so a queue that
+  // grows as the link slows reads at a glance.
+  if (capacityBps) legend.push({ label: 'link capacity (scaled to the plot, Mb/s in the tooltip)', color: COLORS.black, dashed: true });
+  const capacityTop = capacityBps ? Math.max(maxOf(capacityBps), 1) : 1;
   probeLines.forEach((p, i) => legend.push({ label: p.label, color: PROBE_COLORS[i % PROBE_COLORS.length] }));
   legend.push({ label: 'queueing delay (right axis)', color: COLORS.green });
   if (delayTargets.length > 0) legend.push({ label: 'delay target (right axis)', color: COLORS.green, dashed: true });
@@ -146,6 +154,7 @@ export function QueueChart({
           rows.push({ label: p.label, value: `${PRECISION.format(p.values[i])} ${unit}`, color: PROBE_COLORS[k % PROBE_COLORS.length] }),
         );
         rows.push({ label: 'delay', value: `${PRECISION.format(queueDelayMs[i])} ms`, color: COLORS.green });
+        if (capacityBps) rows.push({ label: 'link capacity', value: `${PRECISION.format(capacityBps[i] / 1e6)} Mb/s`, color: COLORS.black });
         return { x: x(timeS[i]), title: `t = ${formatSeconds(timeS[i])}`, rows };
       }}
       hoverStep={(fromX, move, plot) => stepSample(timeS, timeScale(window, plot.width), fromX, move)}
@@ -153,10 +162,27 @@ export function QueueChart({
         const { x: xScale, y, yDelay } = scales(plot);
         // About one point per pixel column: more cannot be seen, and it costs paint time.
         const buckets = plot.width / 2;
-        const lines: SeriesLine[] = [
+        const lines: SeriesLine[] = [];
+        if (capacityBps) {
+          const yCapacity = scaleLinear()
+            .domain([0, capacityTop / 0.9])
+            .range([plot.height, 0]);
+          lines.push({
+            key: 'capacity',
+            ...decimateMinMax(timeS, capacityBps, buckets),
+            xScale,
+            yScale: yCapacity,
+            color: COLORS.black,
+            width: 1.25,
+            opacity: 0.55,
+            dash: [5, 4],
+            testId: 'queue-capacity-line',
+          });
+        }
+        lines.push(
           { key: 'delay', ...decimateMinMax(timeS, queueDelayMs, buckets), xScale, yScale: yDelay, color: COLORS.green, width: 1.25, opacity: 0.75 },
           { key: 'queue', ...decimateMinMax(timeS, queueLength, buckets), xScale, yScale: y, color: COLORS.blue, width: 1.5, testId: 'queue-line' },
-        ];
+        );
         probeLines.forEach((p, i) =>
           lines.push({
             key: `probe-${p.id}`,

@@ -146,6 +146,22 @@ describe('wasm engine', () => {
       expect(wasm.marks + wasm.drops.total).toBeGreaterThan(0);
       expect(deterministicPart(wasm)).toEqual(deterministicPart(native));
     },
+  // Cut short, past the step at 30 s: a run costs a second or two.
+  it.each([
+    ['codel-cellular', 20],
+    ['bufferbloat-link-halves', 35],
+  ])(
+    'matches the native CLI on the rate-trace preset %s (a random walk drawn through libm, a step)',
+    (id, durationS) => {
+      const preset = JSON.parse(readFileSync(`${repoRoot}scenarios/${id}.json`, 'utf8'));
+      preset.duration_s = durationS;
+      const scenarioJson = JSON.stringify(preset);
+      const native = runNative(scenarioJson);
+      const wasm = runWasm(scenarioJson, 0.037);
+      expect(wasm.perf.packets).toBeGreaterThan(10_000);
+      expect(deterministicPart(wasm)).toEqual(deterministicPart(native));
+    },
+    30_000,
   );
 
   it('gives the same result whatever the slice size', () => {

@@ -32,6 +32,25 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
       'Delay caused by a router buffer that is too big: TCP fills whatever buffer it finds, so a large one adds waiting time for every packet without making the link any faster.',
   },
   {
+    id: 'capacity',
+    term: 'Link capacity',
+    meaning:
+      'How many bits per second a link can send right now. On a fixed link it is the link’s rate; on a link that follows a rate trace it changes over time, and the queue and goodput charts draw it as a dashed line.',
+  },
+  {
+    id: 'rate-trace',
+    term: 'Rate trace',
+    meaning:
+      'A recording or recipe of how a link’s capacity changes over time, as on Wi-Fi, LTE or satellite links: a list of moments at which one full-size packet may leave (mahimahi’s format), a step, an outage or a random walk.',
+    source: 'Netravali et al., “Mahimahi: accurate record-and-replay for HTTP”, USENIX ATC 2015',
+  },
+  {
+    id: 'outage',
+    term: 'Outage',
+    meaning:
+      'A time during which a link sends nothing at all. Packets keep arriving and wait in the queue, so the queue and its delay grow until the link comes back, and the router’s scheme decides what to drop meanwhile.',
+  },
+  {
     id: 'queueing-delay',
     term: 'Queueing delay',
     meaning: 'How long a packet waits in the router’s queue before it is sent. A long queue on a slow link means a long wait.',

@@ -1,4 +1,5 @@
 import { deflateSync } from 'fflate';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MAX_COMPARE_CHARS, MAX_ENCODED_CHARS, MAX_SCENARIO_BYTES, decodeFragment, encodeFragment } from './codec';
 import { DEFAULT_SCENARIO } from './defaults';
@@ -17,7 +18,31 @@ function reasonOf(hash: string): string {
   return decoded.reason;
 }
 
+/** The engine's longest inline trace, as its committed JSON Schema states it (core/src/scenario/bounds.rs). */
+function maxTraceOpportunities(): number {
+  const schema = JSON.parse(readFileSync(new URL('../../../public/scenario.schema.json', import.meta.url), 'utf8'));
+  return schema.$defs.TraceSpec.properties.opportunities_ms.maxItems;
+}
+
 describe('share-link codec', () => {
+  it('carries the longest trace the engine takes, with entries as hard to compress as any', () => {
+    const n = maxTraceOpportunities();
+    expect(n).toBeGreaterThan(1000);
+    // Sorted random entries up to 10⁸ ms, the largest allowed: deflate finds little to share.
+    let state = 12345;
+    const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const times = Array.from({ length: n }, () => Math.floor(random() * 1e8)).sort((a, b) => a - b);
+    times[n - 1] = 1e8;
+    const traced = {
+      ...DEFAULT_SCENARIO,
+      topology: { ...DEFAULT_SCENARIO.topology, bottleneck: { rate_bps: 1e7, delay_ms: 10, trace: { opportunities_ms: times } } },
+    };
+    const fragment = encodeFragment(JSON.stringify(traced), view);
+    expect(new URLSearchParams(fragment).get('s')!.length).toBeLessThanOrEqual(MAX_ENCODED_CHARS);
+    const decoded = decodeFragment(fragment);
+    expect(decoded.kind === 'scenario' && JSON.parse(decoded.scenarioJson)).toEqual(traced);
+  });
+
   it('round-trips a scenario and its view exactly', () => {
     const fragment = encodeFragment(scenarioJson, view);
     const decoded = decodeFragment(`#${fragment}`);

@@ -62,6 +62,10 @@ const CAPTIONS: Record<string, string> = {
     "Adaptive RED: 5 TCP flows, 95 more join at 30 s. Watch max_p in the scheme's state adapt so that the average queue stays in its target band.",
   'rem-40-tcp': 'REM with 40 TCP flows: the price rises with the load while the queue stays near b* = 20 packets.',
   'codel-bufferbloat': 'The bufferbloat setting under CoDel: queueing delay stays near its 5 ms target instead of a second. Switch to Drop Tail to compare.',
+  'codel-cellular':
+    'A cellular-like link: its capacity wanders between 2 and 30 Mb/s (a random walk in steps of 20 ms, the dashed line) under five CUBIC flows with a 1000-packet buffer. CoDel keeps the queueing delay near its 5 ms target as the link slows and speeds up (mean 17 ms, 99th percentile 118 ms, 9.5 Mb/s of goodput); switch to Drop Tail and every slowdown becomes a long wait (mean 844 ms, 99th percentile 2.5 s, for 11.5 Mb/s).',
+  'bufferbloat-link-halves':
+    'Five CUBIC flows fill a 1000-packet Drop Tail buffer on 20 Mb/s; at 30 s the link halves to 10 Mb/s (a step trace, the dashed line). The same full buffer now drains at half the rate, so every packet waits twice as long: about 0.52 s before the step, 1.06 s after. Compare with CoDel: its mean delay is 14 ms over the run, at either rate.',
   'pie-bufferbloat': 'The bufferbloat setting under PIE: the queueing delay converges to the 15 ms target. Drag target and watch it follow.',
   'fq-codel-sparse-flow':
     'FQ-CoDel with a 64 kb/s "ping" beside 10 bulk TCP flows: the ping overtakes the bulk queues and sees almost no delay, while the bulk flows sit at CoDel\'s target.',
@@ -115,6 +119,8 @@ const PLAIN: Record<string, string> = {
   'ared-5-to-100-flows': 'Five downloads, then 95 more join: Adaptive RED retunes itself to keep the queue in its target range.',
   'rem-40-tcp': 'Forty downloads through REM, which sets a “price” on congestion that rises with the load.',
   'codel-bufferbloat': 'The same huge waiting room as “Bufferbloat”, run by CoDel: packets wait about 10 ms instead of a second.',
+  'codel-cellular': 'A phone-like link whose speed keeps changing: CoDel keeps the wait short even when the link slows down.',
+  'bufferbloat-link-halves': 'A link that drops to half its speed behind a huge waiting room: every packet then waits twice as long.',
   'pie-bufferbloat': 'The huge waiting room again, run by PIE, which steers the waiting time to 15 ms.',
   'fq-codel-sparse-flow': 'A small, steady stream (like a voice call) beside ten big downloads: it gets through with almost no waiting.',
   'latency-under-load': 'A ping times round trips while four uploads fill the router’s waiting room: each trip grows to almost half a second.',

@@ -1,0 +1,59 @@
+// A link whose rate changes: the trace presets draw the link's capacity on
+// the goodput chart (on its Mb/s axis) and on the queue chart (scaled), at
+// desktop and phone sizes.
+
+import { expect, test, type Page } from '@playwright/test';
+import { SCREENSHOT_DIR, inkColumns, pointsOf, setSpeed, showPane, waitUntilFinished, watchForErrors } from './helpers';
+
+async function openPreset(page: Page, id: string): Promise<void> {
+  await page.goto('/');
+  await showPane(page, 'controls');
+  await page.getByTestId('toggle-gallery').click();
+  await page.getByTestId(`preset-${id}`).click();
+  await showPane(page, 'charts');
+}
+
+/** The capacity drawn on both charts, with its legend and tooltip. */
+async function expectCapacityLines(page: Page): Promise<void> {
+  // A chart draws only while it is on screen.
+  await page.getByTestId('chart-queue').scrollIntoViewIfNeeded();
+  await expect.poll(() => pointsOf(page.getByTestId('queue-capacity-line'))).toBeGreaterThan(20);
+  await page.getByTestId('chart-goodput').scrollIntoViewIfNeeded();
+  await expect.poll(() => pointsOf(page.getByTestId('capacity-line'))).toBeGreaterThan(5);
+  await expect(page.getByTestId('chart-goodput')).toContainText('link capacity (trace)');
+  // The dashed black line is on the canvas, not only in its record.
+  await expect.poll(() => inkColumns(page, 'chart-goodput', '#000000')).toBeGreaterThan(20);
+}
+
+for (const size of [
+  { name: 'desktop', viewport: { width: 1280, height: 720 }, touch: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
+]) {
+  test.describe(`${size.name} ${size.viewport.width}×${size.viewport.height}`, () => {
+    test.use({ viewport: size.viewport, hasTouch: size.touch, isMobile: size.touch });
+    // Runs a 60 s preset to its end at full speed.
+    test.setTimeout(180_000);
+
+    test('the link-that-halves preset draws the capacity stepping down', async ({ page }) => {
+      const errors = watchForErrors(page);
+      await openPreset(page, 'bufferbloat-link-halves');
+      await setSpeed(page, 'max');
+      await waitUntilFinished(page);
+      await expectCapacityLines(page);
+      await page.getByTestId('chart-goodput').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENSHOT_DIR}rate-trace-halves-${size.name}.png`, fullPage: size.touch });
+      expect(errors).toEqual([]);
+    });
+
+    test('the cellular preset draws a capacity that wanders', async ({ page }) => {
+      const errors = watchForErrors(page);
+      await openPreset(page, 'codel-cellular');
+      await setSpeed(page, 'max');
+      await waitUntilFinished(page);
+      await expectCapacityLines(page);
+      await page.getByTestId('chart-queue').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENSHOT_DIR}rate-trace-cellular-${size.name}.png` });
+      expect(errors).toEqual([]);
+    });
+  });
+}
