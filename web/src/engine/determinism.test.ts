@@ -146,6 +146,8 @@ describe('wasm engine', () => {
       expect(wasm.marks + wasm.drops.total).toBeGreaterThan(0);
       expect(deterministicPart(wasm)).toEqual(deterministicPart(native));
     },
+  );
+
   // Cut short, past the step at 30 s: a run costs a second or two.
   it.each([
     ['codel-cellular', 20],
