@@ -95,7 +95,7 @@ fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
 }
 
 /// drop_next after a drop at `t` with `count` drops so far (`control_law`, §5).
-fn control_law(t: Nanos, interval: Nanos, count: u32) -> Nanos {
+pub(crate) fn control_law(t: Nanos, interval: Nanos, count: u32) -> Nanos {
     t + libm::round(interval as f64 / libm::sqrt(count.max(1) as f64)) as Nanos
 }
 

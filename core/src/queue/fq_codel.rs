@@ -43,25 +43,31 @@ pub static INFO: SchemeInfo = SchemeInfo {
             Active Queue Management Algorithm, RFC 8290, 2018",
     summary: "One CoDel queue per flow, served by deficit round robin with priority for sparse flows.",
     params: FqCodelParams::SPECS,
-    probes: &[
-        ProbeSpec::number("new_flows", "queues in the new-flows list", "flows"),
-        ProbeSpec::number("old_flows", "queues in the old-flows list", "flows"),
-        ProbeSpec::number("backlog", "total backlog", "bytes"),
-    ],
+    probes: &LIST_PROBES,
     build,
     cross_check: super::codel::cross_check,
     model: None,
 };
+
+// FQ-PIE, FQ-COBALT and CAKE share these two with their own docs.
+pub(crate) const QUANTUM: ParamSpec =
+    ParamSpec::number("quantum", "bytes", 64.0..=65535.0, 1.0, 1514.0, "Bytes a queue may send per round-robin turn.");
+pub(crate) const FLOWS: ParamSpec = ParamSpec::number(
+    "flow queues",
+    "queues",
+    1.0..=65536.0,
+    1.0,
+    1024.0,
+    "Number of hash buckets; flows that hash alike share a queue.",
+);
 
 scheme_params! {
     /// FQ-CoDel's parameters; CoDel's apply to each flow queue.
     pub struct FqCodelParams {
         target: Nanos as ms = codel::TARGET.with_doc("CoDel's acceptable standing delay, per flow queue."),
         interval: Nanos as ms = codel::INTERVAL.with_doc("CoDel's interval, per flow queue: about a worst-case RTT."),
-        quantum: i64 = ParamSpec::number("quantum", "bytes", 64.0..=65535.0, 1.0, 1514.0,
-            "Bytes a queue may send per round-robin turn."),
-        flows: usize = ParamSpec::number("flow queues", "queues", 1.0..=65536.0, 1.0, 1024.0,
-            "Number of hash buckets; flows that hash alike share a queue."),
+        quantum: i64 = QUANTUM,
+        flows: usize = FLOWS,
         mtu_bytes: u64 = codel::MTU.with_doc("CoDel never drops from a queue holding at most this many bytes."),
         ecn: bool = ECN_PARAM.with_default(1.0),
     }
@@ -82,7 +88,7 @@ fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
 /// fixed perturbation (Linux draws one at random per qdisc), scaled by a
 /// multiply-shift. Like any hash it collides: flows 26 and 29 share a
 /// queue out of 1024.
-fn bucket(flow: FlowId, n: usize) -> usize {
+pub(crate) fn bucket(flow: FlowId, n: usize) -> usize {
     let mut h = flow ^ 0x9e37_79b9;
     h ^= h >> 16;
     h = h.wrapping_mul(0x85eb_ca6b);
@@ -92,54 +98,99 @@ fn bucket(flow: FlowId, n: usize) -> usize {
     ((h as u64 * n as u64) >> 32) as usize
 }
 
-#[derive(Default)]
-struct FlowQueue {
-    fifo: Fifo,
-    codel: CodelState,
+/// What runs on each flow queue of a flow-queuing scheme: CoDel here, PIE
+/// in FQ-PIE, COBALT in FQ-COBALT and CAKE.
+pub(crate) trait FlowAqm {
+    type Params;
+
+    /// An arrival for `fifo`: the packet to queue (maybe marked), or None
+    /// when it was dropped early. CoDel decides only at dequeue.
+    fn admit(&mut self, pkt: Packet, _fifo: &Fifo, _p: &Self::Params, _ctx: &mut QueueCtx) -> Option<Packet> {
+        Some(pkt)
+    }
+
+    /// The packet to send next from `fifo`, dropping through `ctx`.
+    fn dequeue(&mut self, fifo: &mut Fifo, p: &Self::Params, ctx: &mut QueueCtx) -> Option<Packet>;
+}
+
+impl FlowAqm for CodelState {
+    type Params = CodelParams;
+
+    fn dequeue(&mut self, fifo: &mut Fifo, p: &CodelParams, ctx: &mut QueueCtx) -> Option<Packet> {
+        CodelState::dequeue(self, fifo, p, ctx)
+    }
+}
+
+pub(crate) struct FlowQueue<A> {
+    pub fifo: Fifo,
+    pub aqm: A,
     deficit: i64,
     /// In new_flows or old_flows.
     listed: bool,
 }
 
-pub struct FqCodel {
+/// The flow queues and their deficit round robin (§4.1, §4.2), whatever
+/// AQM runs on each queue.
+pub(crate) struct FlowQueues<A> {
     limit: Limit,
-    p: FqCodelParams,
-    /// `p` as each flow queue's CoDel sees it.
-    codel: CodelParams,
-    queues: Vec<FlowQueue>,
+    pub quantum: i64,
+    queues: Vec<FlowQueue<A>>,
     new_flows: VecDeque<usize>,
     old_flows: VecDeque<usize>,
     packets: usize,
     bytes: u64,
 }
 
-impl FqCodel {
-    pub fn new(limit: Limit) -> FqCodel {
-        let mut fq = FqCodel {
+impl<A: FlowAqm> FlowQueues<A> {
+    pub fn new(limit: Limit, n: usize, quantum: i64, fresh: impl Fn() -> A) -> FlowQueues<A> {
+        FlowQueues {
             limit,
-            p: FqCodelParams::default(),
-            codel: FqCodelParams::default().codel(),
-            queues: Vec::new(),
+            quantum,
+            queues: (0..n)
+                .map(|_| FlowQueue { fifo: Fifo::default(), aqm: fresh(), deficit: 0, listed: false })
+                .collect(),
             new_flows: VecDeque::new(),
             old_flows: VecDeque::new(),
             packets: 0,
             bytes: 0,
-        };
-        fq.rehash(fq.p.flows);
-        fq
+        }
     }
 
-    fn push(&mut self, pkt: Packet) {
-        let i = bucket(pkt.flow, self.queues.len());
+    pub fn len(&self) -> usize {
+        self.queues.len()
+    }
+
+    pub fn queues(&self) -> &[FlowQueue<A>] {
+        &self.queues
+    }
+
+    pub fn queues_mut(&mut self) -> &mut [FlowQueue<A>] {
+        &mut self.queues
+    }
+
+    fn push(&mut self, i: usize, pkt: Packet) {
         self.packets += 1;
         self.bytes += pkt.size_bytes as u64;
         let q = &mut self.queues[i];
         q.fifo.push(pkt);
         if !q.listed {
             q.listed = true;
-            q.deficit = self.p.quantum;
+            q.deficit = self.quantum;
             self.new_flows.push_back(i);
         }
+    }
+
+    /// Offer `pkt` to queue `i` through its AQM; over the buffer limit, drop
+    /// from the fattest queue. The queue overflow last dropped from, if any.
+    pub fn enqueue(&mut self, i: usize, pkt: Packet, p: &A::Params, ctx: &mut QueueCtx) -> Option<usize> {
+        let q = &mut self.queues[i];
+        let pkt = q.aqm.admit(pkt, &q.fifo, p, ctx)?;
+        self.push(i, pkt);
+        let mut fattest = None;
+        while self.over_limit() {
+            fattest = self.drop_from_fattest(ctx);
+        }
+        fattest
     }
 
     fn over_limit(&self) -> bool {
@@ -147,17 +198,18 @@ impl FqCodel {
     }
 
     /// Drop the head of the queue with the most bytes (ties: lowest index).
-    fn drop_from_fattest(&mut self, ctx: &mut QueueCtx) {
-        let fattest = (0..self.queues.len()).rev().max_by_key(|&i| self.queues[i].fifo.bytes());
-        if let Some(pkt) = fattest.and_then(|i| self.queues[i].fifo.pop()) {
-            self.packets -= 1;
-            self.bytes -= pkt.size_bytes as u64;
-            ctx.drop(pkt, DropReason::Overflow);
-        }
+    fn drop_from_fattest(&mut self, ctx: &mut QueueCtx) -> Option<usize> {
+        let fattest = (0..self.queues.len()).rev().max_by_key(|&i| self.queues[i].fifo.bytes())?;
+        let pkt = self.queues[fattest].fifo.pop()?;
+        self.packets -= 1;
+        self.bytes -= pkt.size_bytes as u64;
+        ctx.drop(pkt, DropReason::Overflow);
+        Some(fattest)
     }
 
-    /// Start over with `n` queues, re-enqueueing what is queued in arrival order.
-    fn rehash(&mut self, n: usize) {
+    /// Start over with `n` queues, re-enqueueing what is queued in arrival
+    /// order into the queue `bucket(packet, n)` names.
+    pub fn rehash(&mut self, n: usize, bucket: impl Fn(&Packet, usize) -> usize, fresh: impl Fn() -> A) {
         let mut queued: Vec<Packet> = Vec::with_capacity(self.packets);
         for q in &mut self.queues {
             while let Some(p) = q.fifo.pop() {
@@ -165,26 +217,13 @@ impl FqCodel {
             }
         }
         queued.sort_by_key(|p| p.enqueued_at);
-        self.queues = (0..n).map(|_| FlowQueue::default()).collect();
-        self.new_flows.clear();
-        self.old_flows.clear();
-        self.packets = 0;
-        self.bytes = 0;
+        *self = FlowQueues::new(self.limit, n, self.quantum, fresh);
         for p in queued {
-            self.push(p);
-        }
-    }
-}
-
-impl Qdisc for FqCodel {
-    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        self.push(pkt);
-        while self.over_limit() {
-            self.drop_from_fattest(ctx);
+            self.push(bucket(&p, n), p);
         }
     }
 
-    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
+    pub fn dequeue(&mut self, p: &A::Params, ctx: &mut QueueCtx) -> Option<Packet> {
         loop {
             let (i, from_new) = match (self.new_flows.front(), self.old_flows.front()) {
                 (Some(&i), _) => (i, true),
@@ -193,11 +232,11 @@ impl Qdisc for FqCodel {
             };
             let q = &mut self.queues[i];
             let emptied = if q.deficit <= 0 {
-                q.deficit += self.p.quantum;
+                q.deficit += self.quantum;
                 false
             } else {
                 let (len, bytes) = (q.fifo.len(), q.fifo.bytes());
-                let pkt = q.codel.dequeue(&mut q.fifo, &self.codel, ctx);
+                let pkt = q.aqm.dequeue(&mut q.fifo, p, ctx);
                 self.packets -= len - q.fifo.len();
                 self.bytes -= bytes - q.fifo.bytes();
                 match pkt {
@@ -222,27 +261,74 @@ impl Qdisc for FqCodel {
         }
     }
 
-    fn len_packets(&self) -> usize {
+    pub fn len_packets(&self) -> usize {
         self.packets
     }
 
-    fn len_bytes(&self) -> u64 {
+    pub fn len_bytes(&self) -> u64 {
         self.bytes
+    }
+
+    /// The `new_flows`, `old_flows` and `backlog` probes.
+    pub fn probe(&self, out: &mut ProbeSink) {
+        out.put("new_flows", self.new_flows.len() as f64);
+        out.put("old_flows", self.old_flows.len() as f64);
+        out.put("backlog", self.bytes as f64);
+    }
+}
+
+/// The probes of [`FlowQueues::probe`].
+pub(crate) const LIST_PROBES: [ProbeSpec; 3] = [
+    ProbeSpec::number("new_flows", "queues in the new-flows list", "flows"),
+    ProbeSpec::number("old_flows", "queues in the old-flows list", "flows"),
+    ProbeSpec::number("backlog", "total backlog", "bytes"),
+];
+
+pub struct FqCodel {
+    p: FqCodelParams,
+    /// `p` as each flow queue's CoDel sees it.
+    codel: CodelParams,
+    queues: FlowQueues<CodelState>,
+}
+
+impl FqCodel {
+    pub fn new(limit: Limit) -> FqCodel {
+        let p = FqCodelParams::default();
+        let queues = FlowQueues::new(limit, p.flows, p.quantum, CodelState::default);
+        FqCodel { codel: p.codel(), p, queues }
+    }
+}
+
+impl Qdisc for FqCodel {
+    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+        let i = bucket(pkt.flow, self.queues.len());
+        self.queues.enqueue(i, pkt, &self.codel, ctx);
+    }
+
+    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
+        self.queues.dequeue(&self.codel, ctx)
+    }
+
+    fn len_packets(&self) -> usize {
+        self.queues.len_packets()
+    }
+
+    fn len_bytes(&self) -> u64 {
+        self.queues.len_bytes()
     }
 
     fn set_param(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
         self.p.set(id, v)?;
+        self.queues.quantum = self.p.quantum;
         if self.p.flows != self.queues.len() {
-            self.rehash(self.p.flows);
+            self.queues.rehash(self.p.flows, |pkt, n| bucket(pkt.flow, n), CodelState::default);
         }
         self.codel = self.p.codel();
         Ok(())
     }
 
     fn probe(&self, out: &mut ProbeSink) {
-        out.put("new_flows", self.new_flows.len() as f64);
-        out.put("old_flows", self.old_flows.len() as f64);
-        out.put("backlog", self.bytes as f64);
+        self.queues.probe(out);
     }
 }
 

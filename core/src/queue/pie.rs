@@ -47,34 +47,80 @@ pub static INFO: SchemeInfo = SchemeInfo {
     model: None,
 };
 
+// FQ-PIE runs these per flow queue, with its own defaults where ns-3's differ.
+pub(crate) const TARGET: ParamSpec = ParamSpec::delay(
+    "target delay",
+    1.0..=1000.0,
+    1.0,
+    15.0,
+    "QDELAY_REF: the queueing delay the controller steers to.",
+);
+pub(crate) const T_UPDATE: ParamSpec =
+    ParamSpec::number("update period", "ms", 1.0..=1000.0, 1.0, 15.0, "T_UPDATE: how often p is recomputed.");
+pub(crate) const ALPHA: ParamSpec = ParamSpec::number(
+    "integral gain α",
+    "1/s",
+    0.0..=10.0,
+    0.005,
+    0.125,
+    "Weight of the distance from target (integral term) in each update.",
+);
+pub(crate) const BETA: ParamSpec = ParamSpec::number(
+    "proportional gain β",
+    "1/s",
+    0.0..=100.0,
+    0.05,
+    1.25,
+    "Weight of the delay trend since the last update (proportional term).",
+);
+pub(crate) const MAX_BURST: ParamSpec = ParamSpec::number(
+    "max burst",
+    "ms",
+    0.0..=10000.0,
+    1.0,
+    150.0,
+    "MAX_BURST: time after a calm period during which bursts pass without drops.",
+);
+pub(crate) const MEAN_PKT_BYTES: ParamSpec = ParamSpec::number(
+    "mean packet size",
+    "bytes",
+    40.0..=65535.0,
+    1.0,
+    1500.0,
+    "MEAN_PKTSIZE: nothing is dropped while at most two such packets are queued.",
+);
+pub(crate) const DERANDOMIZE: ParamSpec =
+    ParamSpec::switch("derandomisation", true, "Space drops evenly by accumulating p between drops (§5.4).");
+pub(crate) const ECN: ParamSpec =
+    ECN_PARAM.with_doc("Mark ECN-capable packets instead of dropping them while p is below the ECN threshold.");
+pub(crate) const MARK_ECNTH: ParamSpec = ParamSpec::number(
+    "ECN threshold",
+    "",
+    0.0..=1.0,
+    0.01,
+    0.1,
+    "Above this p even ECN-capable packets are dropped: marking no longer controls the queue.",
+);
+
 scheme_params! {
     /// PIE's parameters, with RFC 8033's names where it gives one.
     pub struct PieParams {
-        target: Nanos as ms = ParamSpec::delay("target delay", 1.0..=1000.0, 1.0, 15.0,
-            "QDELAY_REF: the queueing delay the controller steers to."),
-        t_update: Nanos as ms = ParamSpec::number("update period", "ms", 1.0..=1000.0, 1.0, 15.0,
-            "T_UPDATE: how often p is recomputed."),
-        alpha: f64 = ParamSpec::number("integral gain α", "1/s", 0.0..=10.0, 0.005, 0.125,
-            "Weight of the distance from target (integral term) in each update."),
-        beta: f64 = ParamSpec::number("proportional gain β", "1/s", 0.0..=100.0, 0.05, 1.25,
-            "Weight of the delay trend since the last update (proportional term)."),
-        max_burst: Nanos as ms = ParamSpec::number("max burst", "ms", 0.0..=10000.0, 1.0, 150.0,
-            "MAX_BURST: time after a calm period during which bursts pass without drops."),
-        mean_pkt_bytes: u64 = ParamSpec::number("mean packet size", "bytes", 40.0..=65535.0, 1.0, 1500.0,
-            "MEAN_PKTSIZE: nothing is dropped while at most two such packets are queued."),
-        derandomize: bool = ParamSpec::switch("derandomisation", true,
-            "Space drops evenly by accumulating p between drops (§5.4)."),
-        ecn: bool = ECN_PARAM
-            .with_doc("Mark ECN-capable packets instead of dropping them while p is below the ECN threshold."),
-        mark_ecnth: f64 = ParamSpec::number("ECN threshold", "", 0.0..=1.0, 0.01, 0.1,
-            "Above this p even ECN-capable packets are dropped: marking no longer controls the queue."),
+        target: Nanos as ms = TARGET,
+        t_update: Nanos as ms = T_UPDATE,
+        alpha: f64 = ALPHA,
+        beta: f64 = BETA,
+        max_burst: Nanos as ms = MAX_BURST,
+        mean_pkt_bytes: u64 = MEAN_PKT_BYTES,
+        derandomize: bool = DERANDOMIZE,
+        ecn: bool = ECN,
+        mark_ecnth: f64 = MARK_ECNTH,
     }
 }
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
     let mut pie = Pie::new(setup.limit);
     apply(&mut pie, params);
-    pie.burst_allowance = pie.params.max_burst;
+    pie.state = PieState::new(&pie.params);
     Box::new(pie)
 }
 
@@ -91,41 +137,27 @@ fn autotune_scale(p: f64) -> f64 {
     TABLE.iter().find(|(below, _)| p < *below).map_or(1.0, |(_, scale)| *scale)
 }
 
-pub struct Pie {
-    limit: Limit,
-    fifo: Fifo,
-    params: PieParams,
-    p: f64,
+/// One queue's PIE controller, the state FQ-PIE keeps per flow queue.
+#[derive(Clone, Debug)]
+pub struct PieState {
+    pub(crate) p: f64,
     qdelay_old: Nanos,
     /// Sojourn time of the last packet sent.
     last_sojourn: Nanos,
     burst_allowance: Nanos,
     accu_prob: f64,
-    /// The pending update, if the timer runs.
-    next_update: Option<Nanos>,
 }
 
-impl Pie {
-    pub fn new(limit: Limit) -> Pie {
-        Pie {
-            limit,
-            fifo: Fifo::default(),
-            params: PieParams::default(),
-            p: 0.0,
-            qdelay_old: 0,
-            last_sojourn: 0,
-            burst_allowance: PieParams::default().max_burst,
-            accu_prob: 0.0,
-            next_update: None,
-        }
+impl PieState {
+    pub fn new(params: &PieParams) -> PieState {
+        PieState { p: 0.0, qdelay_old: 0, last_sojourn: 0, burst_allowance: params.max_burst, accu_prob: 0.0 }
     }
 
     /// The periodic drop-probability update (§4.2, §4.4, §5.5).
-    fn update(&mut self, qdelay: Nanos) {
+    pub fn update(&mut self, qdelay: Nanos, params: &PieParams) {
         let secs = |t: Nanos| t as f64 / NS_PER_S as f64;
-        let target = secs(self.params.target);
-        let mut delta =
-            self.params.alpha * (secs(qdelay) - target) + self.params.beta * (secs(qdelay) - secs(self.qdelay_old));
+        let target = secs(params.target);
+        let mut delta = params.alpha * (secs(qdelay) - target) + params.beta * (secs(qdelay) - secs(self.qdelay_old));
         delta *= autotune_scale(self.p);
         if self.p >= 0.1 && delta > 0.02 {
             delta = 0.02;
@@ -135,21 +167,19 @@ impl Pie {
             self.p *= 0.98;
         }
         self.p = self.p.clamp(0.0, 1.0);
-        self.burst_allowance = self.burst_allowance.saturating_sub(self.params.t_update);
-        if self.p == 0.0 && qdelay < self.params.target / 2 && self.qdelay_old < self.params.target / 2 {
-            self.burst_allowance = self.params.max_burst;
+        self.burst_allowance = self.burst_allowance.saturating_sub(params.t_update);
+        if self.p == 0.0 && qdelay < params.target / 2 && self.qdelay_old < params.target / 2 {
+            self.burst_allowance = params.max_burst;
         }
         self.qdelay_old = qdelay;
     }
 
-    /// Should this arrival be dropped (or marked) early? (§4.1, §5.4)
-    fn drop_early(&mut self, uniform: f64) -> bool {
-        if (self.qdelay_old < self.params.target / 2 && self.p < 0.2)
-            || self.fifo.bytes() <= 2 * self.params.mean_pkt_bytes
-        {
+    /// Should this arrival be dropped (or marked) early, with `fifo` queued? (§4.1, §5.4)
+    fn drop_early(&mut self, fifo: &Fifo, uniform: f64, params: &PieParams) -> bool {
+        if (self.qdelay_old < params.target / 2 && self.p < 0.2) || fifo.bytes() <= 2 * params.mean_pkt_bytes {
             return false;
         }
-        if self.params.derandomize {
+        if params.derandomize {
             if self.p == 0.0 {
                 self.accu_prob = 0.0;
             }
@@ -164,55 +194,123 @@ impl Pie {
         uniform < self.p
     }
 
-    fn arm(&mut self, ctx: &mut QueueCtx) {
-        if self.next_update.is_none() {
-            let at = ctx.now + self.params.t_update;
-            self.next_update = Some(at);
+    /// An arrival to `fifo` that fits the buffer: the packet to queue (maybe
+    /// marked), or None when it was dropped early.
+    pub fn admit(&mut self, pkt: Packet, fifo: &Fifo, params: &PieParams, ctx: &mut QueueCtx) -> Option<Packet> {
+        let uniform = ctx.rng.uniform();
+        if self.burst_allowance == 0 && self.drop_early(fifo, uniform, params) {
+            self.accu_prob = 0.0;
+            let mark = params.ecn && self.p < params.mark_ecnth;
+            return ctx.drop_or_mark(pkt, DropReason::Early, mark);
+        }
+        Some(pkt)
+    }
+
+    /// An arrival dropped because the buffer was full.
+    pub fn overflowed(&mut self) {
+        self.accu_prob = 0.0;
+    }
+
+    /// Take the head of `fifo`, noting its sojourn time.
+    pub fn dequeue(&mut self, fifo: &mut Fifo, now: Nanos) -> Option<Packet> {
+        let pkt = fifo.pop()?;
+        self.last_sojourn = now.saturating_sub(pkt.enqueued_at);
+        Some(pkt)
+    }
+
+    /// The queueing delay an update sees: the last sojourn, 0 for an empty queue.
+    pub fn qdelay(&self, fifo: &Fifo) -> Nanos {
+        if fifo.is_empty() {
+            0
+        } else {
+            self.last_sojourn
+        }
+    }
+
+    /// Nothing can change until the next arrival: the timer may sleep.
+    pub fn calm(&self, fifo: &Fifo, params: &PieParams) -> bool {
+        fifo.is_empty() && self.p == 0.0 && self.qdelay_old == 0 && self.burst_allowance == params.max_burst
+    }
+
+    /// A lowered MAX_BURST cuts the allowance left.
+    pub fn limit_burst(&mut self, params: &PieParams) {
+        self.burst_allowance = self.burst_allowance.min(params.max_burst);
+    }
+
+    pub fn probe(&self, out: &mut ProbeSink) {
+        out.put("p", self.p);
+        out.put("qdelay", self.qdelay_old as f64 / NS_PER_MS as f64);
+        out.put("burst_allowance", self.burst_allowance as f64 / NS_PER_MS as f64);
+    }
+}
+
+/// PIE's update timer: it runs every t_update while anything can change.
+#[derive(Default)]
+pub struct UpdateTimer {
+    /// The pending update, if the timer runs.
+    next: Option<Nanos>,
+}
+
+impl UpdateTimer {
+    /// Start the timer, t_update from now, unless it runs.
+    pub fn arm(&mut self, t_update: Nanos, ctx: &mut QueueCtx) {
+        if self.next.is_none() {
+            let at = ctx.now + t_update;
+            self.next = Some(at);
             ctx.wake_at(at);
         }
+    }
+
+    /// On a wake-up: the time the update was due, if it is, and the timer
+    /// stops until [`Self::rearm`]. Early: the wake-up asked for is still on its way.
+    pub fn take_due(&mut self, now: Nanos) -> Option<Nanos> {
+        let due = self.next.filter(|due| now >= *due)?;
+        self.next = None;
+        Some(due)
+    }
+
+    pub fn rearm(&mut self, at: Nanos, ctx: &mut QueueCtx) {
+        self.next = Some(at);
+        ctx.wake_at(at);
+    }
+}
+
+pub struct Pie {
+    limit: Limit,
+    fifo: Fifo,
+    params: PieParams,
+    state: PieState,
+    timer: UpdateTimer,
+}
+
+impl Pie {
+    pub fn new(limit: Limit) -> Pie {
+        let params = PieParams::default();
+        Pie { limit, fifo: Fifo::default(), state: PieState::new(&params), params, timer: UpdateTimer::default() }
     }
 }
 
 impl Qdisc for Pie {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        self.arm(ctx);
+        self.timer.arm(self.params.t_update, ctx);
         if self.fifo.is_full_for(self.limit, pkt.size_bytes) {
-            self.accu_prob = 0.0;
+            self.state.overflowed();
             return ctx.drop(pkt, DropReason::Overflow);
         }
-        let uniform = ctx.rng.uniform();
-        let pkt = if self.burst_allowance == 0 && self.drop_early(uniform) {
-            self.accu_prob = 0.0;
-            let mark = self.params.ecn && self.p < self.params.mark_ecnth;
-            match ctx.drop_or_mark(pkt, DropReason::Early, mark) {
-                Some(marked) => marked,
-                None => return,
-            }
-        } else {
-            pkt
-        };
-        self.fifo.push(pkt);
+        if let Some(pkt) = self.state.admit(pkt, &self.fifo, &self.params, ctx) {
+            self.fifo.push(pkt);
+        }
     }
 
     fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
-        let pkt = self.fifo.pop()?;
-        self.last_sojourn = ctx.now.saturating_sub(pkt.enqueued_at);
-        Some(pkt)
+        self.state.dequeue(&mut self.fifo, ctx.now)
     }
 
     fn on_wake(&mut self, ctx: &mut QueueCtx) {
-        // Early: the wake-up asked for at `due` is still on its way.
-        let Some(due) = self.next_update.filter(|due| ctx.now >= *due) else { return };
-        let qdelay = if self.fifo.is_empty() { 0 } else { self.last_sojourn };
-        self.update(qdelay);
-        let calm = self.fifo.is_empty()
-            && self.p == 0.0
-            && self.qdelay_old == 0
-            && self.burst_allowance == self.params.max_burst;
-        self.next_update = None;
-        if !calm {
-            self.next_update = Some(due + self.params.t_update);
-            ctx.wake_at(due + self.params.t_update);
+        let Some(due) = self.timer.take_due(ctx.now) else { return };
+        self.state.update(self.state.qdelay(&self.fifo), &self.params);
+        if !self.state.calm(&self.fifo, &self.params) {
+            self.timer.rearm(due + self.params.t_update, ctx);
         }
     }
 
@@ -220,15 +318,12 @@ impl Qdisc for Pie {
 
     fn set_param(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
         self.params.set(id, v)?;
-        // A lowered MAX_BURST cuts the allowance left.
-        self.burst_allowance = self.burst_allowance.min(self.params.max_burst);
+        self.state.limit_burst(&self.params);
         Ok(())
     }
 
     fn probe(&self, out: &mut ProbeSink) {
-        out.put("p", self.p);
-        out.put("qdelay", self.qdelay_old as f64 / NS_PER_MS as f64);
-        out.put("burst_allowance", self.burst_allowance as f64 / NS_PER_MS as f64);
+        self.state.probe(out);
     }
 }
 
@@ -263,58 +358,58 @@ mod tests {
     fn update_follows_the_pi_law_with_its_scale_factors() {
         let mut pie = Pie::new(Limit::Packets(100));
         // From p = 0: (α·(30 − 15) + β·(30 − 0)) ms / 2048.
-        pie.update(30 * MS);
+        pie.state.update(30 * MS, &pie.params);
         let p1 = (0.125 * 0.015 + 1.25 * 0.030) / 2048.0;
-        assert!(close(pie.p, p1), "{} vs {p1}", pie.p);
+        assert!(close(pie.state.p, p1), "{} vs {p1}", pie.state.p);
         // p1 ≈ 1.9e-5 is in [1e-5, 1e-4): the step is divided by 128; no trend.
-        pie.update(30 * MS);
+        pie.state.update(30 * MS, &pie.params);
         let p2 = p1 + 0.125 * 0.015 / 128.0;
-        assert!(close(pie.p, p2), "{} vs {p2}", pie.p);
+        assert!(close(pie.state.p, p2), "{} vs {p2}", pie.state.p);
         // p in [0.01, 0.1): halved.
-        pie.p = 0.05;
-        pie.update(45 * MS);
-        assert!(close(pie.p, 0.05 + (0.125 * 0.030 + 1.25 * 0.015) / 2.0), "{}", pie.p);
+        pie.state.p = 0.05;
+        pie.state.update(45 * MS, &pie.params);
+        assert!(close(pie.state.p, 0.05 + (0.125 * 0.030 + 1.25 * 0.015) / 2.0), "{}", pie.state.p);
         // p ≥ 0.1: full step, but at most +0.02 (§5.5).
-        pie.p = 0.5;
-        pie.update(200 * MS);
-        assert!(close(pie.p, 0.52), "{}", pie.p);
-        pie.update(100 * MS);
-        assert!(close(pie.p, 0.52 + 0.125 * 0.085 + 1.25 * -0.1), "a decrease is not capped: {}", pie.p);
+        pie.state.p = 0.5;
+        pie.state.update(200 * MS, &pie.params);
+        assert!(close(pie.state.p, 0.52), "{}", pie.state.p);
+        pie.state.update(100 * MS, &pie.params);
+        assert!(close(pie.state.p, 0.52 + 0.125 * 0.085 + 1.25 * -0.1), "a decrease is not capped: {}", pie.state.p);
     }
 
     #[test]
     fn an_empty_queue_decays_p_geometrically() {
         let mut pie = Pie::new(Limit::Packets(100));
-        pie.p = 0.3;
-        pie.update(0);
+        pie.state.p = 0.3;
+        pie.state.update(0, &pie.params);
         // Both samples are 0: the PI step (−α·target), then ×0.98.
-        assert!(close(pie.p, (0.3 - 0.125 * 0.015) * 0.98), "{}", pie.p);
-        pie.p = 0.001;
-        pie.update(0);
-        pie.update(0);
-        assert!(pie.p < 0.001 * 0.98 * 0.98 && pie.p > 0.0);
-        pie.p = 1.0;
-        pie.update(500 * MS);
-        assert_eq!(pie.p, 1.0, "bounded");
+        assert!(close(pie.state.p, (0.3 - 0.125 * 0.015) * 0.98), "{}", pie.state.p);
+        pie.state.p = 0.001;
+        pie.state.update(0, &pie.params);
+        pie.state.update(0, &pie.params);
+        assert!(pie.state.p < 0.001 * 0.98 * 0.98 && pie.state.p > 0.0);
+        pie.state.p = 1.0;
+        pie.state.update(500 * MS, &pie.params);
+        assert_eq!(pie.state.p, 1.0, "bounded");
     }
 
     #[test]
     fn burst_allowance_drains_by_t_update_and_refills_when_calm() {
         let mut pie = Pie::new(Limit::Packets(100));
-        pie.burst_allowance = pie.params.max_burst;
+        pie.state.burst_allowance = pie.params.max_burst;
         for k in 1..=10u64 {
-            pie.update(20 * MS);
-            assert_eq!(pie.burst_allowance, (150 - 15 * k) * MS);
+            pie.state.update(20 * MS, &pie.params);
+            assert_eq!(pie.state.burst_allowance, (150 - 15 * k) * MS);
         }
-        pie.update(20 * MS);
-        assert_eq!(pie.burst_allowance, 0);
+        pie.state.update(20 * MS, &pie.params);
+        assert_eq!(pie.state.burst_allowance, 0);
         // Calm: p back to 0 and two samples below target/2.
-        pie.p = 0.0;
-        pie.update(5 * MS);
-        assert_eq!(pie.burst_allowance, 0, "the previous sample (20 ms) was above target/2");
-        pie.p = 0.0;
-        pie.update(5 * MS);
-        assert_eq!(pie.burst_allowance, 150 * MS);
+        pie.state.p = 0.0;
+        pie.state.update(5 * MS, &pie.params);
+        assert_eq!(pie.state.burst_allowance, 0, "the previous sample (20 ms) was above target/2");
+        pie.state.p = 0.0;
+        pie.state.update(5 * MS, &pie.params);
+        assert_eq!(pie.state.burst_allowance, 150 * MS);
     }
 
     #[test]
@@ -328,13 +423,13 @@ mod tests {
         h.advance_to(40 * MS);
         h.depart();
         let mut pie = Pie::new(Limit::Packets(1000));
-        pie.update(0);
-        pie.update(0);
+        pie.state.update(0, &pie.params);
+        pie.state.update(0, &pie.params);
         h.advance_to(300 * MS);
         for _ in 0..(300 / 15 - 2) {
-            pie.update(40 * MS);
+            pie.state.update(40 * MS, &pie.params);
         }
-        assert!(close(h.probe("p"), pie.p), "{} vs {}", h.probe("p"), pie.p);
+        assert!(close(h.probe("p"), pie.state.p), "{} vs {}", h.probe("p"), pie.state.p);
         assert!(h.probe("p") > 0.001);
         assert_eq!(h.probe("qdelay"), 40.0);
         assert_eq!(h.probe("burst_allowance"), 0.0);
@@ -377,9 +472,9 @@ mod tests {
 
     fn congested(p: f64) -> Pie {
         let mut pie = Pie::new(Limit::Packets(1000));
-        pie.p = p;
-        pie.qdelay_old = 30 * MS;
-        pie.burst_allowance = 0;
+        pie.state.p = p;
+        pie.state.qdelay_old = 30 * MS;
+        pie.state.burst_allowance = 0;
         pie
     }
 
@@ -405,11 +500,11 @@ mod tests {
     fn safeguards_keep_pie_work_conserving() {
         // Short delay and p < 0.2: nothing dropped.
         let mut pie = congested(0.15);
-        pie.qdelay_old = 7 * MS;
+        pie.state.qdelay_old = 7 * MS;
         assert!(arrivals(&mut pie, 1000, false).0.is_empty());
         // The same delay with p ≥ 0.2 drops.
         let mut pie = congested(0.25);
-        pie.qdelay_old = 7 * MS;
+        pie.state.qdelay_old = 7 * MS;
         assert!(!arrivals(&mut pie, 1000, false).0.is_empty());
         // At most two packets queued: never a drop, whatever p.
         let mut pie = congested(0.9);
@@ -427,7 +522,7 @@ mod tests {
         }
         // Within the burst allowance: no drop either.
         let mut pie = congested(0.9);
-        pie.burst_allowance = MS;
+        pie.state.burst_allowance = MS;
         assert!(arrivals(&mut pie, 1000, false).0.is_empty());
     }
 

@@ -3,8 +3,8 @@
 
 use super::scheme::SchemeInfo;
 use super::{
-    afpft, ared, bare, blue, choke, codel, csfq, droptail, drr, dsred, dualpi2, fq_codel, fred, nlred, pie, red, rem,
-    rqrd, sfred, Limit, ParamKind, ParamSpec, ProbeSpec,
+    afpft, ared, bare, blue, choke, cobalt, codel, csfq, droptail, drr, dsred, dualpi2, fq_cobalt, fq_codel, fq_pie,
+    fred, nlred, pie, red, rem, rqrd, sfred, Limit, ParamKind, ParamSpec, ProbeSpec,
 };
 use serde::Serialize;
 
@@ -17,6 +17,7 @@ pub static SCHEMES: &[&SchemeInfo] = &[
     &bare::INFO, &afpft::INFO,
     &csfq::INFO, &rqrd::INFO,
     &codel::INFO, &pie::INFO, &dualpi2::INFO, &fq_codel::INFO, &blue::INFO,
+    &fq_pie::INFO, &cobalt::INFO, &fq_cobalt::INFO,
 ];
 
 pub fn find_scheme(id: &str) -> Option<&'static SchemeInfo> {

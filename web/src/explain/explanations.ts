@@ -21,6 +21,9 @@ import { pie } from './schemes/pie';
 import { dualpi2 } from './schemes/dualpi2';
 import { fqCodel } from './schemes/fq_codel';
 import { blue } from './schemes/blue';
+import { fqPie } from './schemes/fq_pie';
+import { cobalt } from './schemes/cobalt';
+import { fqCobalt } from './schemes/fq_cobalt';
 
 export type { Explainer, TryThis } from './explainer';
 
@@ -44,4 +47,7 @@ export const EXPLANATIONS: Record<string, Explainer> = {
   dualpi2,
   fq_codel: fqCodel,
   blue,
+  fq_pie: fqPie,
+  cobalt,
+  fq_cobalt: fqCobalt,
 };

@@ -2045,6 +2045,9 @@ mod tests {
                 (CUBIC_SACK, "droptail", &none, 9.49, 79.5, 0.92),
                 (CUBIC_SACK, "codel", &none, 9.55, 13.6, 0.88),
                 (CUBIC_SACK, "fq_codel", &none, 9.60, 16.5, 1.00),
+                (SACK, "fq_pie", &none, 9.57, 31.1, 1.00),
+                (SACK, "cobalt", &none, 9.10, 7.9, 0.87),
+                (SACK, "fq_cobalt", &none, 9.22, 7.8, 0.98),
             ];
             let mut misses = Vec::new();
             for (preset, scheme, params, goodput_mbps, queue_packets, jain) in table {

@@ -1,0 +1,190 @@
+//! FQ-COBALT — COBALT on every flow queue of FQ-CoDel's scheduler (ns-3
+//! `FqCobaltQueueDisc`; the flow queuing of CAKE without its hosts, tins
+//! and shaper: Høiland-Jørgensen, Täht & Morton 2018, §III).
+//!
+//! Enqueue: hash the flow into one of `flows` queues (fq_codel.rs); over
+//!   the buffer limit, drop from the head of the fattest queue.
+//! Dequeue: FQ-CoDel's deficit round robin over new and old flows; the
+//!   queue chosen sends through its own COBALT (cobalt.rs): CoDel with a
+//!   count that decays, and BLUE raised by packets older than the BLUE
+//!   threshold and lowered each time a dequeue finds the queue empty.
+//! Defaults (ns-3 `FqCobaltQueueDisc`): target 5 ms, interval 100 ms,
+//! increment 1/256, decrement 1/4096, BLUE threshold 400 ms, ECN on,
+//! 1024 flows; quantum 1514 bytes (ns-3 takes the device MTU, 1500).
+//!
+//! Choices where the sources leave room:
+//! - An overflow drops one packet from the fattest queue and leaves its
+//!   BLUE alone, as ns-3 does; ns-3 drops up to 64 at once (half its bytes).
+//!   CAKE (cake.rs) tells the fattest queue's BLUE instead, as Linux does.
+//! - The flow hash is FQ-CoDel's; ns-3's set-associative option is CAKE's.
+
+use super::cobalt::{self, CobaltParams, CobaltState};
+use super::codel;
+use super::fq_codel::{self, bucket, FlowAqm, FlowQueues, LIST_PROBES};
+use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
+use super::{Fifo, Limit, ParamError, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM};
+use crate::kernel::{ms, Nanos};
+use crate::net::Packet;
+
+pub static INFO: SchemeInfo = SchemeInfo {
+    id: "fq_cobalt",
+    name: "FQ-COBALT",
+    paper: "Høiland-Jørgensen, Täht & Morton, Piece of CAKE: A Comprehensive Queue Management Solution for Home \
+            Gateways, IEEE LANMAN 2018, §III (as ns-3's FqCobaltQueueDisc)",
+    summary: "One COBALT (CoDel with BLUE) per flow queue, served by FQ-CoDel's deficit round robin.",
+    params: FqCobaltParams::SPECS,
+    probes: &[LIST_PROBES[0], LIST_PROBES[1], LIST_PROBES[2], MAX_P_DROP],
+    build,
+    cross_check: codel::cross_check,
+    model: None,
+};
+
+/// The largest BLUE probability among flow queues (FQ-COBALT and CAKE).
+pub(crate) const MAX_P_DROP: ProbeSpec = ProbeSpec::number("max_p_drop", "highest BLUE p_drop of a flow queue", "");
+
+scheme_params! {
+    /// FQ-COBALT's parameters; COBALT's apply to each flow queue.
+    pub struct FqCobaltParams {
+        target: Nanos as ms = codel::TARGET.with_doc("CoDel's acceptable standing delay, per flow queue."),
+        interval: Nanos as ms = codel::INTERVAL.with_doc("CoDel's interval, per flow queue: about a worst-case RTT."),
+        increment: f64 = cobalt::INCREMENT,
+        decrement: f64 = cobalt::DECREMENT,
+        blue_threshold: Nanos as ms = cobalt::BLUE_THRESHOLD,
+        quantum: i64 = fq_codel::QUANTUM,
+        flows: usize = fq_codel::FLOWS,
+        ecn: bool = ECN_PARAM
+            .with_default(1.0)
+            .with_doc("CoDel marks ECN-capable packets instead of dropping them; BLUE always drops."),
+    }
+}
+
+impl FqCobaltParams {
+    /// What each flow queue's COBALT runs with.
+    fn cobalt(&self) -> CobaltParams {
+        CobaltParams {
+            target: self.target,
+            interval: self.interval,
+            increment: self.increment,
+            decrement: self.decrement,
+            blue_threshold: self.blue_threshold,
+            ecn: self.ecn,
+        }
+    }
+}
+
+fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
+    configured(FqCobalt::new(setup.limit), params)
+}
+
+impl FlowAqm for CobaltState {
+    type Params = CobaltParams;
+
+    fn dequeue(&mut self, fifo: &mut Fifo, p: &CobaltParams, ctx: &mut QueueCtx) -> Option<Packet> {
+        CobaltState::dequeue(self, fifo, p, ctx)
+    }
+}
+
+/// The `max_p_drop` probe of `queues`.
+pub(crate) fn max_p_drop(queues: &FlowQueues<CobaltState>) -> f64 {
+    queues.queues().iter().map(|q| q.aqm.p_drop).fold(0.0, f64::max)
+}
+
+pub struct FqCobalt {
+    p: FqCobaltParams,
+    /// `p` as each flow queue's COBALT sees it.
+    cobalt: CobaltParams,
+    queues: FlowQueues<CobaltState>,
+}
+
+impl FqCobalt {
+    pub fn new(limit: Limit) -> FqCobalt {
+        let p = FqCobaltParams::default();
+        let queues = FlowQueues::new(limit, p.flows, p.quantum, CobaltState::default);
+        FqCobalt { cobalt: p.cobalt(), p, queues }
+    }
+}
+
+impl Qdisc for FqCobalt {
+    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+        let i = bucket(pkt.flow, self.queues.len());
+        self.queues.enqueue(i, pkt, &self.cobalt, ctx);
+    }
+
+    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
+        self.queues.dequeue(&self.cobalt, ctx)
+    }
+
+    fn len_packets(&self) -> usize {
+        self.queues.len_packets()
+    }
+
+    fn len_bytes(&self) -> u64 {
+        self.queues.len_bytes()
+    }
+
+    fn set_param(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
+        self.p.set(id, v)?;
+        self.cobalt = self.p.cobalt();
+        self.queues.quantum = self.p.quantum;
+        if self.p.flows != self.queues.len() {
+            self.queues.rehash(self.p.flows, |pkt, n| bucket(pkt.flow, n), CobaltState::default);
+        }
+        Ok(())
+    }
+
+    fn probe(&self, out: &mut ProbeSink) {
+        self.queues.probe(out);
+        out.put("max_p_drop", max_p_drop(&self.queues));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::NS_PER_MS;
+    use crate::queue::testing::Harness;
+    use crate::queue::DropReason;
+    use crate::testing::{dumbbell, run};
+
+    const MS: Nanos = NS_PER_MS;
+
+    #[test]
+    fn each_queue_runs_its_own_cobalt() {
+        // Flow 1 keeps a standing queue, flow 2 one packet per ms: only
+        // flow 1 is dropped, on CoDel's schedule from the moment its own
+        // packets wait more than 5 ms.
+        let mut h = Harness::new("fq_cobalt", &[], Limit::Packets(100_000));
+        for _ in 0..1000 {
+            h.arrive_from(1, 1000);
+        }
+        let mut times = Vec::new();
+        for t in 1..=300 {
+            h.advance_to(t * MS);
+            h.arrive_from(1, 1000);
+            h.arrive_from(2, 1000);
+            let before = h.dropped.len();
+            h.depart();
+            h.depart();
+            times.extend(std::iter::repeat_n(t, h.dropped.len() - before));
+        }
+        assert!(h.dropped.iter().all(|(p, r)| p.flow == 1 && *r == DropReason::Early));
+        // Flow 1's sojourn passes 5 ms at 6 ms (as FQ-CoDel's test); its
+        // first drop is an interval later, then 100/√2 ms.
+        assert_eq!(times, [106, 177, 235, 285]);
+        assert_eq!(h.probe("max_p_drop"), 0.0, "no packet waited 400 ms");
+    }
+
+    #[test]
+    fn an_unresponsive_flow_is_held_to_its_fair_share() {
+        // Five TCP flows and a 10 Mb/s CBR on 10 Mb/s: the CBR's queue is
+        // the fattest, so it takes the overflow drops; TCP shares the rest.
+        // The CBR gets a sixth of the wire and a little of what the TCP
+        // flows leave idle after CoDel's drops (max-min fair): 1.93 Mb/s.
+        let flows = r#"{ "kind": "tcp", "count": 5, "segment_bytes": 1000, "access_delay_ms": [5, 15], "start_s": [0, 1] },
+                       { "kind": "cbr", "rate_bps": 10000000, "packet_bytes": 1000, "start_s": [0, 1] }"#;
+        let s = run(&dumbbell(30.0, 1e7, 10.0, 200, r#"{ "scheme": "fq_cobalt" }"#, flows));
+        let cbr = s.flows.iter().find(|f| f.kind == "cbr").expect("a CBR flow").goodput_bps;
+        assert!((0.9..1.2).contains(&(cbr / (1e7 / 6.0))), "{cbr}");
+        assert!(s.fairness.jain_all.unwrap_or(0.0) > 0.95, "{:?}", s.fairness);
+    }
+}
