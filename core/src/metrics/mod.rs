@@ -3,6 +3,7 @@
 
 mod fairness;
 mod histogram;
+pub mod pcap;
 mod series;
 mod summary;
 
