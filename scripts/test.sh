@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every test there is. Engine tests (cargo), web unit tests
-# (vitest, including wasm-vs-native determinism), then end-to-end tests
-# (Playwright on Chromium) against a production build.
+# (vitest, including wasm-vs-native determinism), captures read by tshark,
+# then end-to-end tests (Playwright on Chromium) against a production build.
 source "$(dirname "$0")/lib.sh"
 RESULTS="$ROOT/target/test-results"
 mkdir -p "$RESULTS"
@@ -25,6 +25,9 @@ timed engine engine_tests
 
 log "Native CLI (for the determinism check)"
 (cd "$ROOT" && cargo build --release -p aqm-core --bin aqm-sim)
+
+log "Captures read by tshark"
+timed pcap "$ROOT/scripts/check-pcap.sh"
 build_wasm
 
 log "Web unit tests (vitest)"
