@@ -304,11 +304,25 @@ impl PendingFile {
         out.write_all(bytes).map_err(|e| format!("--pcap: writing {}: {e}", self.final_path.display()))
     }
 
-    fn finish(mut self) -> Result<(), String> {
-        let out = self.out.take().ok_or("capture file already closed")?;
+    /// Flush and sync the temporary file, keeping it pending.
+    fn flush(&mut self) -> Result<(), String> {
+        let out = self.out.as_mut().ok_or("capture file already closed")?;
         let error = |e: std::io::Error| format!("--pcap: writing {}: {e}", self.final_path.display());
-        out.into_inner().map_err(|e| error(e.into_error()))?.sync_all().map_err(error)?;
-        std::fs::rename(&self.temp_path, &self.final_path).map_err(error)
+        out.flush().map_err(error)?;
+        out.get_ref().sync_all().map_err(error)
+    }
+
+    /// Rename the written files into place, once all of them are written.
+    fn finish_all(mut files: Vec<PendingFile>) -> Result<(), String> {
+        for file in &mut files {
+            file.flush()?;
+        }
+        for file in &mut files {
+            std::fs::rename(&file.temp_path, &file.final_path)
+                .map_err(|e| format!("--pcap: writing {}: {e}", file.final_path.display()))?;
+            file.out = None;
+        }
+        Ok(())
     }
 }
 
@@ -346,8 +360,7 @@ fn run_with_capture(sim: &mut Simulation, path: &str, request: CaptureRequest) -
         passed.write(&bytes.passed)?;
         dropped.write(&bytes.dropped)?;
     }
-    passed.finish()?;
-    dropped.finish()
+    PendingFile::finish_all(vec![passed, dropped])
 }
 
 fn write_csv(path: &str, sim: &Simulation) -> std::io::Result<()> {
