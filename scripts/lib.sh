@@ -163,3 +163,16 @@ ensure_chromium() {
     die "the end-to-end tests need Chromium at $chromium: run 'sudo apt-get install chromium' (or set CHROMIUM_PATH) and retry"
   fi
 }
+
+# Debian's tshark for the capture check (scripts/check-pcap.sh), installed as Chromium is.
+ensure_tshark() {
+  command -v tshark >/dev/null && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    log "Installing tshark from Debian's packages"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends tshark
+    command -v tshark >/dev/null || die "tshark was installed but is not on PATH"
+  else
+    die "the capture check needs tshark: run 'sudo apt-get install tshark' and retry"
+  fi
+}

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: engine tests (cargo), web unit tests (vitest, including
-# wasm-vs-native determinism), then end-to-end tests (Playwright on Chromium)
-# against a production build. The engine tests that run many seconds of
-# simulation each (the pinned reproductions, the ns-3 comparison) are
-# `#[ignore]`d here and run by `npm run test:long`; .ci/run runs both.
+# wasm-vs-native determinism), captures read by tshark, then end-to-end
+# tests (Playwright on Chromium) against a production build. The engine
+# tests that run many seconds of simulation each (the pinned reproductions,
+# the ns-3 comparison) are `#[ignore]`d here and run by `npm run test:long`;
+# .ci/run runs both.
 source "$(dirname "$0")/lib.sh"
 RESULTS="$ROOT/target/test-results"
 mkdir -p "$RESULTS"
@@ -30,6 +31,10 @@ timed engine engine_tests
 # profile's optimisation, so no second native build is needed.
 export AQM_SIM="$ROOT/target/debug/aqm-sim"
 [ -x "$AQM_SIM" ] || die "the engine tests did not build $AQM_SIM"
+
+log "Captures read by tshark"
+timed pcap "$ROOT/scripts/check-pcap.sh" "$AQM_SIM"
+
 build_wasm
 
 log "Web unit tests (vitest)"

@@ -10,7 +10,7 @@ use crate::queue::{catalogue as scheme_catalogue, Limit};
 use crate::reproduce::Reproduction;
 use crate::scenario::{Scenario, ScenarioError};
 use crate::sim::sweep::{self, SweepSpec};
-use crate::sim::{work, SeriesMode, Simulation};
+use crate::sim::{work, CaptureField, CaptureRequest, SeriesMode, Simulation};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -44,7 +44,13 @@ export interface ScenarioProblem {
  * `engine`: a request failed for another reason (the page's own word, with
  * an empty path, for a worker that could not answer).
  */
-export type ProblemKind = 'scenario' | 'param' | 'engine';
+export type ProblemKind = 'scenario' | 'param' | 'engine' | 'capture';
+
+/** A capture's two pcap files: the packets that left the hop, and its drops. */
+export interface CaptureFiles {
+  passed: Uint8Array;
+  dropped: Uint8Array;
+}
 "#;
 
 #[wasm_bindgen]
@@ -69,6 +75,8 @@ extern "C" {
     pub type WorkEstimateJs;
     #[wasm_bindgen(typescript_type = "ClaimResult[]")]
     pub type ClaimResults;
+    #[wasm_bindgen(typescript_type = "CaptureFiles")]
+    pub type CaptureFiles;
 }
 
 /// Serialise through JSON so JS sees the same shape `aqm-sim` prints.
@@ -260,6 +268,37 @@ pub fn run_to_end(scenario_json: &str) -> Result<String, JsError> {
     let fail = |e: ScenarioError| JsError::new(&e.to_string());
     let summary = sweep::run_variant(&Scenario::from_json(scenario_json).map_err(fail)?).map_err(fail)?;
     serde_json::to_string(&summary).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Run a scenario to its end without series and return its capture, as
+/// `aqm-sim run --pcap` writes it: the packets leaving congested hop `hop`
+/// both ways from `from_s` to `to_s` (each may be `undefined` for its
+/// default: hop 0, the whole run) and the drops, as the bytes of two pcap
+/// files. A refused hop or window throws a `ScenarioProblem` of kind
+/// `capture` whose path is `hop`, `from` or `to`; a refused scenario, one of kind `scenario`.
+#[wasm_bindgen(js_name = captureToEnd)]
+pub fn capture_to_end(
+    scenario_json: &str,
+    hop: Option<u32>,
+    from_s: Option<f64>,
+    to_s: Option<f64>,
+) -> Result<CaptureFiles, JsValue> {
+    let mut sim = Simulation::from_json(scenario_json, SeriesMode::default()).map_err(|e| problem(&e))?;
+    sim.capture(CaptureRequest { hop, from_s, to_s }).map_err(|e| {
+        let path = match e.field {
+            CaptureField::Hop => "hop",
+            CaptureField::From => "from",
+            CaptureField::To => "to",
+            CaptureField::Scenario => "",
+        };
+        typed_problem(path, &e.message, "capture")
+    })?;
+    sim.run();
+    let bytes = sim.take_capture();
+    let files = js_sys::Object::new();
+    set(&files, "passed", &js_sys::Uint8Array::from(bytes.passed.as_slice()));
+    set(&files, "dropped", &js_sys::Uint8Array::from(bytes.dropped.as_slice()));
+    Ok(files.unchecked_into())
 }
 
 /// Judge a reproduction file's claims on the summaries (a JSON array, in

@@ -6,7 +6,7 @@ use aqm_core::scenario::schema::scenario_schema_text;
 use aqm_core::scenario::{import_mahimahi, Scenario};
 use aqm_core::sim::sweep::{self, Shard, SweepSpec};
 use aqm_core::sim::work::{self, WorkEstimate};
-use aqm_core::sim::{SeriesMode, Simulation};
+use aqm_core::sim::{CaptureField, CaptureRequest, SeriesMode, Simulation};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -15,9 +15,13 @@ use std::time::Instant;
 const USAGE: &str = "\
 usage:
   aqm-sim run FILE|- [--timeseries OUT.csv] [--force]
+                [--pcap OUT.pcap [--pcap-hop K] [--pcap-from S] [--pcap-to S]]
                                               run a scenario, print the summary as JSON;
                                               refuses one estimated above 2e9 events
-                                              unless --force
+                                              unless --force; --pcap: the packets leaving
+                                              congested hop K (0-based, default 0) both
+                                              ways from S to S seconds (default the whole
+                                              run), and its drops in OUT.drops.pcap
   aqm-sim check FILE|-                        validate a scenario without running it and
                                               estimate its work in events
   aqm-sim sweep FILE|- --param PATH (--values A,B,… | --range FROM:TO:N)
@@ -59,14 +63,7 @@ fn run(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str) {
         Some("run") => {
             let (file, rest) = args[1..].split_first().ok_or(USAGE)?;
-            let force = rest.iter().any(|a| a == "--force");
-            let rest: Vec<&String> = rest.iter().filter(|a| *a != "--force").collect();
-            let csv = match rest[..] {
-                [] => None,
-                [flag, out] if flag == "--timeseries" => Some(out.as_str()),
-                _ => return Err(USAGE.into()),
-            };
-            run_scenario(file, csv, force)
+            run_scenario(file, &RunOptions::parse(rest)?)
         }
         Some("check") => {
             let [_, file] = args else { return Err(USAGE.into()) };
@@ -228,21 +225,152 @@ fn refuse_beyond_limit(estimate: &WorkEstimate, what: &str) -> Result<(), String
     Ok(())
 }
 
-fn run_scenario(file: &str, csv: Option<&str>, force: bool) -> Result<(), String> {
+/// The flags of `aqm-sim run`.
+#[derive(Default)]
+struct RunOptions {
+    csv: Option<String>,
+    force: bool,
+    pcap: Option<String>,
+    capture: CaptureRequest,
+}
+
+impl RunOptions {
+    fn parse(args: &[String]) -> Result<RunOptions, String> {
+        let mut options = RunOptions::default();
+        let mut rest = args;
+        while let Some((flag, tail)) = rest.split_first() {
+            if flag == "--force" {
+                options.force = true;
+                rest = tail;
+                continue;
+            }
+            let value = tail.first().ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
+            let seconds = || value.parse::<f64>().map_err(|_| format!("{flag}: `{value}` is not a number of seconds"));
+            match flag.as_str() {
+                "--timeseries" => options.csv = Some(value.clone()),
+                "--pcap" => options.pcap = Some(value.clone()),
+                "--pcap-hop" => {
+                    let hop =
+                        value.parse().map_err(|_| format!("--pcap-hop: `{value}` is not a hop number (0, 1, …)"))?;
+                    options.capture.hop = Some(hop);
+                }
+                "--pcap-from" => options.capture.from_s = Some(seconds()?),
+                "--pcap-to" => options.capture.to_s = Some(seconds()?),
+                _ => return Err(USAGE.into()),
+            }
+            rest = &tail[1..];
+        }
+        if options.pcap.is_none() && options.capture != CaptureRequest::default() {
+            return Err("--pcap-hop, --pcap-from and --pcap-to need --pcap FILE".into());
+        }
+        Ok(options)
+    }
+}
+
+fn run_scenario(file: &str, options: &RunOptions) -> Result<(), String> {
     let text = read_input(file)?;
-    let mode = SeriesMode { history: csv.is_some(), streaming: false };
+    let mode = SeriesMode { history: options.csv.is_some(), streaming: false };
     let mut sim = Simulation::from_json(&text, mode).map_err(|e| e.to_string())?;
-    if !force {
+    if !options.force {
         refuse_beyond_limit(&work::estimate(sim.plan(), mode), "this scenario")?;
     }
     let started = Instant::now();
-    sim.run();
+    match &options.pcap {
+        Some(path) => run_with_capture(&mut sim, path, options.capture)?,
+        None => sim.run(),
+    }
     let mut summary = sim.summary();
     summary.perf.set_wall(started.elapsed().as_secs_f64());
-    if let Some(path) = csv {
+    if let Some(path) = &options.csv {
         write_csv(path, &sim).map_err(|e| format!("{path}: {e}"))?;
     }
     print_json(&summary)
+}
+
+/// Simulated time between two writes of the capture: what it holds in
+/// memory is what a hop sends in this long.
+const CAPTURE_STEP_NS: u64 = 10_000_000;
+
+/// A capture file being written beside its final name, renamed into place
+/// when the run completes, removed if it does not.
+struct PendingFile {
+    final_path: PathBuf,
+    temp_path: PathBuf,
+    out: Option<std::io::BufWriter<std::fs::File>>,
+}
+
+impl PendingFile {
+    fn create(final_path: PathBuf) -> Result<PendingFile, String> {
+        let mut temp = final_path.clone().into_os_string();
+        temp.push(".part");
+        let temp_path = PathBuf::from(temp);
+        let file = std::fs::File::create(&temp_path)
+            .map_err(|e| format!("--pcap: cannot write {}: {e}", final_path.display()))?;
+        Ok(PendingFile { final_path, temp_path, out: Some(std::io::BufWriter::new(file)) })
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> Result<(), String> {
+        let out = self.out.as_mut().ok_or("capture file already closed")?;
+        out.write_all(bytes).map_err(|e| format!("--pcap: writing {}: {e}", self.final_path.display()))
+    }
+
+    /// Flush and sync the temporary file, keeping it pending.
+    fn flush(&mut self) -> Result<(), String> {
+        let out = self.out.as_mut().ok_or("capture file already closed")?;
+        let error = |e: std::io::Error| format!("--pcap: writing {}: {e}", self.final_path.display());
+        out.flush().map_err(error)?;
+        out.get_ref().sync_all().map_err(error)
+    }
+
+    /// Rename the written files into place, once all of them are written.
+    fn finish_all(mut files: Vec<PendingFile>) -> Result<(), String> {
+        for file in &mut files {
+            file.flush()?;
+        }
+        for file in &mut files {
+            std::fs::rename(&file.temp_path, &file.final_path)
+                .map_err(|e| format!("--pcap: writing {}: {e}", file.final_path.display()))?;
+            file.out = None;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for PendingFile {
+    fn drop(&mut self) {
+        if self.out.take().is_some() {
+            // Never finished: leave nothing half-written behind.
+            let _ = std::fs::remove_file(&self.temp_path);
+        }
+    }
+}
+
+/// Where the drops of capture `path` go: `X.pcap` → `X.drops.pcap`.
+fn drops_path(path: &str) -> PathBuf {
+    let stem = path.strip_suffix(".pcap").unwrap_or(path);
+    PathBuf::from(format!("{stem}.drops.pcap"))
+}
+
+/// Run `sim` to its end, streaming the capture to `path` and its drops beside it.
+fn run_with_capture(sim: &mut Simulation, path: &str, request: CaptureRequest) -> Result<(), String> {
+    sim.capture(request).map_err(|e| {
+        let flag = match e.field {
+            CaptureField::Hop => "--pcap-hop",
+            CaptureField::From => "--pcap-from",
+            CaptureField::To => "--pcap-to",
+            CaptureField::Scenario => "--pcap",
+        };
+        format!("{flag}: {}", e.message)
+    })?;
+    let mut passed = PendingFile::create(PathBuf::from(path))?;
+    let mut dropped = PendingFile::create(drops_path(path))?;
+    while !sim.is_finished() {
+        sim.advance_to(sim.now() + CAPTURE_STEP_NS);
+        let bytes = sim.take_capture();
+        passed.write(&bytes.passed)?;
+        dropped.write(&bytes.dropped)?;
+    }
+    PendingFile::finish_all(vec![passed, dropped])
 }
 
 fn write_csv(path: &str, sim: &Simulation) -> std::io::Result<()> {

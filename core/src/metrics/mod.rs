@@ -4,6 +4,7 @@
 mod distributions;
 mod fairness;
 mod histogram;
+pub mod pcap;
 mod series;
 mod summary;
 

@@ -60,6 +60,11 @@ pub struct Layout {
     pub routes: Vec<Route>,
 }
 
+/// The forward and reverse ports of hop `h` in a [`layout`] of `hops` hops.
+pub fn hop_ports(hops: usize, h: usize) -> [PortId; 2] {
+    [h, hops + h]
+}
+
 pub fn layout(hops: usize, rate_bps: u64, delay_ns: Nanos, flows: &[FlowAttachment]) -> Layout {
     let mut ports = Vec::with_capacity(2 * hops + 2 * flows.len());
     for h in 0..hops {
@@ -114,6 +119,8 @@ mod tests {
         assert_eq!(l.routes[1].forward, [8, 1]);
         assert_eq!(l.routes[1].reverse, [4, 9]);
         assert_eq!(l.ports[8].role, PortRole::AccessUp(1));
+        let [fwd, rev] = hop_ports(3, 1);
+        assert_eq!((&l.ports[fwd].role, &l.ports[rev].role), (&PortRole::Hop(1), &PortRole::ReverseHop(1)));
         let back = layout(3, 10, 1, &[FlowAttachment { reverse: true, ..a((0, 2)) }]);
         assert_eq!(back.routes[0].forward, [5, 4, 3, 7]);
         assert_eq!(back.routes[0].reverse, [6, 0, 1, 2]);

@@ -20,10 +20,13 @@ use crate::transport::web::{WebClient, WebServer};
 use crate::transport::{Agent, AgentCtx, AgentOutput, AgentProbe, TimerId};
 use std::collections::BTreeMap;
 
+mod capture;
 mod port;
 pub mod sweep;
 pub mod work;
 
+use capture::Capture;
+pub use capture::{CaptureBytes, CaptureError, CaptureField, CaptureRequest};
 use port::{InFlight, Port};
 
 /// What happens next. Events are small: packets on a link wait in the
@@ -99,6 +102,8 @@ pub struct Simulation {
     /// Router-visible flow ids of multi-connection flows' connections,
     /// numbered after the scenario's flows.
     connection_ids: BTreeMap<(FlowId, u32), FlowId>,
+    /// The capture tap, when one is configured ([`Simulation::capture`]).
+    capture: Option<Box<Capture>>,
 }
 
 /// How a simulation keeps its time series.
@@ -305,7 +310,20 @@ impl Simulation {
             agent_out: AgentOutput::default(),
             queue_out: QueueOutcome::default(),
             connection_ids: BTreeMap::new(),
+            capture: None,
         }
+    }
+
+    /// Capture the packets leaving a congested hop, and its drops, as
+    /// pcap (`sim/capture.rs`); take the bytes with [`Simulation::take_capture`].
+    pub fn capture(&mut self, request: CaptureRequest) -> Result<(), CaptureError> {
+        self.capture = Some(Box::new(Capture::new(&self.plan, request)?));
+        Ok(())
+    }
+
+    /// The capture's bytes since the last take (empty without a capture).
+    pub fn take_capture(&mut self) -> CaptureBytes {
+        self.capture.as_deref_mut().map(Capture::take).unwrap_or_default()
     }
 
     pub fn plan(&self) -> &Plan {
@@ -484,6 +502,9 @@ impl Simulation {
         let hop = self.port_hop[port];
         let out = &mut self.queue_out;
         for (pkt, reason) in out.drops.drain(..) {
+            if let Some(capture) = self.capture.as_deref_mut() {
+                capture.on_drop(now, port, &pkt);
+            }
             self.ledger.dropped += 1;
             self.recorder.on_drop(hop, pkt.owner as usize, reason, now);
         }
@@ -547,6 +568,9 @@ impl Simulation {
 
     /// Put `pkt` on `port`'s idle link.
     fn transmit(&mut self, now: Nanos, port: PortId, mut pkt: Packet) {
+        if let Some(capture) = self.capture.as_deref_mut() {
+            capture.on_departure(now, port, &pkt);
+        }
         let p = &mut self.ports[port];
         p.busy = true;
         let (tx, busy) = match p.trace.as_mut() {

@@ -91,6 +91,7 @@ export function App({ engine }: { engine: EngineClient }) {
                 summary={summaryOf(sim.snapshot)}
                 scenario={edits.current}
                 partner={plan.partner ? { name: plan.partner.name, series: partner.store, summary: summaryOf(partner.snapshot) } : undefined}
+                capture={(json, hop, fromS, toS) => engine.capture(json, hop, fromS, toS)}
               />
               <ShareLink buildLink={linkNow} experimentName={edits.current.name ?? ''} />
             </AppHeader>

@@ -1,8 +1,11 @@
 // "Export": the run's files. The time series as CSV (the format of
 // `aqm-sim run --timeseries`), the summary as JSON (as `aqm-sim run` prints
-// it) and the running scenario as JSON (which `aqm-sim run` takes as-is).
+// it), the running scenario as JSON (which `aqm-sim run` takes as-is) and a
+// Wireshark capture of a hop (as `aqm-sim run --pcap` writes it).
 
 import { useEffect, useId, useRef, useState } from 'react';
+import type { CaptureFiles } from '../engine/pkg/aqm_core';
+import { CaptureForm } from '../export/CaptureForm';
 import { seriesToCsv, type SeriesColumns } from '../export/csv';
 import { exportFileName, scenarioToJson, summaryToJson } from '../export/documents';
 import { downloadText } from '../export/download';
@@ -17,10 +20,13 @@ interface ExportMenuProps {
   scenario: Scenario;
   /** In compare mode, the partner's run: its files are offered too. */
   partner?: { name: string; series: SeriesColumns | null; summary: (() => Summary) | null };
+  /** Run a scenario to its end in the worker and capture a hop (the engine client's `capture`). */
+  capture: (scenarioJson: string, hop: number, fromS: number, toS: number) => Promise<CaptureFiles>;
 }
 
-export function ExportMenu({ series, summary, scenario, partner }: ExportMenuProps) {
+export function ExportMenu({ series, summary, scenario, partner, capture }: ExportMenuProps) {
   const [open, setOpen] = useState(false);
+  const [capturing, setCapturing] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -38,6 +44,7 @@ export function ExportMenu({ series, summary, scenario, partner }: ExportMenuPro
 
   const close = () => {
     setOpen(false);
+    setCapturing(false);
     toggleRef.current?.focus();
   };
 
@@ -60,7 +67,17 @@ export function ExportMenu({ series, summary, scenario, partner }: ExportMenuPro
         if (open && !rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
-      <button type="button" ref={toggleRef} aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((was) => !was)} data-testid="export-toggle">
+      <button
+        type="button"
+        ref={toggleRef}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => {
+          setOpen((was) => !was);
+          setCapturing(false);
+        }}
+        data-testid="export-toggle"
+      >
         Export
       </button>
       {open && (
@@ -80,6 +97,10 @@ export function ExportMenu({ series, summary, scenario, partner }: ExportMenuPro
           >
             Scenario (JSON)
           </button>
+          <button type="button" aria-expanded={capturing} onClick={() => setCapturing((was) => !was)} data-testid="export-capture">
+            Capture (pcap)…
+          </button>
+          {capturing && <CaptureForm scenario={scenario} capture={capture} onDone={close} />}
           {partner && (
             <RunFiles
               series={partner.series}

@@ -3,7 +3,7 @@
 // rows and snapshots arrive through a listener. When the worker crashes, the
 // client keeps what it needs to rebuild every run in a new worker: `restart()`.
 
-import type { CatalogueEntry, ClaimResult, Scenario, ScenarioProblem, Summary, WorkEstimate } from './pkg/aqm_core';
+import type { CaptureFiles, CatalogueEntry, ClaimResult, Scenario, ScenarioProblem, Summary, WorkEstimate } from './pkg/aqm_core';
 import type { BufferUnit, EngineFailure, FlowResults, FromWorker, LiveSummary, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
 
 export type { BufferUnit, FlowResults, LiveSummary, ParamApplied, RunSnapshot, Speed, WorkEstimate };
@@ -165,6 +165,11 @@ export class EngineClient {
   /** Run a scenario to its end at full speed, without series; resolves to its summary as JSON text. */
   runToEnd(scenarioJson: string): Promise<string> {
     return this.request<string>((requestId) => ({ type: 'runToEnd', requestId, scenarioJson }));
+  }
+
+  /** Run a scenario to its end without series and capture hop `hop` from `fromS` to `toS` (as `aqm-sim run --pcap`); rejects with a `ScenarioProblem` of kind `capture` naming `hop`, `from` or `to`. */
+  capture(scenarioJson: string, hop: number, fromS: number, toS: number): Promise<CaptureFiles> {
+    return this.request<CaptureFiles>((requestId) => ({ type: 'capture', requestId, scenarioJson, hop, fromS, toS }));
   }
 
   /** The verdict on every claim of a reproduction file, by the engine's own verdict function (as `aqm-sim reproduce`), from the summaries of its runs. */

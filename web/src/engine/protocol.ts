@@ -18,6 +18,8 @@ export type ToWorker =
   | { type: 'reproductionRuns'; requestId: number; reproductionJson: string; scenarioJson: string }
   /** Run a scenario to its end without series; answers its summary as JSON text. */
   | { type: 'runToEnd'; requestId: number; scenarioJson: string }
+  /** Run a scenario to its end without series; answers its capture (`CaptureFiles`) of hop `hop` from `fromS` to `toS`. */
+  | { type: 'capture'; requestId: number; scenarioJson: string; hop: number; fromS: number; toS: number }
   /** Judge a reproduction file's claims on the summaries of its runs (a JSON array, in `reproductionRuns` order). */
   | { type: 'judge'; requestId: number; reproductionJson: string; summariesJson: string }
   /** Runs loaded with the same `lockstepGroup` advance together in simulated time (compare mode). */

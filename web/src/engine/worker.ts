@@ -8,6 +8,7 @@
 
 import init, {
   Simulation,
+  captureToEnd,
   catalogue,
   estimateWork,
   judgeReproduction,
@@ -156,6 +157,9 @@ function handle(message: ToWorker): void {
       return;
     case 'runToEnd':
       answer(message.requestId, () => runToEnd(message.scenarioJson));
+      return;
+    case 'capture':
+      answer(message.requestId, () => captureToEnd(message.scenarioJson, message.hop, message.fromS, message.toS));
       return;
     case 'judge':
       answer(message.requestId, () => judgeReproduction(message.reproductionJson, message.summariesJson));
