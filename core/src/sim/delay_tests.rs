@@ -134,3 +134,29 @@ fn group_histograms_merge_into_the_hop_histogram_on_a_dumbbell() {
     assert_eq!(d.hops[0].sojourn.fraction.last().copied(), Some(1.0));
     assert!(d.groups.iter().all(|g| g.rtt.is_some() == matches!(g.kind, "tcp" | "ping")));
 }
+
+#[test]
+fn fq_codels_per_packet_sojourns_obey_littles_law_against_the_backlog() {
+    // L = λ·W: the time-averaged backlog, measured from queue lengths, equals
+    // the departure rate times the mean per-packet sojourn that the per-flow
+    // queueing delays average. A departure matched to another packet's
+    // arrival (FQ-CoDel does not serve in arrival order) would break it.
+    let flows = r#"{ "kind": "tcp", "label": "a", "count": 1 }, { "kind": "tcp", "label": "b", "count": 1 }"#;
+    let sim = run_logged(&dumbbell(20.0, 1e7, 10.0, 1000, r#"{ "scheme": "fq_codel" }"#, flows));
+    let s = sim.summary();
+    let sojourns: Vec<Nanos> = sim.recorder.every_sojourn.iter().filter(|e| e.0 == 0).map(|e| e.2).collect();
+    let departures_per_s = sojourns.len() as f64 / s.window_s;
+    let mean_sojourn_s = sojourns.iter().sum::<Nanos>() as f64 / sojourns.len() as f64 / 1e9;
+    let little = departures_per_s * mean_sojourn_s;
+    assert!(s.queue.mean_packets > 1.0, "a standing queue to measure: {}", s.queue.mean_packets);
+    assert!(
+        (little - s.queue.mean_packets).abs() < 0.05 * s.queue.mean_packets + 0.5,
+        "λW {little} vs L {}",
+        s.queue.mean_packets
+    );
+    for (g, f) in s.flows.iter().enumerate() {
+        let own: Vec<Nanos> = sim.recorder.every_sojourn.iter().filter(|e| e.1 == g).map(|e| e.2).collect();
+        let brute_ms = own.iter().sum::<Nanos>() as f64 / own.len() as f64 / 1e6;
+        assert!((f.mean_queue_delay_ms - brute_ms).abs() < 1e-9, "flow {g}: {} vs {brute_ms}", f.mean_queue_delay_ms);
+    }
+}
