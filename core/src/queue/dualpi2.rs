@@ -36,7 +36,7 @@
 use super::scheme::{configured, no_cross_check, scheme_params, ParamValues, SchemeInfo};
 use super::{DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::kernel::{ms, Nanos, NS_PER_MS, NS_PER_S};
-use crate::net::{Ecn, Packet};
+use crate::net::{Ecn, Lane, Packet};
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "dualpi2",
@@ -224,12 +224,14 @@ impl DualPi2 {
 }
 
 impl Qdisc for DualPi2 {
-    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+    fn enqueue(&mut self, mut pkt: Packet, ctx: &mut QueueCtx) {
         self.arm(ctx);
+        // Classified before the limit check, so tail drops count per queue too.
+        pkt.lane = if is_l4s(&pkt) { Lane::L4s } else { Lane::Classic };
         if self.limit.exceeded_by(self.len_packets(), self.len_bytes(), pkt.size_bytes) {
             return ctx.drop(pkt, DropReason::Overflow);
         }
-        if is_l4s(&pkt) {
+        if pkt.lane == Lane::L4s {
             self.l.push(pkt);
         } else {
             self.c.push(pkt);
