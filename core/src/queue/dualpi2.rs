@@ -483,4 +483,38 @@ mod tests {
         assert!((10.0..20.0).contains(&delay(1)), "classic: {} ms", delay(1));
         assert!(s.utilization > 0.9, "{}", s.utilization);
     }
+    #[test]
+    fn per_queue_statistics_are_those_of_the_flows_in_each_queue() {
+        // One Prague flow (the L queue's only traffic) and one CUBIC flow
+        // without ECN (the C queue's): each queue's statistics must be its flow's.
+        let flows = r#"{ "kind": "tcp", "label": "L4S", "cc": "prague", "ecn": "ect1", "access_delay_ms": [5, 5] },
+                       { "kind": "tcp", "label": "classic", "cc": "cubic", "access_delay_ms": [5, 5] }"#;
+        let text = dumbbell(10.0, 1e7, 10.0, 1000, r#"{ "scheme": "dualpi2" }"#, flows);
+        let mut sim =
+            crate::sim::Simulation::from_json(&text, crate::sim::SeriesMode { history: true, streaming: false })
+                .expect("valid scenario");
+        sim.run();
+        let s = sim.summary();
+        let (l4s, classic) = (&s.flows[0], &s.flows[1]);
+        let hop = &s.hops[0];
+        let dq = hop.dualq.as_ref().expect("a DualPI2 hop has per-queue statistics");
+        let (l, c) = (dq.l_sojourn_ms.as_ref().expect("L departures"), dq.c_sojourn_ms.as_ref().expect("C departures"));
+        assert!((l.mean - l4s.mean_queue_delay_ms).abs() < 1e-9, "{} vs {}", l.mean, l4s.mean_queue_delay_ms);
+        assert!((c.mean - classic.mean_queue_delay_ms).abs() < 1e-9, "{} vs {}", c.mean, classic.mean_queue_delay_ms);
+        // The p99 is a bucket midpoint: within the histogram's resolution of the largest value or below it.
+        assert!(l.p99 <= l4s.max_queue_delay_ms * 1.05 && c.p99 <= classic.max_queue_delay_ms * 1.05);
+        assert_eq!((dq.l_marks, dq.c_marks), (l4s.marked_packets, classic.marked_packets));
+        assert_eq!(dq.l_marks + dq.c_marks, hop.marks);
+        assert_eq!(dq.c_drops, classic.dropped_packets);
+        assert!(dq.l_marks > 0 && dq.c_drops > 0, "both queues were signalled: {dq:?}");
+        // The probability columns are the probes' values at each sample.
+        let h = sim.history();
+        let col = |id: &str| h.column(h.columns.iter().position(|c| c == id).expect(id)).to_vec();
+        for p in ["p_prime", "p_c", "p_l"] {
+            assert_eq!(col(p), col(&format!("probe.{p}")), "{p}");
+        }
+        assert!(col("l_sojourn_ms").iter().all(|v| (0.0..5.0).contains(v)));
+        let measured = crate::testing::mean_while_measured(&sim, "c_sojourn_ms");
+        assert!((measured - c.mean).abs() < 0.2 * c.mean, "interval means {measured} vs window mean {}", c.mean);
+    }
 }
