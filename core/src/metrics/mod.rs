@@ -2,6 +2,7 @@
 //! report. Mechanics never compute statistics themselves.
 
 mod distributions;
+mod dualq;
 mod fairness;
 mod histogram;
 pub mod pcap;
@@ -9,6 +10,7 @@ mod series;
 mod summary;
 
 pub use distributions::{percentiles_ms, reports_rtt, Cdf, DelayDistributions, GroupDelays, HopDelays, Percentiles};
+pub use dualq::{DualQueueSummary, SojournSummary};
 pub use fairness::{fairness_f, max_min_shares, share_deviation};
 #[cfg(test)]
 pub(crate) use histogram::bin_edges as histogram_bin;
@@ -17,6 +19,7 @@ pub use series::{Column, SeriesChunk, SeriesStore};
 pub use summary::{jain, tcp_models, FlowSummary, Perf, Summary, TcpModels};
 
 use crate::kernel::{to_secs, Nanos};
+use crate::net::Lane;
 use crate::queue::DropReason;
 use crate::transport::AgentProbe;
 use crate::transport::FlowKind;
@@ -51,6 +54,9 @@ pub struct RecorderConfig {
     pub hop_rate_bps: f64,
     /// Scheme probe ids, for the series columns.
     pub probes: Vec<&'static str>,
+    /// The congested hops run a dual-queue scheme (DualPI2): per-queue
+    /// columns and summaries.
+    pub dual_queue: bool,
     /// T_m of Cho & Cho 2002 eq. 12 (per-flow goodput coefficient of variation).
     pub cov_interval_ns: Nanos,
     /// Add each hop's `capacity_bps` columns (its links follow a rate trace).
@@ -142,6 +148,8 @@ struct PortStats {
     interval_delay_sum_ns: u64,
     interval_departures: u64,
     interval_busy_ns: u64,
+    /// Per-queue statistics of a dual-queue hop.
+    dualq: Option<dualq::DualQueueStats>,
 }
 
 pub struct Recorder {
@@ -157,6 +165,8 @@ pub struct Recorder {
     counters: Vec<FlowCounters>,
     ports: Vec<PortStats>,
     probe_len: usize,
+    /// Where [`dualq::PROBES`] sit among the probes, for a dual-queue hop.
+    dualq_probes: Option<[usize; 3]>,
     /// Completion times of finite transfers that ended in the window.
     transfers: Histogram,
     /// Transfers per AFpFT (2011) Table III bucket (see [`FCT_BUCKET_EDGES_S`]).
@@ -174,6 +184,11 @@ pub struct Recorder {
 
 /// Upper edges of the transfer-time buckets of AFpFT (2011) Table III.
 pub const FCT_BUCKET_EDGES_S: [f64; 5] = [0.05, 0.5, 1.0, 2.0, 5.0];
+
+/// Where probe `id` sits among `probes`; a dual-queue scheme declares every one of [`dualq::PROBES`].
+fn probe_index(probes: &[&str], id: &str) -> usize {
+    probes.iter().position(|p| *p == id).expect("a dual-queue scheme declares the p_* probes")
+}
 
 /// Fixed columns before the per-probe and per-flow ones.
 const FIXED: &[(&str, &str)] = &[
@@ -197,6 +212,10 @@ impl Recorder {
             columns.push(Column { id: format!("queue_packets@{h}"), unit: "packets" });
         }
         columns.extend(cfg.probes.iter().map(|p| Column { id: format!("probe.{p}"), unit: "" }));
+        let dualq_probes = cfg.dual_queue.then(|| dualq::PROBES.map(|id| probe_index(&cfg.probes, id)));
+        if dualq_probes.is_some() {
+            columns.extend(dualq::COLUMNS.iter().map(|(id, unit)| Column { id: id.to_string(), unit }));
+        }
         columns.extend((0..n).map(|i| Column { id: format!("goodput_bps.{i}"), unit: "bps" }));
         columns.extend((0..n).map(|i| Column { id: format!("cwnd_packets.{i}"), unit: "packets" }));
         columns.extend((0..n).map(|i| Column { id: format!("srtt_ms.{i}"), unit: "ms" }));
@@ -222,8 +241,9 @@ impl Recorder {
             group_kinds,
             counters: vec![FlowCounters::default(); n],
             flows: cfg.flows,
-            ports: vec![PortStats::default(); cfg.hops],
+            ports: vec![PortStats { dualq: cfg.dual_queue.then(Default::default), ..Default::default() }; cfg.hops],
             probe_len: cfg.probes.len(),
+            dualq_probes,
             transfers: Histogram::default(),
             transfer_buckets: [0; FCT_BUCKET_EDGES_S.len() + 1],
             series,
@@ -286,12 +306,15 @@ impl Recorder {
         }
     }
 
-    pub fn on_drop(&mut self, hop: Option<usize>, flow: usize, reason: DropReason, now: Nanos) {
+    pub fn on_drop(&mut self, hop: Option<usize>, flow: usize, lane: Lane, reason: DropReason, now: Nanos) {
         let inside = self.in_window(now);
         if let Some(p) = hop.and_then(|h| self.ports.get_mut(h)) {
             p.interval_drops[reason.index()] += 1;
             if inside {
                 p.drops += 1;
+                if let Some(d) = p.dualq.as_mut() {
+                    d.on_drop(lane);
+                }
             }
         }
         if inside {
@@ -306,12 +329,15 @@ impl Recorder {
         }
     }
 
-    pub fn on_mark(&mut self, hop: Option<usize>, flow: usize, now: Nanos) {
+    pub fn on_mark(&mut self, hop: Option<usize>, flow: usize, lane: Lane, now: Nanos) {
         let inside = self.in_window(now);
         if let Some(p) = hop.and_then(|h| self.ports.get_mut(h)) {
             p.interval_marks += 1;
             if inside {
                 p.marks += 1;
+                if let Some(d) = p.dualq.as_mut() {
+                    d.on_mark(lane);
+                }
             }
         }
         if inside {
@@ -341,8 +367,8 @@ impl Recorder {
         p.last_change = now;
     }
 
-    /// A packet of `flow` left monitored queue `hop` after `delay` in it, to be sent for `tx`.
-    pub fn on_departure(&mut self, hop: usize, flow: usize, now: Nanos, delay: Nanos, tx: Nanos) {
+    /// A packet of `flow` left monitored queue `hop` (its `lane` there) after `delay` in it, to be sent for `tx`.
+    pub fn on_departure(&mut self, hop: usize, flow: usize, lane: Lane, now: Nanos, delay: Nanos, tx: Nanos) {
         let busy = self.overlap(now, now + tx);
         let inside = self.in_window(now);
         if inside {
@@ -362,6 +388,9 @@ impl Recorder {
         p.interval_departures += 1;
         if inside {
             p.delay.record(delay);
+        }
+        if let Some(d) = p.dualq.as_mut() {
+            d.on_departure(lane, delay, inside);
         }
     }
 
@@ -402,6 +431,15 @@ impl Recorder {
         row.extend(self.ports[1..].iter().map(|p| p.len_packets as f64));
         debug_assert_eq!(queue_probe.len(), self.probe_len);
         row.extend_from_slice(queue_probe);
+        if let Some(at) = self.dualq_probes {
+            // The columns describe the first hop, as the probes do; every hop's interval restarts.
+            let mut hops = self.ports.iter_mut().filter_map(|p| p.dualq.as_mut());
+            row.extend(hops.next().map_or([0.0; 2], |d| d.take_interval_means_ms()));
+            hops.for_each(|d| {
+                d.take_interval_means_ms();
+            });
+            row.extend(at.map(|i| queue_probe[i]));
+        }
         let secs = to_secs(dt);
         for c in self.counters.iter_mut() {
             row.push(c.interval_bytes as f64 * 8.0 / secs);

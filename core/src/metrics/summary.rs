@@ -2,7 +2,7 @@
 
 use super::distributions::{percentiles_ms, reports_rtt, Percentiles};
 use super::fairness::{fairness_f, max_min_shares, share_deviation};
-use super::{FlowInfo, Recorder};
+use super::{DualQueueSummary, FlowInfo, Recorder};
 use crate::kernel::{to_secs, Nanos};
 use crate::queue::DropReason;
 use crate::transport::tfrc::throughput_equation;
@@ -208,6 +208,10 @@ pub struct HopSummary {
     /// Time packets spent in this queue (null without departures).
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Percentiles | null"))]
     pub sojourn_percentiles_ms: Option<Percentiles>,
+    /// A dual-queue (DualPI2) hop's per-queue sojourns, marks and drops; absent on other schemes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub dualq: Option<DualQueueSummary>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -421,6 +425,7 @@ fn hop_summaries(w: &Window) -> Vec<HopSummary> {
             mark_rate: if p.arrivals == 0 { 0.0 } else { p.marks as f64 / p.arrivals as f64 },
             marks: p.marks,
             sojourn_percentiles_ms: percentiles_ms(&p.delay),
+            dualq: p.dualq.as_ref().map(|d| d.summary()),
         })
         .collect()
 }

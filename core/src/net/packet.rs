@@ -51,6 +51,19 @@ pub enum Ecn {
     Ce,
 }
 
+/// Which queue of a dual-queue scheme (DualPI2) a packet was classified
+/// into at the hop it is at; the port resets it on arrival.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Lane {
+    /// A single-queue scheme, or not yet classified.
+    #[default]
+    Single,
+    /// The low-latency (L4S) queue.
+    L4s,
+    /// The classic queue.
+    Classic,
+}
+
 /// Header fields that edge routers write and core routers read: CSFQ/RQRD
 /// rate labels, drop precedence, AFpFT tags, per-flow weights.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -173,6 +186,8 @@ pub struct Packet {
     pub enqueued_at: Nanos,
     /// Index of the next port on the route.
     pub hop: u8,
+    /// The queue of a dual-queue scheme the packet is in at this hop.
+    pub lane: Lane,
     pub labels: Labels,
     /// TFRC's header or a TCP ACK's SACK blocks; None on other packets.
     pub ext: Option<Box<Extension>>,
@@ -203,6 +218,7 @@ impl Packet {
             sent_at: 0,
             enqueued_at: 0,
             hop: 0,
+            lane: Lane::Single,
             labels: Labels::default(),
             ext: None,
         }

@@ -36,7 +36,7 @@
 use super::scheme::{configured, no_cross_check, scheme_params, ParamValues, SchemeInfo};
 use super::{DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::kernel::{ms, Nanos, NS_PER_MS, NS_PER_S};
-use crate::net::{Ecn, Packet};
+use crate::net::{Ecn, Lane, Packet};
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "dualpi2",
@@ -224,12 +224,14 @@ impl DualPi2 {
 }
 
 impl Qdisc for DualPi2 {
-    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+    fn enqueue(&mut self, mut pkt: Packet, ctx: &mut QueueCtx) {
         self.arm(ctx);
+        // Classified before the limit check, so tail drops count per queue too.
+        pkt.lane = if is_l4s(&pkt) { Lane::L4s } else { Lane::Classic };
         if self.limit.exceeded_by(self.len_packets(), self.len_bytes(), pkt.size_bytes) {
             return ctx.drop(pkt, DropReason::Overflow);
         }
-        if is_l4s(&pkt) {
+        if pkt.lane == Lane::L4s {
             self.l.push(pkt);
         } else {
             self.c.push(pkt);
@@ -480,5 +482,39 @@ mod tests {
         assert!(delay(0) < 2.0, "L4S: {} ms", delay(0));
         assert!((10.0..20.0).contains(&delay(1)), "classic: {} ms", delay(1));
         assert!(s.utilization > 0.9, "{}", s.utilization);
+    }
+    #[test]
+    fn per_queue_statistics_are_those_of_the_flows_in_each_queue() {
+        // One Prague flow (the L queue's only traffic) and one CUBIC flow
+        // without ECN (the C queue's): each queue's statistics must be its flow's.
+        let flows = r#"{ "kind": "tcp", "label": "L4S", "cc": "prague", "ecn": "ect1", "access_delay_ms": [5, 5] },
+                       { "kind": "tcp", "label": "classic", "cc": "cubic", "access_delay_ms": [5, 5] }"#;
+        let text = dumbbell(10.0, 1e7, 10.0, 1000, r#"{ "scheme": "dualpi2" }"#, flows);
+        let mut sim =
+            crate::sim::Simulation::from_json(&text, crate::sim::SeriesMode { history: true, streaming: false })
+                .expect("valid scenario");
+        sim.run();
+        let s = sim.summary();
+        let (l4s, classic) = (&s.flows[0], &s.flows[1]);
+        let hop = &s.hops[0];
+        let dq = hop.dualq.as_ref().expect("a DualPI2 hop has per-queue statistics");
+        let (l, c) = (dq.l_sojourn_ms.as_ref().expect("L departures"), dq.c_sojourn_ms.as_ref().expect("C departures"));
+        assert!((l.mean - l4s.mean_queue_delay_ms).abs() < 1e-9, "{} vs {}", l.mean, l4s.mean_queue_delay_ms);
+        assert!((c.mean - classic.mean_queue_delay_ms).abs() < 1e-9, "{} vs {}", c.mean, classic.mean_queue_delay_ms);
+        // The p99 is a bucket midpoint: within the histogram's resolution of the largest value or below it.
+        assert!(l.p99 <= l4s.max_queue_delay_ms * 1.05 && c.p99 <= classic.max_queue_delay_ms * 1.05);
+        assert_eq!((dq.l_marks, dq.c_marks), (l4s.marked_packets, classic.marked_packets));
+        assert_eq!(dq.l_marks + dq.c_marks, hop.marks);
+        assert_eq!(dq.c_drops, classic.dropped_packets);
+        assert!(dq.l_marks > 0 && dq.c_drops > 0, "both queues were signalled: {dq:?}");
+        // The probability columns are the probes' values at each sample.
+        let h = sim.history();
+        let col = |id: &str| h.column(h.columns.iter().position(|c| c == id).expect(id)).to_vec();
+        for p in ["p_prime", "p_c", "p_l"] {
+            assert_eq!(col(p), col(&format!("probe.{p}")), "{p}");
+        }
+        assert!(col("l_sojourn_ms").iter().all(|v| (0.0..5.0).contains(v)));
+        let measured = crate::testing::mean_while_measured(&sim, "c_sojourn_ms");
+        assert!((measured - c.mean).abs() < 0.2 * c.mean, "interval means {measured} vs window mean {}", c.mean);
     }
 }

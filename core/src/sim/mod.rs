@@ -6,7 +6,7 @@ use crate::kernel::{EventQueue, Nanos, Pipe, Rng};
 use crate::metrics::{DelayDistributions, FlowInfo, Recorder, RecorderConfig, SeriesChunk, Summary};
 use crate::net::topology::{self, FlowAttachment, PortRole, Route, UNCONGESTED_BUFFER_PACKETS};
 use crate::net::trace::LinkTrace;
-use crate::net::{AccessJitter, Dir, FlowId, HostQueue, Packet, PortId};
+use crate::net::{AccessJitter, Dir, FlowId, HostQueue, Lane, Packet, PortId};
 use crate::queue::droptail::DropTail;
 use crate::queue::markov::{self, ModelPoint};
 use crate::queue::scheme::ParamValues;
@@ -216,6 +216,7 @@ fn recorder(plan: &Plan, flows: Vec<FlowInfo>, mode: SeriesMode) -> Recorder {
         hops: plan.hops as usize,
         hop_rate_bps: plan.bottleneck_rate_bps as f64,
         probes: plan.scheme.probes.iter().map(|p| p.id).collect(),
+        dual_queue: std::ptr::eq(plan.scheme, &crate::queue::dualpi2::INFO),
         cov_interval_ns: plan.cov_interval_ns,
         capacity_columns: plan.traces.iter().any(Option::is_some),
         history: mode.history,
@@ -480,6 +481,7 @@ impl Simulation {
 
     fn arrive(&mut self, now: Nanos, port: PortId, mut pkt: Packet) {
         pkt.enqueued_at = now;
+        pkt.lane = Lane::Single;
         self.catch_up_tx_done(port);
         let p = &self.ports[port];
         if p.tx_done_on_demand && !p.busy && p.queue.len_packets() == 0 {
@@ -506,10 +508,10 @@ impl Simulation {
                 capture.on_drop(now, port, &pkt);
             }
             self.ledger.dropped += 1;
-            self.recorder.on_drop(hop, pkt.owner as usize, reason, now);
+            self.recorder.on_drop(hop, pkt.owner as usize, pkt.lane, reason, now);
         }
         for pkt in out.marks.drain(..) {
-            self.recorder.on_mark(hop, pkt.owner as usize, now);
+            self.recorder.on_mark(hop, pkt.owner as usize, pkt.lane, now);
         }
         if let Some(at) = out.wake_at.take() {
             self.events.schedule(at, Event::QueueWake { port });
@@ -585,7 +587,8 @@ impl Simulation {
         };
         let arrival = p.arrival(now + tx);
         if let Some(h) = self.port_hop[port] {
-            self.recorder.on_departure(h, pkt.owner as usize, now, now - pkt.enqueued_at, busy);
+use crate::net::trace::LinkTrace;
+use crate::net::{AccessJitter, Dir, FlowId, HostQueue, Lane, Packet, PortId};
         }
         let tx_done = self.events.stamp(now + tx);
         let p = &mut self.ports[port];
