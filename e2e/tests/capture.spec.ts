@@ -2,7 +2,7 @@
 // hands over a capture Wireshark can read. The file is parsed here without
 // tshark: pcap's headers, raw IPv4 with a valid header checksum, TCP whose
 // sequence numbers run on from segment to segment.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Download, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { linkFor, watchForErrors } from './helpers';
 
@@ -44,15 +44,31 @@ function parsePcap(bytes: Buffer): { magic: number; linkType: number; packets: I
   return { magic, linkType, packets };
 }
 
-async function downloadCapture(page: Page): Promise<Buffer> {
+/** The capture and its drops file, both downloaded from the form (drops are on by default). */
+async function downloadCapture(page: Page): Promise<{ left: Buffer; dropped: Buffer }> {
   await page.getByTestId('export-toggle').click();
   await page.getByTestId('export-capture').click();
   await expect(page.getByTestId('capture-form')).toBeVisible();
+  await expect(page.getByTestId('capture-drops')).toBeChecked();
   await page.getByTestId('capture-from').fill('1');
   await page.getByTestId('capture-to').fill('3');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('capture-download').click()]);
-  expect(download.suggestedFilename()).toMatch(/capture\.pcap$/);
-  return readFile(await download.path());
+  const downloads: Download[] = [];
+  page.on('download', (download) => downloads.push(download));
+  await page.getByTestId('capture-download').click();
+  await expect.poll(() => downloads.length, { timeout: 60_000 }).toBe(2);
+  const named = (suffix: string) => downloads.find((d) => d.suggestedFilename().endsWith(suffix))!;
+  return { left: await readFile(await named('capture.pcap').path()), dropped: await readFile(await named('capture.drops.pcap').path()) };
+}
+
+/** Byte ranges [start, end) merged: the stretches of sequence space they cover. */
+function coverage(ranges: [number, number][]): [number, number][] {
+  const merged: [number, number][] = [];
+  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    const last = merged.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
+  return merged;
 }
 
 const scenario = {
@@ -75,22 +91,33 @@ for (const [size, viewport] of [
     await page.setViewportSize(viewport);
     await page.goto(linkFor(scenario));
     await expect(page.getByTestId('experiment-name')).toHaveText(scenario.name);
-    const pcap = parsePcap(await downloadCapture(page));
-    expect(pcap.magic).toBe(0xa1b23c4d);
-    expect(pcap.linkType).toBe(101);
-    // 2 s of a 2 Mb/s link: hundreds of data segments and their ACKs.
-    expect(pcap.packets.length).toBeGreaterThan(300);
-    expect(pcap.packets.every((p) => p.headerChecksumOk)).toBe(true);
-    // Per sender, data segments in order of leaving: each starts where an
-    // earlier one ended, or is a retransmission of bytes already sent.
-    const senders = new Map<string, { highest: number; segments: number }>();
-    for (const p of pcap.packets.filter((p) => p.protocol === 6 && p.payloadBytes > 0)) {
-      const seen = senders.get(p.source);
-      if (seen) expect(p.tcpSeq!, `${p.source} jumps past what it sent`).toBeLessThanOrEqual(seen.highest);
-      const end = p.tcpSeq! + p.payloadBytes;
-      senders.set(p.source, { highest: Math.max(seen?.highest ?? end, end), segments: (seen?.segments ?? 0) + 1 });
+    const files = await downloadCapture(page);
+    const pcap = parsePcap(files.left);
+    const drops = parsePcap(files.dropped);
+    for (const file of [pcap, drops]) {
+      expect(file.magic).toBe(0xa1b23c4d);
+      expect(file.linkType).toBe(101);
+      expect(file.packets.every((p) => p.headerChecksumOk)).toBe(true);
     }
-    expect([...senders.values()].map((s) => s.segments > 50)).toEqual([true, true]);
+    // 2 s of a 2 Mb/s link: hundreds of data segments and their ACKs; RED drops some.
+    expect(pcap.packets.length).toBeGreaterThan(300);
+    expect(drops.packets.length).toBeGreaterThan(0);
+    // Per sender, what left the hop and what it dropped together cover the
+    // sequence space without a hole: every gap in the capture is a drop.
+    const ranges = new Map<string, [number, number][]>();
+    for (const p of [...pcap.packets, ...drops.packets].filter((p) => p.protocol === 6 && p.payloadBytes > 0)) {
+      ranges.set(p.source, [...(ranges.get(p.source) ?? []), [p.tcpSeq!, p.tcpSeq! + p.payloadBytes]]);
+    }
+    expect(ranges.size).toBe(2);
+    for (const [source, sent] of ranges) {
+      expect(sent.length, source).toBeGreaterThan(50);
+      // Below the stretch of data first sent in the window lie only retransmissions
+      // of older data, a segment or a few each: a gap in new data would split it.
+      const stretches = coverage(sent);
+      const [start, end] = stretches.at(-1)!;
+      expect(end - start, source).toBeGreaterThan(50 * 1000);
+      for (const [lo, hi] of stretches.slice(0, -1)) expect(hi - lo, `${source}: a gap that is not a drop at ${hi}`).toBeLessThanOrEqual(3 * 1000);
+    }
     expect(errors).toEqual([]);
   });
 }
