@@ -587,8 +587,7 @@ impl Simulation {
         };
         let arrival = p.arrival(now + tx);
         if let Some(h) = self.port_hop[port] {
-use crate::net::trace::LinkTrace;
-use crate::net::{AccessJitter, Dir, FlowId, HostQueue, Lane, Packet, PortId};
+            self.recorder.on_departure(h, pkt.owner as usize, pkt.lane, now, now - pkt.enqueued_at, busy);
         }
         let tx_done = self.events.stamp(now + tx);
         let p = &mut self.ports[port];
