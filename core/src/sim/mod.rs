@@ -208,6 +208,16 @@ fn flow_info(index: usize, group: &GroupPlan) -> FlowInfo {
     }
 }
 
+/// Each hop's capacity at the last sample, when some hop follows a trace
+/// (a hop without one keeps its nominal rate); empty otherwise.
+fn capacity_buffer(plan: &Plan) -> Vec<f64> {
+    if plan.traces.iter().any(Option::is_some) {
+        vec![plan.bottleneck_rate_bps as f64; plan.hops as usize]
+    } else {
+        Vec::new()
+    }
+}
+
 fn recorder(plan: &Plan, flows: Vec<FlowInfo>, mode: SeriesMode) -> Recorder {
     Recorder::new(RecorderConfig {
         window_from: plan.measure_from_ns,
@@ -293,12 +303,7 @@ impl Simulation {
             recorder: recorder(&plan, infos, mode),
             probe_buf: vec![0.0; plan.scheme.probes.len()],
             agent_probes: vec![AgentProbe::default(); flows.len()],
-            // A hop without a trace keeps its nominal rate.
-            capacity_buf: if plan.traces.iter().any(Option::is_some) {
-                vec![plan.bottleneck_rate_bps as f64; plan.hops as usize]
-            } else {
-                Vec::new()
-            },
+            capacity_buf: capacity_buffer(&plan),
             params: plan.params.clone(),
             plan,
             events,
