@@ -4,7 +4,8 @@ export const fqCobalt: Explainer = {
   what: 'FQ-COBALT hashes each flow into its own queue and serves the queues round robin, as FQ-CoDel does, but each queue runs COBALT: CoDel with a slowly decaying count, plus BLUE for flows that do not respond. When the buffer is full it drops from the queue holding the most bytes.',
   formula: String.raw`\begin{gathered}
 i = h(\text{flow}) \bmod \mathit{flows} \\
-\text{send through COBALT}_i\text{: CoDel, then BLUE with } p_i \\
+\text{queue } i\text{ runs COBALT}_i\text{:} \\
+\text{CoDel, then BLUE with } p_i \\
 \text{buffer full: drop from } \arg\max_i \mathit{bytes}_i
 \end{gathered}`,
   rule: [
