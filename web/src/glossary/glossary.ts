@@ -157,6 +157,20 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     source: 'RFC 3168',
   },
   {
+    id: 'scalable-cc',
+    term: 'Scalable and classic congestion control (L4S)',
+    meaning:
+      'A classic sender (Reno, CUBIC) halves or nearly halves its window for one mark or loss per round trip, so its queue must swing widely to keep the link busy. A scalable sender (DCTCP, TCP Prague) takes a small cut for each mark, in proportion to the share of its packets marked, and expects a couple of marks every round trip whatever its rate; its queue can stay near a millisecond. L4S (Low Latency, Low Loss, Scalable throughput) gives such senders their own queue.',
+    source: 'RFC 9330; RFC 8257 (DCTCP)',
+  },
+  {
+    id: 'coupling',
+    term: 'Coupling (DualPI2)',
+    meaning:
+      'How the two queues of DualPI2 share one congestion signal so that neither kind of flow starves the other: a PI controller on the classic queue sets p′; classic packets are dropped or marked with p′², scalable ones marked with k·p′ (k = 2 by default). Because a classic flow’s rate goes as 1/√p and a scalable one’s as 1/p, the square and the factor k make their rates about equal at equal round-trip times.',
+    source: 'RFC 9332 §2.1',
+  },
+  {
     id: 'pacing',
     term: 'Pacing',
     meaning:
