@@ -20,7 +20,7 @@
 
 use super::cobalt::{self, CobaltParams, CobaltState};
 use super::codel;
-use super::fq_codel::{self, bucket, FlowAqm, FlowQueues, LIST_PROBES};
+use super::fq_codel::{self, FlowAqm, FlowQueues, LIST_PROBES};
 use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
 use super::{Fifo, Limit, ParamError, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM};
 use crate::kernel::{ms, Nanos};
@@ -106,8 +106,7 @@ impl FqCobalt {
 
 impl Qdisc for FqCobalt {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        let i = bucket(pkt.flow, self.queues.len());
-        self.queues.enqueue(i, pkt, &self.cobalt, ctx);
+        self.queues.enqueue_flow(pkt, &self.cobalt, ctx);
     }
 
     fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
@@ -125,10 +124,7 @@ impl Qdisc for FqCobalt {
     fn set_param(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
         self.p.set(id, v)?;
         self.cobalt = self.p.cobalt();
-        self.queues.quantum = self.p.quantum;
-        if self.p.flows != self.queues.len() {
-            self.queues.rehash(self.p.flows, |pkt, n| bucket(pkt.flow, n), CobaltState::default);
-        }
+        self.queues.configure(self.p.flows, self.p.quantum, CobaltState::default);
         Ok(())
     }
 

@@ -156,10 +156,6 @@ impl<A: FlowAqm> FlowQueues<A> {
         }
     }
 
-    pub fn len(&self) -> usize {
-        self.queues.len()
-    }
-
     pub fn queues(&self) -> &[FlowQueue<A>] {
         &self.queues
     }
@@ -207,9 +203,23 @@ impl<A: FlowAqm> FlowQueues<A> {
         Some(fattest)
     }
 
+    /// Queue `pkt` in the queue its flow hashes to.
+    pub fn enqueue_flow(&mut self, pkt: Packet, p: &A::Params, ctx: &mut QueueCtx) -> Option<usize> {
+        self.enqueue(bucket(pkt.flow, self.queues.len()), pkt, p, ctx)
+    }
+
+    /// The `flows` and `quantum` parameters: a new number of queues
+    /// rehashes what is queued.
+    pub fn configure(&mut self, flows: usize, quantum: i64, fresh: impl Fn() -> A) {
+        self.quantum = quantum;
+        if flows != self.queues.len() {
+            self.rehash(flows, fresh);
+        }
+    }
+
     /// Start over with `n` queues, re-enqueueing what is queued in arrival
-    /// order into the queue `bucket(packet, n)` names.
-    pub fn rehash(&mut self, n: usize, bucket: impl Fn(&Packet, usize) -> usize, fresh: impl Fn() -> A) {
+    /// order into the queue its flow hashes to.
+    fn rehash(&mut self, n: usize, fresh: impl Fn() -> A) {
         let mut queued: Vec<Packet> = Vec::with_capacity(self.packets);
         for q in &mut self.queues {
             while let Some(p) = q.fifo.pop() {
@@ -219,7 +229,7 @@ impl<A: FlowAqm> FlowQueues<A> {
         queued.sort_by_key(|p| p.enqueued_at);
         *self = FlowQueues::new(self.limit, n, self.quantum, fresh);
         for p in queued {
-            self.push(bucket(&p, n), p);
+            self.push(bucket(p.flow, n), p);
         }
     }
 
@@ -301,8 +311,7 @@ impl FqCodel {
 
 impl Qdisc for FqCodel {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        let i = bucket(pkt.flow, self.queues.len());
-        self.queues.enqueue(i, pkt, &self.codel, ctx);
+        self.queues.enqueue_flow(pkt, &self.codel, ctx);
     }
 
     fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
@@ -319,10 +328,7 @@ impl Qdisc for FqCodel {
 
     fn set_param(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
         self.p.set(id, v)?;
-        self.queues.quantum = self.p.quantum;
-        if self.p.flows != self.queues.len() {
-            self.queues.rehash(self.p.flows, |pkt, n| bucket(pkt.flow, n), CodelState::default);
-        }
+        self.queues.configure(self.p.flows, self.p.quantum, CodelState::default);
         self.codel = self.p.codel();
         Ok(())
     }

@@ -28,7 +28,7 @@
 //! - A buffer overflow drops one packet from the fattest queue, as
 //!   FQ-CoDel here; ns-3 and Linux drop up to 64 at once (half its bytes).
 
-use super::fq_codel::{self, bucket, FlowAqm, FlowQueues, LIST_PROBES};
+use super::fq_codel::{self, FlowAqm, FlowQueues, LIST_PROBES};
 use super::pie::{self, PieParams, PieState, UpdateTimer};
 use super::scheme::{configured, no_cross_check, scheme_params, ParamValues, SchemeInfo};
 use super::{Fifo, Limit, ParamError, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
@@ -135,8 +135,7 @@ impl FqPie {
 impl Qdisc for FqPie {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
         self.timer.arm(self.pie.t_update, ctx);
-        let i = bucket(pkt.flow, self.queues.len());
-        self.queues.enqueue(i, pkt, &self.pie, ctx);
+        self.queues.enqueue_flow(pkt, &self.pie, ctx);
     }
 
     fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
@@ -161,11 +160,8 @@ impl Qdisc for FqPie {
     fn set_param(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
         self.p.set(id, v)?;
         self.pie = self.p.pie();
-        self.queues.quantum = self.p.quantum;
-        if self.p.flows != self.queues.len() {
-            let pie = &self.pie;
-            self.queues.rehash(self.p.flows, |pkt, n| bucket(pkt.flow, n), || PieState::new(pie));
-        }
+        let pie = &self.pie;
+        self.queues.configure(self.p.flows, self.p.quantum, || PieState::new(pie));
         for q in self.queues.queues_mut() {
             q.aqm.limit_burst(&self.pie);
         }
@@ -183,6 +179,7 @@ mod tests {
     use super::*;
     use crate::kernel::{Rng, NS_PER_MS};
     use crate::net::{Dir, PacketKind};
+    use crate::queue::fq_codel::bucket;
     use crate::queue::testing::Harness;
     use crate::queue::{DropReason, QueueOutcome};
     use crate::testing::{dumbbell, run};
