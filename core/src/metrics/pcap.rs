@@ -24,7 +24,10 @@
 //!   verified.
 
 use crate::kernel::Nanos;
-use crate::net::{sack_option_bytes, Dir, Ecn, Packet, PacketKind, SackBlocks, TCP_HEADER_BYTES, UDP_HEADER_BYTES};
+use crate::net::{
+    receiver_addr, sack_option_bytes, sender_addr, Dir, Ecn, Packet, PacketKind, SackBlocks, TCP_HEADER_BYTES,
+    UDP_HEADER_BYTES,
+};
 
 /// Classic pcap's magic for nanosecond timestamps.
 pub const PCAP_MAGIC_NANOS: u32 = 0xa1b2_3c4d;
@@ -58,6 +61,8 @@ pub struct WireFlow {
     pub group: u8,
     /// The flow's number within its group.
     pub index: u32,
+    /// The group's flows share one sender and one receiver host.
+    pub one_host: bool,
     pub transport: WireTransport,
     /// The receiver's port: 5201 for bulk TCP, 80 for web, 5001 for UDP-like flows.
     pub server_port: u16,
@@ -73,16 +78,28 @@ pub enum WireTransport {
 }
 
 impl WireFlow {
+    /// The flow's host number in the addressing plan ([`crate::net::sender_addr`]).
+    fn host(&self) -> u32 {
+        if self.one_host {
+            0
+        } else {
+            self.index
+        }
+    }
+
     pub fn sender_addr(&self) -> [u8; 4] {
-        [10, self.group, (self.index / 250) as u8, (self.index % 250 + 1) as u8]
+        sender_addr(self.group as usize, self.host())
     }
 
     pub fn receiver_addr(&self) -> [u8; 4] {
-        [10, self.group, (128 + self.index / 250) as u8, (self.index % 250 + 1) as u8]
+        receiver_addr(self.group as usize, self.host())
     }
 
+    /// Flows sharing a host are told apart by their port: each counts
+    /// from its own index.
     pub fn sender_port(&self, conn: u32) -> u16 {
-        SENDER_PORT_BASE + (conn % SENDER_PORTS) as u16
+        let first = if self.one_host { self.index } else { 0 };
+        SENDER_PORT_BASE + ((first as u64 + conn as u64) % SENDER_PORTS as u64) as u16
     }
 }
 

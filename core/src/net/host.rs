@@ -27,6 +27,19 @@
 use crate::kernel::{tx_time_ns, Nanos, Rng};
 use std::collections::VecDeque;
 
+/// The addressing plan (docs/model.md, "Captures"): host `h` of flow group
+/// `g` sends from 10.g.(h / 250).(h % 250 + 1). A flow's host number is its
+/// index in its group, or 0 for every flow of a `one_host` group. Groups
+/// past 255 and hosts past 31 999 wrap onto others' addresses.
+pub fn sender_addr(group: usize, host: u32) -> [u8; 4] {
+    [10, group as u8, (host / 250) as u8, (host % 250 + 1) as u8]
+}
+
+/// Where host `h` of group `g` receives: 10.g.(128 + h / 250).(h % 250 + 1).
+pub fn receiver_addr(group: usize, host: u32) -> [u8; 4] {
+    [10, group as u8, (128 + host / 250) as u8, (host % 250 + 1) as u8]
+}
+
 /// What a source may send now (see [`HostQueue::room`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HostRoom {

@@ -7,7 +7,7 @@ mod packet;
 pub mod topology;
 pub mod trace;
 
-pub use host::{AccessJitter, HostQueue, HostRoom};
+pub use host::{receiver_addr, sender_addr, AccessJitter, HostQueue, HostRoom};
 /// An output port's index in the simulation's port list; routes are lists of them.
 pub type PortId = usize;
 

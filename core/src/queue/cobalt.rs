@@ -145,6 +145,12 @@ impl CobaltState {
         }
     }
 
+    /// Nothing left to decay at `now`: no BLUE probability, no CoDel count
+    /// and its activity timeout passed (CAKE then forgets the queue).
+    pub fn at_rest(&self, now: Nanos) -> bool {
+        self.p_drop == 0.0 && self.count == 0 && now >= self.drop_next
+    }
+
     /// CoDel's verdict on a packet that waited `sojourn`: signal it? (cobalt_should_drop)
     fn codel_says_drop(&mut self, sojourn: Nanos, now: Nanos, p: &CobaltParams) -> (bool, i64) {
         let mut schedule = now as i64 - self.drop_next as i64;

@@ -89,12 +89,23 @@ fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
 /// multiply-shift. Like any hash it collides: flows 26 and 29 share a
 /// queue out of 1024.
 pub(crate) fn bucket(flow: FlowId, n: usize) -> usize {
-    let mut h = flow ^ 0x9e37_79b9;
+    scale(hash32(flow), n)
+}
+
+/// Murmur3's fmix32 of `x` under the fixed perturbation (CAKE hashes flows
+/// and host addresses with it too).
+pub(crate) fn hash32(x: u32) -> u32 {
+    let mut h = x ^ 0x9e37_79b9;
     h ^= h >> 16;
     h = h.wrapping_mul(0x85eb_ca6b);
     h ^= h >> 13;
     h = h.wrapping_mul(0xc2b2_ae35);
     h ^= h >> 16;
+    h
+}
+
+/// A 32-bit hash scaled to `n` buckets by a multiply-shift.
+pub(crate) fn scale(h: u32, n: usize) -> usize {
     ((h as u64 * n as u64) >> 32) as usize
 }
 

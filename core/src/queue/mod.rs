@@ -10,6 +10,7 @@ pub mod afpft;
 pub mod ared;
 pub mod bare;
 pub mod blue;
+pub mod cake;
 pub mod choke;
 pub mod cobalt;
 pub mod codel;
@@ -111,9 +112,21 @@ impl Limit {
 
 /// What a scheme may know about where it sits.
 #[derive(Clone, Copy, Debug)]
-pub struct QueueSetup {
+pub struct QueueSetup<'a> {
     pub limit: Limit,
     pub link_rate_bps: u64,
+    /// The hosts of each scenario flow, by a packet's `owner`; empty outside
+    /// a simulation (a scheme then treats each flow as its own hosts).
+    pub hosts: &'a [FlowHosts],
+}
+
+/// The IPv4 addresses of a scenario flow's sender and receiver, in the
+/// addressing plan (`net::sender_addr`): what a scheme that isolates hosts
+/// (CAKE) hashes. Forward packets go sender → receiver, reverse ones back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FlowHosts {
+    pub sender: u32,
+    pub receiver: u32,
 }
 
 /// What happened inside a scheme during one call, for the port to act on.

@@ -3,8 +3,8 @@
 
 use super::scheme::SchemeInfo;
 use super::{
-    afpft, ared, bare, blue, choke, cobalt, codel, csfq, droptail, drr, dsred, dualpi2, fq_cobalt, fq_codel, fq_pie,
-    fred, nlred, pie, red, rem, rqrd, sfred, Limit, ParamKind, ParamSpec, ProbeSpec,
+    afpft, ared, bare, blue, cake, choke, cobalt, codel, csfq, droptail, drr, dsred, dualpi2, fq_cobalt, fq_codel,
+    fq_pie, fred, nlred, pie, red, rem, rqrd, sfred, Limit, ParamKind, ParamSpec, ProbeSpec,
 };
 use serde::Serialize;
 
@@ -17,7 +17,7 @@ pub static SCHEMES: &[&SchemeInfo] = &[
     &bare::INFO, &afpft::INFO,
     &csfq::INFO, &rqrd::INFO,
     &codel::INFO, &pie::INFO, &dualpi2::INFO, &fq_codel::INFO, &blue::INFO,
-    &fq_pie::INFO, &cobalt::INFO, &fq_cobalt::INFO,
+    &fq_pie::INFO, &cobalt::INFO, &fq_cobalt::INFO, &cake::INFO,
 ];
 
 pub fn find_scheme(id: &str) -> Option<&'static SchemeInfo> {
@@ -79,7 +79,7 @@ mod tests {
 
     #[test]
     fn every_scheme_takes_its_own_params_and_refuses_others() {
-        let setup = QueueSetup { limit: Limit::Packets(100), link_rate_bps: 10_000_000 };
+        let setup = QueueSetup { limit: Limit::Packets(100), link_rate_bps: 10_000_000, hosts: &[] };
         for s in SCHEMES {
             let mut q = (s.build)(&setup, &ParamValues::defaults(s, setup.limit));
             for p in s.params {
@@ -93,7 +93,7 @@ mod tests {
 
     #[test]
     fn every_scheme_probes_each_declared_probe() {
-        let setup = QueueSetup { limit: Limit::Bytes(100_000), link_rate_bps: 10_000_000 };
+        let setup = QueueSetup { limit: Limit::Bytes(100_000), link_rate_bps: 10_000_000, hosts: &[] };
         for s in SCHEMES {
             let q = (s.build)(&setup, &ParamValues::defaults(s, setup.limit));
             let mut values = vec![f64::NAN; s.probes.len()];

@@ -31,7 +31,7 @@ impl Harness {
         for (id, v) in params {
             assert!(values.set(id, *v), "{scheme} has no parameter {id}");
         }
-        let q = (info.build)(&QueueSetup { limit, link_rate_bps }, &values);
+        let q = (info.build)(&QueueSetup { limit, link_rate_bps, hosts: &[] }, &values);
         Harness {
             info,
             q,

@@ -8,9 +8,9 @@ use super::{
 };
 use crate::kernel::{ms, secs_f64, Nanos, Rng};
 use crate::net::trace::TracePlan;
-use crate::net::Ecn;
+use crate::net::{receiver_addr, sender_addr, Ecn};
 use crate::queue::scheme::ParamValues;
-use crate::queue::{find_scheme, Limit, SchemeInfo};
+use crate::queue::{find_scheme, FlowHosts, Limit, ParamError, QueueSetup, SchemeInfo};
 use crate::transport::ping::PingConfig;
 use crate::transport::tcp::{CcVariant, TcpConfig};
 use crate::transport::tfrc::TfrcConfig;
@@ -67,6 +67,8 @@ pub struct GroupPlan {
     pub path: (u32, u32),
     /// Data flows right to left.
     pub reverse: bool,
+    /// Every flow of the group has the same sender and receiver host.
+    pub one_host: bool,
     pub traffic: TrafficPlan,
 }
 
@@ -120,6 +122,22 @@ pub struct FlowPlan {
 impl Plan {
     pub fn flow_count(&self) -> usize {
         self.groups.iter().map(|g| g.count as usize).sum()
+    }
+
+    /// Each flow's sender and receiver address in the addressing plan
+    /// (`net::sender_addr`): a flow's own hosts, or its group's one pair.
+    pub fn flow_hosts(&self) -> Vec<FlowHosts> {
+        let mut hosts = Vec::with_capacity(self.flow_count());
+        for (g, group) in self.groups.iter().enumerate() {
+            hosts.extend((0..group.count).map(|k| {
+                let host = if group.one_host { 0 } else { k };
+                FlowHosts {
+                    sender: u32::from_be_bytes(sender_addr(g, host)),
+                    receiver: u32::from_be_bytes(receiver_addr(g, host)),
+                }
+            }));
+        }
+        hosts
     }
 
     /// Expand groups into flows. Access delays of a `[lo, hi]` group are
@@ -289,6 +307,7 @@ pub(super) fn build(s: &Scenario) -> Result<Plan, ScenarioError> {
         params.set(id, scheme.check_param(id, value.as_f64(), limit)?);
     }
     (scheme.cross_check)(&params)?;
+    check_on_link(scheme, &params, limit, bottleneck_rate_bps)?;
 
     if s.flows.is_empty() {
         return err("flows", "needs at least one flow group");
@@ -478,8 +497,22 @@ fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, Scenari
         drop_precedence,
         path: path_hops,
         reverse: g.reverse.unwrap_or(false),
+        one_host: g.one_host.unwrap_or(false),
         traffic,
     })
+}
+
+/// Every parameter as the scheme itself takes it on a link of the
+/// bottleneck's rate: a value may depend on the link (CAKE's shaper rate).
+fn check_on_link(
+    scheme: &SchemeInfo,
+    params: &ParamValues,
+    limit: Limit,
+    link_rate_bps: u64,
+) -> Result<(), ParamError> {
+    let setup = QueueSetup { limit, link_rate_bps, hosts: &[] };
+    let mut q = (scheme.build)(&setup, &ParamValues::defaults(scheme, limit));
+    params.iter().try_for_each(|(id, v)| q.set_param(id, v))
 }
 
 /// What a group's flows send, with the kind's own keys checked.

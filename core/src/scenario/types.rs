@@ -314,6 +314,10 @@ pub struct FlowGroup {
     /// Parking lot: `[first, last]` hop crossed (0-based).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub path: Option<[u32; 2]>,
+    /// All the group's flows run between one sender host and one receiver
+    /// host (told apart by port); off when absent: each flow its own hosts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub one_host: Option<bool>,
     // TCP
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cc: Option<CcName>,

@@ -95,7 +95,14 @@ fn wire_flows(plan: &Plan) -> Result<Vec<WireFlow>, CaptureError> {
             }
             _ => (WireTransport::Udp, 5001),
         };
-        flows.extend((0..group.count).map(|index| WireFlow { group: g as u8, index, transport, server_port }));
+        let one_host = group.one_host;
+        flows.extend((0..group.count).map(|index| WireFlow {
+            group: g as u8,
+            index,
+            one_host,
+            transport,
+            server_port,
+        }));
     }
     Ok(flows)
 }

@@ -126,8 +126,9 @@ struct PortSet {
 impl PortSet {
     fn build(plan: &Plan, layout: &[topology::PortPlan]) -> PortSet {
         let any_reverse = plan.groups.iter().any(|g| g.reverse);
+        let hosts = plan.flow_hosts();
         let scheme = |rate_bps| {
-            let setup = QueueSetup { limit: plan.limit, link_rate_bps: rate_bps };
+            let setup = QueueSetup { limit: plan.limit, link_rate_bps: rate_bps, hosts: &hosts };
             (plan.scheme.build)(&setup, &plan.params)
         };
         let mut set = PortSet {
@@ -632,12 +633,15 @@ impl Simulation {
         let mut next = self.params.clone();
         next.set(id, value);
         (scheme.cross_check)(&next)?;
-        self.params = next;
+        // A scheme may refuse a value for its link (CAKE's shaper rate);
+        // every congested hop runs at the same rate, so the first refuses
+        // before any has changed.
         for (port, &scheme) in self.ports.iter_mut().zip(&self.runs_scheme) {
             if scheme {
                 port.queue.set_param(id, value)?;
             }
         }
+        self.params = next;
         Ok(())
     }
 

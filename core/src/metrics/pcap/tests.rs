@@ -5,8 +5,13 @@
 use super::*;
 use crate::net::{Packet, ACK_BYTES};
 
-const TCP_FLOW: WireFlow =
-    WireFlow { group: 1, index: 0, transport: WireTransport::Tcp { accurate_ecn: false }, server_port: 5201 };
+const TCP_FLOW: WireFlow = WireFlow {
+    group: 1,
+    index: 0,
+    one_host: false,
+    transport: WireTransport::Tcp { accurate_ecn: false },
+    server_port: 5201,
+};
 
 fn u16_at(b: &[u8], at: usize) -> u16 {
     u16::from_be_bytes([b[at], b[at + 1]])
@@ -120,7 +125,7 @@ fn accurate_ecn_acks_spread_the_ace_count_over_ae_cwr_and_ece() {
 
 #[test]
 fn a_udp_datagram_has_its_length_and_checksum() {
-    let flow = WireFlow { group: 2, index: 300, transport: WireTransport::Udp, server_port: 5001 };
+    let flow = WireFlow { group: 2, index: 300, one_host: false, transport: WireTransport::Udp, server_port: 5001 };
     let pkt = Packet::new(0, PacketKind::Data, Dir::Forward, 200, 172);
     let (_, ip) = record(0, &pkt, &flow);
     assert_eq!((u16_at(&ip, 2), ip[9]), (200, 17));
