@@ -24,6 +24,7 @@ import { blue } from './schemes/blue';
 import { fqPie } from './schemes/fq_pie';
 import { cobalt } from './schemes/cobalt';
 import { fqCobalt } from './schemes/fq_cobalt';
+import { cake } from './schemes/cake';
 
 export type { Explainer, TryThis } from './explainer';
 
@@ -50,4 +51,5 @@ export const EXPLANATIONS: Record<string, Explainer> = {
   fq_pie: fqPie,
   cobalt,
   fq_cobalt: fqCobalt,
+  cake,
 };

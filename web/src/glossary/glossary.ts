@@ -276,6 +276,13 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
       'Giving each flow its own queue and serving the queues in turn (DRR, FQ-CoDel), or dropping each flow by how far it exceeds its fair share (CSFQ, AFpFT): a flow that sends too much only hurts itself.',
   },
   {
+    id: 'flow-isolation',
+    term: 'Flow isolation',
+    meaning:
+      'Keeping each flow’s packets in a queue of its own, so that a flow that sends too much fills only its own queue: the others keep their share of the link and their short wait. CAKE goes one step further and isolates hosts too, so a computer with many flows gets no more than one with a single flow.',
+    source: 'Høiland-Jørgensen, Täht & Morton, “Piece of CAKE”, IEEE LANMAN 2018, §III-A and §III-B',
+  },
+  {
     id: 'per-group-view',
     term: 'Per-group view (many flows)',
     meaning:

@@ -49,6 +49,7 @@ const COMMON_KEYS = [
   'weight',
   'drop_precedence',
   'path',
+  'one_host',
 ] as const;
 
 /** The kind-specific keys of each flow kind (docs/scenario-format.md), with what a new group starts with. */

@@ -88,6 +88,16 @@ const CAPTIONS: Record<string, string> = {
     "The same Prague and CUBIC flows under single-queue PIE (ECN off): one queue steered to 15 ms, so Prague's packets wait as long as CUBIC's, and it answers drops by halving like Reno. Compare the delays with the DualPI2 preset.",
   'fq-codel-prague-cubic':
     "The same Prague and CUBIC flows under FQ-CoDel: each flow has its own queue and an equal share of the link, whatever its congestion control; CoDel marks Prague's packets above its 5 ms target.",
+  'cake-host-fairness':
+    "CAKE's triple isolation (Høiland-Jørgensen, Täht & Morton 2018, §III-B): host A runs one TCP flow, host B eight (one_host). Each of B's bulk flows earns a quantum divided by B's eight, so the hosts split the link: A 4.67, B 4.92 Mb/s. Turn host_isolation off, or pick FQ-CoDel, and B's eight flows take 8/9 (A about 1.1 Mb/s).",
+  'cake-cbr-isolation':
+    "A 5 Mb/s CBR among eight TCP flows on 10 Mb/s under CAKE: the CBR's own queue and its COBALT hold it near a ninth of the link (1.39 Mb/s) and the TCP flows share the rest evenly at a 10 ms mean delay. Under CoDel the CBR keeps 4.6 Mb/s.",
+  'fq-pie-sparse-flow':
+    "FQ-PIE: one PIE per flow queue, served by FQ-CoDel's round robin. The 64 kb/s ping's packets wait 0.5 ms (median) while the bulk flows' queues are steered to PIE's 15 ms; under single-queue PIE the ping waits 18 ms like everyone.",
+  'cobalt-cbr-flood':
+    "COBALT (Høiland-Jørgensen, Täht & Morton 2018, §III-C): a 20 Mb/s CBR flood beside ten TCP flows. CoDel's drops cannot keep up and the buffer fills (mean delay 405 ms); COBALT's BLUE, raised by each overflow, drops the flood at dequeue and the delay stays at 5.4 ms. One queue cannot share fairly: the flood still takes the link; try FQ-COBALT or CAKE.",
+  'fq-cobalt-cbr-among-tcp':
+    'FQ-COBALT: a CBR at the full 10 Mb/s among five TCP flows. Its own queue takes the overflow drops and its share is about a sixth of the link (1.93 Mb/s); under single-queue COBALT it takes 8.7 Mb/s.',
 };
 
 /** One sentence per preset for someone new to the field: what happens and what to look at, without jargon. */
@@ -131,6 +141,11 @@ const PLAIN: Record<string, string> = {
   'dualpi2-rfc9332-params': 'The same two downloads, with the router tuned by the numbers in the L4S standard.',
   'pie-prague-cubic': 'The same two downloads through one ordinary queue: the low-latency one waits as long as the other.',
   'fq-codel-prague-cubic': 'The same two downloads, each in its own queue: an even split, whatever each one does.',
+  'cake-host-fairness': 'One computer with one download, another with eight: CAKE splits the link between the computers, not the downloads.',
+  'cake-cbr-isolation': 'A sender that never slows down among eight downloads: CAKE holds it to an equal share.',
+  'fq-pie-sparse-flow': 'A small, steady stream beside ten big downloads, each in its own queue: the small one barely waits.',
+  'cobalt-cbr-flood': 'A flood that ignores every drop: COBALT keeps the wait short, but the flood still takes the link.',
+  'fq-cobalt-cbr-among-tcp': 'A sender as fast as the link among five downloads: in its own queue it gets only its share.',
 };
 
 function presetId(path: string): string {
