@@ -148,6 +148,22 @@ describe('wasm engine', () => {
     },
   );
 
+  // CAKE reads the flows' host addresses (one_host) and, shaped, asks for wake-ups.
+  it.each([
+    ['cake-host-fairness', {}],
+    ['cake-cbr-isolation', { rate_bps: 5_000_000 }],
+  ])('matches the native CLI under CAKE (%s, params %o)', (id, params) => {
+    const preset = JSON.parse(readFileSync(`${repoRoot}scenarios/${id}.json`, 'utf8'));
+    preset.duration_s = 10;
+    preset.measure_from_s = 2;
+    preset.queue.params = params;
+    const scenarioJson = JSON.stringify(preset);
+    const native = runNative(scenarioJson);
+    const wasm = runWasm(scenarioJson, 0.037);
+    expect(wasm.perf.packets).toBeGreaterThan(10_000);
+    expect(deterministicPart(wasm)).toEqual(deterministicPart(native));
+  });
+
   // Cut short, past the step at 30 s: a run costs a second or two.
   it.each([
     ['codel-cellular', 20],
