@@ -2,28 +2,33 @@
 //! Morton, "Piece of CAKE: A Comprehensive Queue Management Solution for
 //! Home Gateways", IEEE LANMAN 2018, §III; Linux `sch_cake.c`), one tin.
 //!
-//! Enqueue: the flow's 32-bit hash picks a queue by set-associative hashing
-//!   (§III-A): the `flows` queues form sets of 8 ways; the flow takes the
-//!   way already tagged with its hash, else an idle way of its set, and only
-//!   when all 8 are busy does it share (a collision). Its source and
-//!   destination host addresses are hashed into host slots the same way.
-//!   Over the buffer (or memory) limit, drop from the head of the fattest
-//!   queue and tell that queue's COBALT the buffer was full (BLUE steps up).
-//! Dequeue, DRR++ over new, old and decaying queues as FQ-CoDel (fq_codel.rs),
-//!   with triple isolation (§III-B): a queue whose deficit is spent gets
+//! Enqueue: the flow's 32-bit hash picks a queue by set-associative
+//!   hashing (§III, flow hashing): the `flows` queues form sets of 8 ways;
+//!   the flow takes the way already tagged with its hash, else an idle way
+//!   of its set, and only when all 8 are busy does it share (a collision).
+//!   Its source and destination host addresses are hashed into host slots
+//!   the same way. Over the buffer (or memory) limit, drop from the head of
+//!   the fattest queue and tell that queue's COBALT the buffer was full.
+//! Dequeue, DRR++ over new, old and decaying queues as FQ-CoDel
+//!   (fq_codel.rs), with triple isolation (§III, host isolation): a queue
+//!   whose deficit is spent gets
 //!     deficit += quantum / host_load,
-//!     host_load = max(bulk queues of its source host, of its destination host)
-//!   so each host's queues together earn about one quantum per round: a host
-//!   with 8 bulk flows gets what a host with one gets. A queue is "bulk" once
-//!   it has used a whole quantum and still has packets, "sparse" before.
-//!   The queue sends through its own COBALT (cobalt.rs); a queue found empty
-//!   waits in the decaying list until its COBALT is at rest.
-//! Shaper (§III-D), in deficit mode: with `rate_bps` > 0, each packet sent
-//!   moves the next send time on by its size at that rate, counted from the
-//!   previous send time (not from now), so scheduling delays are caught up
-//!   without a burst parameter; an idle queue restarts the clock at now.
-//!   At low rates (as Linux) COBALT's target becomes at least 1.5 MTU times
-//!   at the rate, and the interval grows by as much.
+//!     host_load = max(bulk queues of its source host, of its destination)
+//!   so each host's queues together earn about one quantum per round: a
+//!   host with 8 bulk flows gets what a host with one gets. A queue is
+//!   "bulk" once it has used a whole quantum and still has packets, "sparse"
+//!   before. The queue sends through its own COBALT (cobalt.rs); a queue
+//!   found empty waits in the decaying list until its COBALT is at rest.
+//!   Unlike FQ-CoDel, a new queue found empty leaves at once instead of
+//!   going to the old list (Linux), so a flow whose queue COBALT empties
+//!   returns as a new flow.
+//! Shaper (§III, bandwidth shaping), in deficit mode: with `rate_bps` > 0,
+//!   each packet sent moves the next send time on by its size at that rate,
+//!   counted from the previous send time (not from now), so scheduling
+//!   delays are caught up without a burst parameter; an idle queue
+//!   restarts the clock at now. At low rates (as Linux) COBALT's target
+//!   becomes at least 1.5 MTU times at the rate, and the interval grows by
+//!   as much.
 //! Defaults (Linux `cake_init`): triple isolation, target 5 ms, interval
 //! 100 ms, 1024 queues in sets of 8, quantum 1514 bytes (one MTU frame),
 //! ECN on, rate unlimited, memory limit 4 × rate × interval but at least
@@ -43,6 +48,8 @@
 //!   Linux dithers its 16-bit fixed point with a random number.
 //! - The memory limit counts wire bytes (Linux counts buffer truesize) and
 //!   applies beside the scenario's buffer: whichever is hit first drops.
+//!   Unshaped, the link's rate stands in for the rate (Linux then allows
+//!   10 240 MTU-sized packets).
 //! - A shaper rate above the link's is refused: the link would shape instead.
 //! - Changing `flows` mid-run re-enqueues what is queued, in arrival order.
 

@@ -280,7 +280,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     term: 'Flow isolation',
     meaning:
       'Keeping each flow’s packets in a queue of its own, so that a flow that sends too much fills only its own queue: the others keep their share of the link and their short wait. CAKE goes one step further and isolates hosts too, so a computer with many flows gets no more than one with a single flow.',
-    source: 'Høiland-Jørgensen, Täht & Morton, “Piece of CAKE”, IEEE LANMAN 2018, §III-A and §III-B',
+    source: 'Høiland-Jørgensen, Täht & Morton, “Piece of CAKE”, IEEE LANMAN 2018, §III',
   },
   {
     id: 'per-group-view',
