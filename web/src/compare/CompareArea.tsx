@@ -14,7 +14,7 @@ import { binWidth, visibleRows } from '../charts/visibleWindow';
 import { groupGoodputColumns, groupWindowColumns } from '../engine/flowColumns';
 import type { SeriesStore } from '../engine/seriesStore';
 import { bufferCapacity, bufferUnit, flowGroups, type GroupInfo } from '../scenario/model';
-import type { DelayDistributions, Scenario } from '../scenario/types';
+import type { DelayDistributions, ResolvedPlan, Scenario } from '../scenario/types';
 import { SKIP_TARGETS } from '../controls/SkipLinks';
 import { WindowChoice } from '../controls/WindowChoice';
 import { CompareTimeChart, type CompareLine } from './CompareTimeChart';
@@ -40,6 +40,8 @@ export interface ComparedRun {
 
 interface CompareAreaProps {
   scenario: Scenario;
+  /** The engine's plan of the runs (both have the same): groups, sample interval and measurement window come from it. */
+  plan: ResolvedPlan;
   runs: readonly [ComparedRun, ComparedRun];
   windowS: number;
   onWindow: (windowS: number) => void;
@@ -61,18 +63,18 @@ function goodputColumns(store: SeriesStore, groups: readonly GroupInfo[], indice
   return indices.flatMap((g) => groupGoodputColumns(store, groups[g], g).map((column) => column.subarray(from, to)));
 }
 
-export const CompareArea = memo(function CompareArea({ scenario, runs, windowS, onWindow }: CompareAreaProps) {
+export const CompareArea = memo(function CompareArea({ scenario, plan, runs, windowS, onWindow }: CompareAreaProps) {
   useStoreRevision(runs[0].store);
   useStoreRevision(runs[1].store);
   const unit = bufferUnit(scenario);
-  const groups = useMemo(() => flowGroups(scenario), [scenario]);
+  const groups = useMemo(() => flowGroups(plan), [plan]);
   const allGroups = useMemo(() => groups.map((_, g) => g), [groups]);
-  const sampleIntervalS = (scenario.sample_interval_ms ?? 10) / 1000;
-  const measureFromS = scenario.measure_from_s ?? 0;
+  const sampleIntervalS = plan.sample_interval_ms / 1000;
+  const measureFromS = plan.measure_from_s;
 
   const endS = Math.max(latestOf(runs[0].store), latestOf(runs[1].store));
   const timeWindow: TimeWindow =
-    windowS > 0 ? { startS: Math.max(0, endS - windowS), endS: Math.max(0, endS - windowS) + windowS } : { startS: 0, endS: scenario.duration_s };
+    windowS > 0 ? { startS: Math.max(0, endS - windowS), endS: Math.max(0, endS - windowS) + windowS } : { startS: 0, endS: plan.duration_s };
   const binS = binWidth(timeWindow, sampleIntervalS);
 
   const queueLines: CompareLine[] = [];
