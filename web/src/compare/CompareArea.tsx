@@ -17,7 +17,7 @@ import { bufferCapacity, bufferUnit, flowGroups, type GroupInfo } from '../scena
 import type { DelayDistributions, ResolvedPlan, Scenario } from '../scenario/types';
 import { SKIP_TARGETS } from '../controls/SkipLinks';
 import { WindowChoice } from '../controls/WindowChoice';
-import { CompareTimeChart, type CompareLine } from './CompareTimeChart';
+import { CompareTimeChart, type CompareLine, type CompareTimeChartSpec } from './CompareTimeChart';
 import { divergence } from './comparison';
 import { DelayGoodputChart, type SchemeCloud } from './DelayGoodputChart';
 import { intervalPoints } from './delayGoodput';
@@ -146,6 +146,52 @@ export const CompareArea = memo(function CompareArea({ scenario, plan, runs, win
 
   const parting = runs[0].store && runs[1].store ? divergence(runs[0].store, runs[1].store) : ({ kind: 'unknown' } as const);
 
+  const timeCharts: CompareTimeChartSpec[] = [
+    {
+      title: 'Queue length',
+      testId: 'compare-queue',
+      description: `queue length in ${unit} of both runs over simulated time`,
+      yLabel: `queue (${unit})`,
+      lines: queueLines,
+      minTop: 10,
+      maxTop: bufferCapacity(scenario),
+      format: (v) => PACKETS.format(v),
+      unit,
+    },
+    {
+      title: `Goodput (${binS < 1 ? `${Math.round(binS * 1000)} ms` : `${binS} s`} averages)`,
+      testId: 'compare-goodput',
+      description: 'goodput in megabits per second of both runs over simulated time',
+      yLabel: 'goodput (Mb/s)',
+      lines: goodputLines,
+      minTop: 0.001,
+      format: (v) => MBPS.format(v),
+      unit: 'Mb/s',
+    },
+    {
+      title: 'Drop rate (all reasons)',
+      testId: 'compare-drops',
+      description: 'share of arriving packets dropped at the bottleneck in both runs over simulated time',
+      yLabel: 'share of arrivals',
+      lines: dropLines,
+      minTop: 0.01,
+      maxTop: 1,
+      format: (v) => PERCENT.format(v),
+    },
+  ];
+  if (tcpGroups.length > 0) {
+    timeCharts.push({
+      title: 'Congestion window (mean per TCP flow)',
+      testId: 'compare-cwnd',
+      description: 'mean congestion window in packets of the TCP flows of both runs over simulated time',
+      yLabel: 'congestion window (packets)',
+      lines: windowLines,
+      minTop: 4,
+      format: (v) => PACKETS.format(v),
+      unit: 'packets',
+    });
+  }
+
   return (
     <section
       className="compare-area"
@@ -170,73 +216,9 @@ export const CompareArea = memo(function CompareArea({ scenario, plan, runs, win
       </div>
       {/* data-rows-*: the series rows the page holds per run (what the time-series exports write). */}
       <div className="charts compare-charts" data-testid="compare-charts" data-rows-a={runs[0].store?.rows ?? 0} data-rows-b={runs[1].store?.rows ?? 0}>
-        <OnScreen
-          render={() => (
-            <CompareTimeChart
-              title="Queue length"
-              testId="compare-queue"
-              description={`queue length in ${unit} of both runs over simulated time`}
-              yLabel={`queue (${unit})`}
-              lines={queueLines}
-              minTop={10}
-              maxTop={bufferCapacity(scenario)}
-              format={(v) => PACKETS.format(v)}
-              unit={unit}
-              window={timeWindow}
-              height={CHART_HEIGHT}
-            />
-          )}
-        />
-        <OnScreen
-          render={() => (
-            <CompareTimeChart
-              title={`Goodput (${binS < 1 ? `${Math.round(binS * 1000)} ms` : `${binS} s`} averages)`}
-              testId="compare-goodput"
-              description="goodput in megabits per second of both runs over simulated time"
-              yLabel="goodput (Mb/s)"
-              lines={goodputLines}
-              minTop={0.001}
-              format={(v) => MBPS.format(v)}
-              unit="Mb/s"
-              window={timeWindow}
-              height={CHART_HEIGHT}
-            />
-          )}
-        />
-        <OnScreen
-          render={() => (
-            <CompareTimeChart
-              title="Drop rate (all reasons)"
-              testId="compare-drops"
-              description="share of arriving packets dropped at the bottleneck in both runs over simulated time"
-              yLabel="share of arrivals"
-              lines={dropLines}
-              minTop={0.01}
-              maxTop={1}
-              format={(v) => PERCENT.format(v)}
-              window={timeWindow}
-              height={CHART_HEIGHT}
-            />
-          )}
-        />
-        {tcpGroups.length > 0 && (
-          <OnScreen
-            render={() => (
-              <CompareTimeChart
-                title="Congestion window (mean per TCP flow)"
-                testId="compare-cwnd"
-                description="mean congestion window in packets of the TCP flows of both runs over simulated time"
-                yLabel="congestion window (packets)"
-                lines={windowLines}
-                minTop={4}
-                format={(v) => PACKETS.format(v)}
-                unit="packets"
-                window={timeWindow}
-                height={CHART_HEIGHT}
-              />
-            )}
-          />
-        )}
+        {timeCharts.map((chart) => (
+          <OnScreen key={chart.testId} render={() => <CompareTimeChart {...chart} window={timeWindow} height={CHART_HEIGHT} />} />
+        ))}
         <OnScreen render={() => <DelayGoodputChart clouds={clouds} intervalS={INTERVAL_S} height={CHART_HEIGHT} />} />
         <DelayCdfChart curves={delayCdfs} height={CHART_HEIGHT} testId="compare-cdf" />
       </div>
