@@ -77,6 +77,10 @@ extern "C" {
     pub type ClaimResults;
     #[wasm_bindgen(typescript_type = "CaptureFiles")]
     pub type CaptureFiles;
+    #[wasm_bindgen(typescript_type = "ResolvedPlan")]
+    pub type ResolvedPlanJs;
+    #[wasm_bindgen(typescript_type = "Scenario")]
+    pub type ScenarioJs;
 }
 
 /// Serialise through JSON so JS sees the same shape `aqm-sim` prints.
@@ -163,6 +167,27 @@ impl WasmSimulation {
         self.sim
             .set_param(id, value)
             .map_err(|e| typed_problem(&format!("queue.params.{}", e.param), &e.message, "param"))
+    }
+
+    /// Start again from time 0 with the same setup and the live parameter values.
+    pub fn reset(&mut self) {
+        self.sim.reset();
+    }
+
+    /// The plan this run follows, every default applied (sample interval,
+    /// group counts, labels and flow numbers, parameters at their live values):
+    /// the page reads these rather than applying a default of its own.
+    pub fn plan(&self) -> Result<ResolvedPlanJs, JsError> {
+        to_js(&self.sim.resolved())
+    }
+
+    /// The scenario document with the live parameter values folded in:
+    /// loading it builds this run's setup at time 0.
+    pub fn scenario(&self) -> Result<ScenarioJs, JsError> {
+        match self.sim.scenario() {
+            Some(document) => to_js(&document),
+            None => Err(JsError::new("the simulation was not built from a document")),
+        }
     }
 
     /// The scheme's current parameter values, by id.

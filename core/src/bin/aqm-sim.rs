@@ -3,7 +3,7 @@
 use aqm_core::queue::{catalogue, Limit};
 use aqm_core::reproduce::{fmt_number, ClaimResult, Reproduction, Verdict};
 use aqm_core::scenario::schema::scenario_schema_text;
-use aqm_core::scenario::{import_mahimahi, Scenario};
+use aqm_core::scenario::{import_mahimahi, Scenario, ScenarioError};
 use aqm_core::sim::sweep::{self, Shard, SweepSpec};
 use aqm_core::sim::work::{self, WorkEstimate};
 use aqm_core::sim::{CaptureField, CaptureRequest, SeriesMode, Simulation};
@@ -48,6 +48,65 @@ usage:
                                               per line) as the JSON value of a link's
                                               `trace`";
 
+/// Why a command failed; printed after `aqm-sim: ` on stderr, exit status 2.
+#[derive(Debug)]
+enum CliError {
+    /// The command line does not parse: the usage text.
+    Usage,
+    /// A flag is missing or its value is refused: what is wrong with it.
+    Flag(String),
+    /// A file (or stdin) could not be read or written.
+    Io { path: String, error: std::io::Error },
+    /// The scenario, or a sweep's variant of it, is refused: the field path and why.
+    Scenario(ScenarioError),
+    /// A file was read but its content is refused (a reproduction, a trace).
+    Content { path: String, message: String },
+    /// A run estimated above the work limit, without `--force`.
+    HeavyRun { what: &'static str, estimate: WorkEstimate },
+    /// The capture's hop or window is refused: the flag and why.
+    Capture { flag: &'static str, message: String },
+    /// A capture file could not be created or written.
+    CaptureFile { path: PathBuf, creating: bool, error: std::io::Error },
+    /// The output could not be serialised or written.
+    Output(String),
+}
+
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            CliError::Usage => f.write_str(USAGE),
+            CliError::Flag(message) | CliError::Output(message) => f.write_str(message),
+            CliError::Io { path, error } => write!(f, "{path}: {error}"),
+            CliError::Scenario(error) => write!(f, "{error}"),
+            CliError::Content { path, message } => write!(f, "{path}: {message}"),
+            CliError::HeavyRun { what, estimate } => write!(
+                f,
+                "{what} would take about {:.2e} events, over the limit of {:.0e}; \
+                 shorten duration_s or lower the rates, or pass --force to run anyway",
+                estimate.events as f64, estimate.limit as f64
+            ),
+            CliError::Capture { flag, message } => write!(f, "{flag}: {message}"),
+            CliError::CaptureFile { path, creating: true, error } => {
+                write!(f, "--pcap: cannot write {}: {error}", path.display())
+            }
+            CliError::CaptureFile { path, creating: false, error } => {
+                write!(f, "--pcap: writing {}: {error}", path.display())
+            }
+        }
+    }
+}
+
+impl From<ScenarioError> for CliError {
+    fn from(error: ScenarioError) -> CliError {
+        CliError::Scenario(error)
+    }
+}
+
+/// Output that could not be serialised or written.
+fn output<E: std::fmt::Display>(error: E) -> CliError {
+    CliError::Output(error.to_string())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
@@ -59,16 +118,16 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(args: &[String]) -> Result<(), String> {
+fn run(args: &[String]) -> Result<(), CliError> {
     match args.first().map(String::as_str) {
         Some("run") => {
-            let (file, rest) = args[1..].split_first().ok_or(USAGE)?;
+            let (file, rest) = args[1..].split_first().ok_or(CliError::Usage)?;
             run_scenario(file, &RunOptions::parse(rest)?)
         }
         Some("check") => {
-            let [_, file] = args else { return Err(USAGE.into()) };
-            let scenario = Scenario::from_json(&read_input(file)?).map_err(|e| e.to_string())?;
-            let plan = scenario.plan().map_err(|e| e.to_string())?;
+            let [_, file] = args else { return Err(CliError::Usage) };
+            let scenario = Scenario::from_json(&read_input(file)?)?;
+            let plan = scenario.plan()?;
             let estimate = work::estimate(&plan, SeriesMode::default());
             println!(
                 "ok: {} flows, {} s, about {} events{}",
@@ -84,17 +143,18 @@ fn run(args: &[String]) -> Result<(), String> {
             let limit = match &args[1..] {
                 [] => Limit::Packets(0),
                 [flag] if flag == "--bytes" => Limit::Bytes(0),
-                _ => return Err(USAGE.into()),
+                _ => return Err(CliError::Usage),
             };
             print_json(&catalogue(limit))
         }
         Some("reproduce") => reproduce(&args[1..]),
         Some("import-trace") => {
-            let [_, file] = args else { return Err(USAGE.into()) };
-            let trace = import_mahimahi(&read_input(file)?).map_err(|e| format!("{file}: {e}"))?;
+            let [_, file] = args else { return Err(CliError::Usage) };
+            let trace = import_mahimahi(&read_input(file)?)
+                .map_err(|e| CliError::Content { path: file.clone(), message: e.to_string() })?;
             // One line: a trace has thousands of entries.
-            let text = serde_json::to_string(&trace).map_err(|e| e.to_string())?;
-            writeln!(std::io::stdout(), "{text}").map_err(|e| e.to_string())
+            let text = serde_json::to_string(&trace).map_err(output)?;
+            writeln!(std::io::stdout(), "{text}").map_err(output)
         }
         Some("schema") => {
             print!("{}", scenario_schema_text());
@@ -104,25 +164,23 @@ fn run(args: &[String]) -> Result<(), String> {
             println!("{USAGE}");
             Ok(())
         }
-        _ => Err(USAGE.into()),
+        _ => Err(CliError::Usage),
     }
 }
 
-fn sweep(args: &[String]) -> Result<(), String> {
-    let (file, mut rest) = args.split_first().ok_or(USAGE)?;
+fn sweep(args: &[String]) -> Result<(), CliError> {
+    let (file, mut rest) = args.split_first().ok_or(CliError::Usage)?;
     let (mut path, mut values, mut seeds, mut json, mut force) = (None, None, 1u64, false, false);
     let (mut shard, mut jobs) = (Shard::WHOLE, 1usize);
     while let Some((flag, tail)) = rest.split_first() {
-        let value = || tail.first().cloned().ok_or_else(|| format!("{flag} needs a value"));
+        let value = || tail.first().cloned().ok_or_else(|| CliError::Flag(format!("{flag} needs a value")));
         match flag.as_str() {
             "--param" => path = Some(value()?),
-            "--values" => values = Some(parse_values(&value()?)?),
-            "--range" => values = Some(parse_range(&value()?)?),
-            "--seeds" => seeds = value()?.parse().map_err(|_| "--seeds: a whole number".to_string())?,
-            "--shard" => shard = Shard::parse(&value()?)?,
-            "--jobs" => {
-                jobs = value()?.parse().ok().filter(|&j| j >= 1).ok_or("--jobs: a whole number ≥ 1")?;
-            }
+            "--values" => values = Some(parse_values(&value()?).map_err(CliError::Flag)?),
+            "--range" => values = Some(parse_range(&value()?).map_err(CliError::Flag)?),
+            "--seeds" => seeds = value()?.parse().map_err(|_| CliError::Flag("--seeds: a whole number".into()))?,
+            "--shard" => shard = Shard::parse(&value()?).map_err(CliError::Flag)?,
+            "--jobs" => jobs = jobs_value(&value()?)?,
             "--json" => {
                 json = true;
                 rest = tail;
@@ -133,22 +191,21 @@ fn sweep(args: &[String]) -> Result<(), String> {
                 rest = tail;
                 continue;
             }
-            _ => return Err(USAGE.into()),
+            _ => return Err(CliError::Usage),
         }
         rest = &tail[1..];
     }
     let spec = SweepSpec {
-        path: path.ok_or("sweep needs --param")?,
-        values: values.ok_or("sweep needs --values or --range")?,
+        path: path.ok_or_else(|| CliError::Flag("sweep needs --param".into()))?,
+        values: values.ok_or_else(|| CliError::Flag("sweep needs --values or --range".into()))?,
         seeds: sweep::seeds(seeds),
     };
-    let scenario = Scenario::from_json(&read_input(file)?).map_err(|e| e.to_string())?;
-    let runs = sweep::shard_variants(&scenario, &spec, shard).map_err(|e| e.to_string())?;
+    let scenario = Scenario::from_json(&read_input(file)?)?;
+    let runs = sweep::shard_variants(&scenario, &spec, shard)?;
     if !force {
-        refuse_beyond_limit(&sweep::work(&runs).map_err(|e| e.to_string())?, "these runs")?;
+        refuse_beyond_limit(&sweep::work(&runs)?, "these runs")?;
     }
-    let points =
-        sweep::run_variants(runs, jobs, |done, total| eprint!("\rrun {done}/{total}")).map_err(|e| e.to_string())?;
+    let points = sweep::run_variants(runs, jobs, |done, total| eprint!("\rrun {done}/{total}"))?;
     eprintln!();
     if json {
         return print_json(&points);
@@ -174,7 +231,7 @@ fn sweep(args: &[String]) -> Result<(), String> {
             opt(s.fairness.jain_tcp)
         );
     }
-    write!(std::io::stdout(), "{out}").map_err(|e| e.to_string())
+    write!(std::io::stdout(), "{out}").map_err(output)
 }
 
 fn parse_values(text: &str) -> Result<Vec<f64>, String> {
@@ -198,29 +255,30 @@ fn parse_range(text: &str) -> Result<Vec<f64>, String> {
     Ok((0..n).map(|i| if n == 1 { from } else { from + (to - from) * i as f64 / (n - 1) as f64 }).collect())
 }
 
-fn read_input(file: &str) -> Result<String, String> {
+/// `--jobs J`: a whole number of runs at once, at least 1.
+fn jobs_value(text: &str) -> Result<usize, CliError> {
+    text.parse().ok().filter(|&j| j >= 1).ok_or_else(|| CliError::Flag("--jobs: a whole number ≥ 1".into()))
+}
+
+fn read_input(file: &str) -> Result<String, CliError> {
     let mut text = String::new();
     if file == "-" {
-        std::io::stdin().read_to_string(&mut text).map_err(|e| format!("stdin: {e}"))?;
+        std::io::stdin().read_to_string(&mut text).map_err(|error| CliError::Io { path: "stdin".into(), error })?;
     } else {
-        text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        text = std::fs::read_to_string(file).map_err(|error| CliError::Io { path: file.into(), error })?;
     }
     Ok(text)
 }
 
-fn print_json<T: serde::Serialize>(value: &T) -> Result<(), String> {
-    let text = serde_json::to_string_pretty(value).map_err(|e| e.to_string())?;
-    writeln!(std::io::stdout(), "{text}").map_err(|e| e.to_string())
+fn print_json<T: serde::Serialize>(value: &T) -> Result<(), CliError> {
+    let text = serde_json::to_string_pretty(value).map_err(output)?;
+    writeln!(std::io::stdout(), "{text}").map_err(output)
 }
 
 /// The work limit: a clear refusal naming the estimate and the way past it.
-fn refuse_beyond_limit(estimate: &WorkEstimate, what: &str) -> Result<(), String> {
+fn refuse_beyond_limit(estimate: &WorkEstimate, what: &'static str) -> Result<(), CliError> {
     if estimate.over_limit() {
-        return Err(format!(
-            "{what} would take about {:.2e} events, over the limit of {:.0e}; \
-             shorten duration_s or lower the rates, or pass --force to run anyway",
-            estimate.events as f64, estimate.limit as f64
-        ));
+        return Err(CliError::HeavyRun { what, estimate: *estimate });
     }
     Ok(())
 }
@@ -235,7 +293,7 @@ struct RunOptions {
 }
 
 impl RunOptions {
-    fn parse(args: &[String]) -> Result<RunOptions, String> {
+    fn parse(args: &[String]) -> Result<RunOptions, CliError> {
         let mut options = RunOptions::default();
         let mut rest = args;
         while let Some((flag, tail)) = rest.split_first() {
@@ -244,33 +302,38 @@ impl RunOptions {
                 rest = tail;
                 continue;
             }
-            let value = tail.first().ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
-            let seconds = || value.parse::<f64>().map_err(|_| format!("{flag}: `{value}` is not a number of seconds"));
+            let value = tail.first().ok_or_else(|| CliError::Flag(format!("{flag} needs a value\n{USAGE}")))?;
+            let seconds = || {
+                value
+                    .parse::<f64>()
+                    .map_err(|_| CliError::Flag(format!("{flag}: `{value}` is not a number of seconds")))
+            };
             match flag.as_str() {
                 "--timeseries" => options.csv = Some(value.clone()),
                 "--pcap" => options.pcap = Some(value.clone()),
                 "--pcap-hop" => {
-                    let hop =
-                        value.parse().map_err(|_| format!("--pcap-hop: `{value}` is not a hop number (0, 1, …)"))?;
+                    let hop = value
+                        .parse()
+                        .map_err(|_| CliError::Flag(format!("--pcap-hop: `{value}` is not a hop number (0, 1, …)")))?;
                     options.capture.hop = Some(hop);
                 }
                 "--pcap-from" => options.capture.from_s = Some(seconds()?),
                 "--pcap-to" => options.capture.to_s = Some(seconds()?),
-                _ => return Err(USAGE.into()),
+                _ => return Err(CliError::Usage),
             }
             rest = &tail[1..];
         }
         if options.pcap.is_none() && options.capture != CaptureRequest::default() {
-            return Err("--pcap-hop, --pcap-from and --pcap-to need --pcap FILE".into());
+            return Err(CliError::Flag("--pcap-hop, --pcap-from and --pcap-to need --pcap FILE".into()));
         }
         Ok(options)
     }
 }
 
-fn run_scenario(file: &str, options: &RunOptions) -> Result<(), String> {
+fn run_scenario(file: &str, options: &RunOptions) -> Result<(), CliError> {
     let text = read_input(file)?;
     let mode = SeriesMode { history: options.csv.is_some(), streaming: false };
-    let mut sim = Simulation::from_json(&text, mode).map_err(|e| e.to_string())?;
+    let mut sim = Simulation::from_json(&text, mode)?;
     if !options.force {
         refuse_beyond_limit(&work::estimate(sim.plan(), mode), "this scenario")?;
     }
@@ -282,7 +345,7 @@ fn run_scenario(file: &str, options: &RunOptions) -> Result<(), String> {
     let mut summary = sim.summary();
     summary.perf.set_wall(started.elapsed().as_secs_f64());
     if let Some(path) = &options.csv {
-        write_csv(path, &sim).map_err(|e| format!("{path}: {e}"))?;
+        write_csv(path, &sim).map_err(|error| CliError::Io { path: path.clone(), error })?;
     }
     print_json(&summary)
 }
@@ -300,36 +363,41 @@ struct PendingFile {
 }
 
 impl PendingFile {
-    fn create(final_path: PathBuf) -> Result<PendingFile, String> {
+    fn create(final_path: PathBuf) -> Result<PendingFile, CliError> {
         let mut temp = final_path.clone().into_os_string();
         temp.push(".part");
         let temp_path = PathBuf::from(temp);
-        let file = std::fs::File::create(&temp_path)
-            .map_err(|e| format!("--pcap: cannot write {}: {e}", final_path.display()))?;
+        let file = match std::fs::File::create(&temp_path) {
+            Ok(file) => file,
+            Err(error) => return Err(CliError::CaptureFile { path: final_path, creating: true, error }),
+        };
         Ok(PendingFile { final_path, temp_path, out: Some(std::io::BufWriter::new(file)) })
     }
 
-    fn write(&mut self, bytes: &[u8]) -> Result<(), String> {
-        let out = self.out.as_mut().ok_or("capture file already closed")?;
-        out.write_all(bytes).map_err(|e| format!("--pcap: writing {}: {e}", self.final_path.display()))
+    fn write(&mut self, bytes: &[u8]) -> Result<(), CliError> {
+        let Some(out) = self.out.as_mut() else { return Err(CliError::Output("capture file already closed".into())) };
+        let result = out.write_all(bytes);
+        result.map_err(|error| self.failed(error))
+    }
+
+    fn failed(&self, error: std::io::Error) -> CliError {
+        CliError::CaptureFile { path: self.final_path.clone(), creating: false, error }
     }
 
     /// Flush and sync the temporary file, keeping it pending.
-    fn flush(&mut self) -> Result<(), String> {
-        let out = self.out.as_mut().ok_or("capture file already closed")?;
-        let error = |e: std::io::Error| format!("--pcap: writing {}: {e}", self.final_path.display());
-        out.flush().map_err(error)?;
-        out.get_ref().sync_all().map_err(error)
+    fn flush(&mut self) -> Result<(), CliError> {
+        let Some(out) = self.out.as_mut() else { return Err(CliError::Output("capture file already closed".into())) };
+        let result = out.flush().and_then(|()| out.get_ref().sync_all());
+        result.map_err(|error| self.failed(error))
     }
 
     /// Rename the written files into place, once all of them are written.
-    fn finish_all(mut files: Vec<PendingFile>) -> Result<(), String> {
+    fn finish_all(mut files: Vec<PendingFile>) -> Result<(), CliError> {
         for file in &mut files {
             file.flush()?;
         }
         for file in &mut files {
-            std::fs::rename(&file.temp_path, &file.final_path)
-                .map_err(|e| format!("--pcap: writing {}: {e}", file.final_path.display()))?;
+            std::fs::rename(&file.temp_path, &file.final_path).map_err(|error| file.failed(error))?;
             file.out = None;
         }
         Ok(())
@@ -352,7 +420,7 @@ fn drops_path(path: &str) -> PathBuf {
 }
 
 /// Run `sim` to its end, streaming the capture to `path` and its drops beside it.
-fn run_with_capture(sim: &mut Simulation, path: &str, request: CaptureRequest) -> Result<(), String> {
+fn run_with_capture(sim: &mut Simulation, path: &str, request: CaptureRequest) -> Result<(), CliError> {
     sim.capture(request).map_err(|e| {
         let flag = match e.field {
             CaptureField::Hop => "--pcap-hop",
@@ -360,7 +428,7 @@ fn run_with_capture(sim: &mut Simulation, path: &str, request: CaptureRequest) -
             CaptureField::To => "--pcap-to",
             CaptureField::Scenario => "--pcap",
         };
-        format!("{flag}: {}", e.message)
+        CliError::Capture { flag, message: e.message }
     })?;
     let mut passed = PendingFile::create(PathBuf::from(path))?;
     let mut dropped = PendingFile::create(drops_path(path))?;
@@ -395,7 +463,7 @@ fn format_value(v: f64) -> String {
 /// `aqm-sim reproduce [--json] [--jobs J] [--tally] [DIR|FILE]`: every
 /// reproduction file in DIR (or the one FILE), in name order; scenario paths
 /// in them are relative to DIR's parent (the repository root).
-fn reproduce(args: &[String]) -> Result<(), String> {
+fn reproduce(args: &[String]) -> Result<(), CliError> {
     let (mut json, mut tally, mut jobs, mut dirs) = (false, false, 1usize, Vec::new());
     let mut rest = args;
     while let Some((flag, tail)) = rest.split_first() {
@@ -403,8 +471,8 @@ fn reproduce(args: &[String]) -> Result<(), String> {
             "--json" => json = true,
             "--tally" => tally = true,
             "--jobs" => {
-                let value = tail.first().ok_or("--jobs needs a value")?;
-                jobs = value.parse().ok().filter(|&j| j >= 1).ok_or("--jobs: a whole number ≥ 1")?;
+                let value = tail.first().ok_or_else(|| CliError::Flag("--jobs needs a value".into()))?;
+                jobs = jobs_value(value)?;
                 rest = &tail[1..];
                 continue;
             }
@@ -415,23 +483,23 @@ fn reproduce(args: &[String]) -> Result<(), String> {
     let dir = match dirs[..] {
         [] => default_reproductions_dir(),
         [d] => PathBuf::from(d),
-        _ => return Err(USAGE.into()),
+        _ => return Err(CliError::Usage),
     };
     let rows = reproduce_all(&dir, jobs, !json && !tally)?;
     if json {
         return print_json(&rows);
     }
     let out = if tally { format!("{}\n", tally_line(&rows)) } else { reproduce_report(&rows) };
-    write!(std::io::stdout(), "{out}").map_err(|e| e.to_string())
+    write!(std::io::stdout(), "{out}").map_err(output)
 }
 
 /// Every reproduction in `dir` (or the one file `dir` names), judged.
-fn reproduce_all(dir: &Path, jobs: usize, verbose: bool) -> Result<Vec<ClaimResult>, String> {
+fn reproduce_all(dir: &Path, jobs: usize, verbose: bool) -> Result<Vec<ClaimResult>, CliError> {
     let (dir, mut files) = if dir.is_file() {
         (dir.parent().unwrap_or(Path::new(".")), vec![dir.to_path_buf()])
     } else {
         let files = std::fs::read_dir(dir)
-            .map_err(|e| format!("{}: {e}", dir.display()))?
+            .map_err(|error| CliError::Io { path: dir.display().to_string(), error })?
             .filter_map(|entry| entry.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "json"))
             .collect();
@@ -442,15 +510,15 @@ fn reproduce_all(dir: &Path, jobs: usize, verbose: bool) -> Result<Vec<ClaimResu
     let mut rows: Vec<ClaimResult> = Vec::new();
     for file in &files {
         let name = file.display();
-        let repro =
-            Reproduction::from_json(&read_input(&file.to_string_lossy())?).map_err(|e| format!("{name}: {e}"))?;
+        let refused = |e: &dyn std::fmt::Display| CliError::Content { path: name.to_string(), message: e.to_string() };
+        let repro = Reproduction::from_json(&read_input(&file.to_string_lossy())?).map_err(|e| refused(&e))?;
         let scenario = repro
             .scenario_text(|p| std::fs::read_to_string(root.join(p)).map_err(|e| format!("{p}: {e}")))
-            .map_err(|e| format!("{name}: {e}"))?;
+            .map_err(|e| refused(&e))?;
         if verbose {
             eprintln!("{name}: {} runs", repro.runs().len());
         }
-        rows.extend(repro.run(&scenario, jobs).map_err(|e| format!("{name}: {e}"))?);
+        rows.extend(repro.run(&scenario, jobs).map_err(|e| refused(&e))?);
     }
     Ok(rows)
 }

@@ -23,11 +23,13 @@ use std::collections::BTreeMap;
 mod capture;
 mod port;
 pub mod sweep;
+mod view;
 pub mod work;
 
 use capture::Capture;
 pub use capture::{CaptureBytes, CaptureError, CaptureField, CaptureRequest};
 use port::{InFlight, Port};
+pub use view::{ResolvedGroup, ResolvedPlan};
 
 /// What happens next. Events are small: packets on a link wait in the
 /// port's pipe, and only the pipe's head is an event (`Landed`).
@@ -104,6 +106,9 @@ pub struct Simulation {
     connection_ids: BTreeMap<(FlowId, u32), FlowId>,
     /// The capture tap, when one is configured ([`Simulation::capture`]).
     capture: Option<Box<Capture>>,
+    mode: SeriesMode,
+    /// The document the plan came from ([`Simulation::scenario`]).
+    document: Option<Scenario>,
 }
 
 /// How a simulation keeps its time series.
@@ -241,7 +246,9 @@ impl Simulation {
     }
 
     pub fn new(scenario: &Scenario, mode: SeriesMode) -> Result<Simulation, ScenarioError> {
-        Ok(Simulation::from_plan(scenario.plan()?, mode))
+        let mut sim = Simulation::from_plan(scenario.plan()?, mode);
+        sim.document = Some(scenario.clone());
+        Ok(sim)
     }
 
     pub fn from_plan(plan: Plan, mode: SeriesMode) -> Simulation {
@@ -318,6 +325,8 @@ impl Simulation {
             queue_out: QueueOutcome::default(),
             connection_ids: BTreeMap::new(),
             capture: None,
+            mode,
+            document: None,
         }
     }
 

@@ -23,7 +23,7 @@ import type { SeriesStore } from '../engine/seriesStore';
 import { Term } from '../glossary/Term';
 import { bufferCapacity, bufferUnit, bufferUnitParams, delayTargetParams, flowCount, flowDetail, flowGroups, flowsOf, PER_FLOW_LIMIT } from '../scenario/model';
 import { paramName } from '../scenario/paramNames';
-import type { CatalogueEntry, Scenario } from '../scenario/types';
+import type { CatalogueEntry, ResolvedPlan, Scenario } from '../scenario/types';
 import type { ChartId, ViewState } from '../scenario/view';
 import {
   distributionData,
@@ -46,6 +46,8 @@ const COUNT = new Intl.NumberFormat('en');
 interface ChartsAreaProps {
   store: SeriesStore | null;
   scenario: Scenario;
+  /** The engine's plan of the run: groups and sample interval come from it, never from defaults of the page's own. */
+  plan: ResolvedPlan;
   schemeEntry: CatalogueEntry | undefined;
   params: Readonly<Record<string, number>>;
   paramChanges: readonly ParamChange[];
@@ -62,6 +64,7 @@ interface ChartsAreaProps {
 export const ChartsArea = memo(function ChartsArea({
   store,
   scenario,
+  plan,
   schemeEntry,
   params,
   paramChanges,
@@ -75,16 +78,15 @@ export const ChartsArea = memo(function ChartsArea({
   useStoreRevision(store);
   const unit = bufferUnit(scenario);
   const capacity = bufferCapacity(scenario);
-  const groups = useMemo(() => flowGroups(scenario), [scenario]);
-  const sampleIntervalS = (scenario.sample_interval_ms ?? 10) / 1000;
-
+  const groups = useMemo(() => flowGroups(plan), [plan]);
+  const sampleIntervalS = plan.sample_interval_ms / 1000;
   const timeS = store && store.rows > 0 ? store.column('t_s') : NO_TIME;
   // A sample at t covers the interval before it.
   const firstS = timeS.length ? Math.max(0, timeS[0] - sampleIntervalS) : 0;
   const latestS = timeS.length ? timeS[timeS.length - 1] : 0;
   const endS = following ? latestS : Math.min(windowEndS, latestS);
   const startS = Math.max(0, endS - view.windowS);
-  const timeWindow: TimeWindow = view.windowS > 0 ? { startS, endS: startS + view.windowS } : { startS: 0, endS: scenario.duration_s };
+  const timeWindow: TimeWindow = view.windowS > 0 ? { startS, endS: startS + view.windowS } : { startS: 0, endS: plan.duration_s };
   const binS = binWidth(timeWindow, sampleIntervalS);
   const rows = store ? visibleRows(store, timeWindow) : null;
   const queueProbes = useMemo(() => schemeEntry?.probes.filter((p) => p.kind === 'buffer') ?? [], [schemeEntry]);

@@ -20,10 +20,13 @@ interface RunChartsProps {
 }
 
 export function RunCharts({ scenario, schemeEntry, sim, partner, view, onView, scroll, onScroll }: RunChartsProps) {
+  // Until the engine has built the run, there is no plan to lay the charts out by.
+  if (!sim.plan) return <section className="charts" aria-busy="true" data-testid="charts-pending" />;
   if (partner) {
     return (
       <CompareArea
         scenario={scenario}
+        plan={sim.plan}
         runs={[
           { name: schemeEntry?.name ?? scenario.queue.scheme, store: sim.store, delays: sim.snapshot?.delays },
           { name: partner.name, store: partner.sim.store, delays: partner.sim.snapshot?.delays },
@@ -37,6 +40,7 @@ export function RunCharts({ scenario, schemeEntry, sim, partner, view, onView, s
     <ChartsArea
       store={sim.store}
       scenario={scenario}
+      plan={sim.plan}
       schemeEntry={schemeEntry}
       params={sim.params}
       paramChanges={sim.paramChanges}

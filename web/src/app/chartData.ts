@@ -157,7 +157,7 @@ export function windowData(store: SeriesStore, rows: VisibleRows, groups: readon
   );
   return {
     timeS: binned.timeS,
-    lines: sources.map((s, i) => ({ label: s.label, color: s.color, cwndPackets: binned.sums[i].map((sum, b) => sum / (binned.rows[b] * s.flows)) })),
+    lines: sources.map((s, i) => ({ label: s.label, color: s.color, values: binned.sums[i].map((sum, b) => sum / (binned.rows[b] * s.flows)) })),
   };
 }
 

@@ -38,6 +38,6 @@ export function rttData(store: SeriesStore, rows: VisibleRows, groups: readonly 
   );
   return {
     timeS: binned.timeS,
-    lines: sources.map((s, i) => ({ label: s.label, color: s.color, rttMs: binned.sums[i].map((sum, b) => sum / binned.rows[b]) })),
+    lines: sources.map((s, i) => ({ label: s.label, color: s.color, values: binned.sums[i].map((sum, b) => sum / binned.rows[b]) })),
   };
 }

@@ -6,15 +6,18 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EngineClient, ParamApplied, RunSnapshot, SimulationHandle, Speed } from '../engine/client';
 import { SeriesStore } from '../engine/seriesStore';
 import type { ParamChange } from '../charts/timeAxis';
+import type { ResolvedPlan } from '../scenario/types';
 
 /** Changes of one parameter this close together (wall time) are one gesture: one change line. */
 const CHANGE_COALESCE_MS = 1500;
 
 export interface SimulationView {
   store: SeriesStore | null;
+  /** The engine's plan of the run (groups, counts, labels, sample interval: every default applied); null until it is built. */
+  plan: ResolvedPlan | null;
   /** The latest snapshot of the run loaded as `loadId`, since it last went back to t = 0; never one of an earlier load or reset. */
   snapshot: RunSnapshot | null;
-  /** Current scheme parameter values (engine's word, defaults filled in). */
+  /** Current scheme parameter values, the engine's word: the page's one copy of them (sliders, marks and the share link read it). */
   params: Record<string, number>;
   /** Live parameter changes, drawn as labelled lines on the time axes. */
   paramChanges: ParamChange[];
@@ -55,6 +58,7 @@ export function useSimulation(
   autoplay = true,
 ): SimulationView {
   const [store, setStore] = useState<SeriesStore | null>(null);
+  const [plan, setPlan] = useState<ResolvedPlan | null>(null);
   // Keyed by load: in the render where a new load arrives, the previous run's snapshot is still in state.
   const [keyedSnapshot, setKeyedSnapshot] = useState<KeyedSnapshot>({ loadId, snapshot: null });
   const snapshot = keyedSnapshot.loadId === loadId ? keyedSnapshot.snapshot : null;
@@ -121,7 +125,8 @@ export function useSimulation(
         handleRef.current = handle;
         runStore.current = new SeriesStore(handle.columns);
         setStore(runStore.current);
-        setParams(handle.initialParams);
+        setPlan(handle.plan);
+        setParams(handle.plan.params);
         // The speed may have changed while the worker was building the run.
         handle.setSpeed(speedRef.current);
         if (autoplayRef.current) handle.play();
@@ -135,6 +140,9 @@ export function useSimulation(
       handleRef.current?.dispose();
       handleRef.current = null;
       setStore(null);
+      setPlan(null);
+      // The next run's values come from the engine once it is built.
+      setParams({});
     };
   }, [engine, scenarioJson, loadId]);
 
@@ -161,6 +169,7 @@ export function useSimulation(
 
   return {
     store,
+    plan,
     snapshot,
     params,
     paramChanges,

@@ -14,10 +14,10 @@ import { binWidth, visibleRows } from '../charts/visibleWindow';
 import { groupGoodputColumns, groupWindowColumns } from '../engine/flowColumns';
 import type { SeriesStore } from '../engine/seriesStore';
 import { bufferCapacity, bufferUnit, flowGroups, type GroupInfo } from '../scenario/model';
-import type { DelayDistributions, Scenario } from '../scenario/types';
+import type { DelayDistributions, ResolvedPlan, Scenario } from '../scenario/types';
 import { SKIP_TARGETS } from '../controls/SkipLinks';
 import { WindowChoice } from '../controls/WindowChoice';
-import { CompareTimeChart, type CompareLine } from './CompareTimeChart';
+import { CompareTimeChart, type CompareLine, type CompareTimeChartSpec } from './CompareTimeChart';
 import { divergence } from './comparison';
 import { DelayGoodputChart, type SchemeCloud } from './DelayGoodputChart';
 import { intervalPoints } from './delayGoodput';
@@ -40,6 +40,8 @@ export interface ComparedRun {
 
 interface CompareAreaProps {
   scenario: Scenario;
+  /** The engine's plan of the runs (both have the same): groups, sample interval and measurement window come from it. */
+  plan: ResolvedPlan;
   runs: readonly [ComparedRun, ComparedRun];
   windowS: number;
   onWindow: (windowS: number) => void;
@@ -61,18 +63,18 @@ function goodputColumns(store: SeriesStore, groups: readonly GroupInfo[], indice
   return indices.flatMap((g) => groupGoodputColumns(store, groups[g], g).map((column) => column.subarray(from, to)));
 }
 
-export const CompareArea = memo(function CompareArea({ scenario, runs, windowS, onWindow }: CompareAreaProps) {
+export const CompareArea = memo(function CompareArea({ scenario, plan, runs, windowS, onWindow }: CompareAreaProps) {
   useStoreRevision(runs[0].store);
   useStoreRevision(runs[1].store);
   const unit = bufferUnit(scenario);
-  const groups = useMemo(() => flowGroups(scenario), [scenario]);
+  const groups = useMemo(() => flowGroups(plan), [plan]);
   const allGroups = useMemo(() => groups.map((_, g) => g), [groups]);
-  const sampleIntervalS = (scenario.sample_interval_ms ?? 10) / 1000;
-  const measureFromS = scenario.measure_from_s ?? 0;
+  const sampleIntervalS = plan.sample_interval_ms / 1000;
+  const measureFromS = plan.measure_from_s;
 
   const endS = Math.max(latestOf(runs[0].store), latestOf(runs[1].store));
   const timeWindow: TimeWindow =
-    windowS > 0 ? { startS: Math.max(0, endS - windowS), endS: Math.max(0, endS - windowS) + windowS } : { startS: 0, endS: scenario.duration_s };
+    windowS > 0 ? { startS: Math.max(0, endS - windowS), endS: Math.max(0, endS - windowS) + windowS } : { startS: 0, endS: plan.duration_s };
   const binS = binWidth(timeWindow, sampleIntervalS);
 
   const queueLines: CompareLine[] = [];
@@ -144,6 +146,52 @@ export const CompareArea = memo(function CompareArea({ scenario, runs, windowS, 
 
   const parting = runs[0].store && runs[1].store ? divergence(runs[0].store, runs[1].store) : ({ kind: 'unknown' } as const);
 
+  const timeCharts: CompareTimeChartSpec[] = [
+    {
+      title: 'Queue length',
+      testId: 'compare-queue',
+      description: `queue length in ${unit} of both runs over simulated time`,
+      yLabel: `queue (${unit})`,
+      lines: queueLines,
+      minTop: 10,
+      maxTop: bufferCapacity(scenario),
+      format: (v) => PACKETS.format(v),
+      unit,
+    },
+    {
+      title: `Goodput (${binS < 1 ? `${Math.round(binS * 1000)} ms` : `${binS} s`} averages)`,
+      testId: 'compare-goodput',
+      description: 'goodput in megabits per second of both runs over simulated time',
+      yLabel: 'goodput (Mb/s)',
+      lines: goodputLines,
+      minTop: 0.001,
+      format: (v) => MBPS.format(v),
+      unit: 'Mb/s',
+    },
+    {
+      title: 'Drop rate (all reasons)',
+      testId: 'compare-drops',
+      description: 'share of arriving packets dropped at the bottleneck in both runs over simulated time',
+      yLabel: 'share of arrivals',
+      lines: dropLines,
+      minTop: 0.01,
+      maxTop: 1,
+      format: (v) => PERCENT.format(v),
+    },
+  ];
+  if (tcpGroups.length > 0) {
+    timeCharts.push({
+      title: 'Congestion window (mean per TCP flow)',
+      testId: 'compare-cwnd',
+      description: 'mean congestion window in packets of the TCP flows of both runs over simulated time',
+      yLabel: 'congestion window (packets)',
+      lines: windowLines,
+      minTop: 4,
+      format: (v) => PACKETS.format(v),
+      unit: 'packets',
+    });
+  }
+
   return (
     <section
       className="compare-area"
@@ -168,73 +216,9 @@ export const CompareArea = memo(function CompareArea({ scenario, runs, windowS, 
       </div>
       {/* data-rows-*: the series rows the page holds per run (what the time-series exports write). */}
       <div className="charts compare-charts" data-testid="compare-charts" data-rows-a={runs[0].store?.rows ?? 0} data-rows-b={runs[1].store?.rows ?? 0}>
-        <OnScreen
-          render={() => (
-            <CompareTimeChart
-              title="Queue length"
-              testId="compare-queue"
-              description={`queue length in ${unit} of both runs over simulated time`}
-              yLabel={`queue (${unit})`}
-              lines={queueLines}
-              minTop={10}
-              maxTop={bufferCapacity(scenario)}
-              format={(v) => PACKETS.format(v)}
-              unit={unit}
-              window={timeWindow}
-              height={CHART_HEIGHT}
-            />
-          )}
-        />
-        <OnScreen
-          render={() => (
-            <CompareTimeChart
-              title={`Goodput (${binS < 1 ? `${Math.round(binS * 1000)} ms` : `${binS} s`} averages)`}
-              testId="compare-goodput"
-              description="goodput in megabits per second of both runs over simulated time"
-              yLabel="goodput (Mb/s)"
-              lines={goodputLines}
-              minTop={0.001}
-              format={(v) => MBPS.format(v)}
-              unit="Mb/s"
-              window={timeWindow}
-              height={CHART_HEIGHT}
-            />
-          )}
-        />
-        <OnScreen
-          render={() => (
-            <CompareTimeChart
-              title="Drop rate (all reasons)"
-              testId="compare-drops"
-              description="share of arriving packets dropped at the bottleneck in both runs over simulated time"
-              yLabel="share of arrivals"
-              lines={dropLines}
-              minTop={0.01}
-              maxTop={1}
-              format={(v) => PERCENT.format(v)}
-              window={timeWindow}
-              height={CHART_HEIGHT}
-            />
-          )}
-        />
-        {tcpGroups.length > 0 && (
-          <OnScreen
-            render={() => (
-              <CompareTimeChart
-                title="Congestion window (mean per TCP flow)"
-                testId="compare-cwnd"
-                description="mean congestion window in packets of the TCP flows of both runs over simulated time"
-                yLabel="congestion window (packets)"
-                lines={windowLines}
-                minTop={4}
-                format={(v) => PACKETS.format(v)}
-                unit="packets"
-                window={timeWindow}
-                height={CHART_HEIGHT}
-              />
-            )}
-          />
-        )}
+        {timeCharts.map((chart) => (
+          <OnScreen key={chart.testId} render={() => <CompareTimeChart {...chart} window={timeWindow} height={CHART_HEIGHT} />} />
+        ))}
         <OnScreen render={() => <DelayGoodputChart clouds={clouds} intervalS={INTERVAL_S} height={CHART_HEIGHT} />} />
         <DelayCdfChart curves={delayCdfs} height={CHART_HEIGHT} testId="compare-cdf" />
       </div>

@@ -16,7 +16,8 @@ export interface CompareLine {
   values: Float64Array;
 }
 
-interface CompareTimeChartProps {
+/** What one compare chart plots; the area gives them all one window and height. */
+export interface CompareTimeChartSpec {
   title: string;
   testId: string;
   description: string;
@@ -29,6 +30,9 @@ interface CompareTimeChartProps {
   /** Tick and tooltip numbers; `unit` follows them in the tooltip. */
   format: (value: number) => string;
   unit?: string;
+}
+
+interface CompareTimeChartProps extends CompareTimeChartSpec {
   window: TimeWindow;
   height: number;
 }

@@ -122,21 +122,26 @@ export function SchemePanel({ catalogue, schemeId, params, probe, bufferUnit, bu
       {entry && entry.params.length === 0 && <p className="hint">{entry.name} has no parameters besides the buffer size.</p>}
       {entry && entry.params.length > 0 && (
         <div className="params" data-testid="scheme-params">
-          {entry.params.map((spec) => (
-            <ParamControl
-              key={`${entry.id}.${spec.id}`}
-              spec={spec}
-              value={params[spec.id] ?? spec.default}
-              sliderMax={spec.kind === 'buffer' ? Math.max(bufferCapacity, params[spec.id] ?? 0) : undefined}
-              onChange={(value) =>
-                onParam(spec.id, value).catch((reason: unknown) => {
-                  // The engine names the field by its path; say which parameter that is.
-                  if (reason instanceof EngineRefusal && reason.problem) throw new Error(describeParamProblem(reason.problem, entry.params));
-                  throw reason;
-                })
-              }
-            />
-          ))}
+          {/* A control shows the engine's value, so it waits until the run that has one is built. */}
+          {entry.params.flatMap((spec) => {
+            const value = params[spec.id];
+            if (value === undefined) return [];
+            return (
+              <ParamControl
+                key={`${entry.id}.${spec.id}`}
+                spec={spec}
+                value={value}
+                sliderMax={spec.kind === 'buffer' ? Math.max(bufferCapacity, value) : undefined}
+                onChange={(value) =>
+                  onParam(spec.id, value).catch((reason: unknown) => {
+                    // The engine names the field by its path; say which parameter that is.
+                    if (reason instanceof EngineRefusal && reason.problem) throw new Error(describeParamProblem(reason.problem, entry.params));
+                    throw reason;
+                  })
+                }
+              />
+            );
+          })}
         </div>
       )}
     </section>

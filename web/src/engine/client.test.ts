@@ -39,7 +39,11 @@ class FakeWorker {
 }
 
 const SCENARIO = JSON.stringify({ version: 1, name: 'test', queue: { scheme: 'red', params: { min_th: 5 } } });
-const LOADED = { columns: ['t_s'], durationS: 10, params: { min_th: 5, max_th: 15 } };
+const LOADED = {
+  columns: ['t_s'],
+  durationS: 10,
+  plan: { duration_s: 10, measure_from_s: 0, sample_interval_ms: 10, hops: 1, scheme: 'red', params: { min_th: 5, max_th: 15 }, groups: [] },
+};
 
 function listener(): SimulationListener & { restarts: number } {
   const record = {
@@ -94,11 +98,13 @@ describe('EngineClient crash restart', () => {
     expect(FakeWorker.started).toHaveLength(1);
   });
 
-  it('rebuilds every built run with its live parameters, speed and lockstep group, then plays it from t = 0', async () => {
+  it('rebuilds every built run from the engine’s document with its live parameters, its speed and lockstep group, then plays it from t = 0', async () => {
     const client = new EngineClient();
     const { handle, run } = await builtRun(client, listener(), 'compare-1');
     const changed = handle.setParam('max_th', 20);
-    current().answer('setParam', { atS: 1, params: { min_th: 5, max_th: 20 } });
+    // The worker answers with the engine's scenario(): the document with the change folded in.
+    const folded = JSON.stringify({ ...JSON.parse(SCENARIO), queue: { scheme: 'red', params: { min_th: 5, max_th: 20 } } });
+    current().answer('setParam', { atS: 1, params: { min_th: 5, max_th: 20 }, scenarioJson: folded });
     await changed;
     handle.setSpeed('max');
     panic(current());
@@ -108,7 +114,7 @@ describe('EngineClient crash restart', () => {
     const [load, play] = current().posted;
     expect(load).toMatchObject({ type: 'load', speed: 'max', lockstepGroup: 'compare-1' });
     if (load.type !== 'load') throw new Error('expected a load');
-    expect(JSON.parse(load.scenarioJson)).toEqual({ ...JSON.parse(SCENARIO), queue: { scheme: 'red', params: { min_th: 5, max_th: 20 } } });
+    expect(load.scenarioJson).toBe(folded);
     expect(play).toEqual({ type: 'play', runId: load.runId });
     // The rebuilt run is the same handle: its commands reach the new worker.
     handle.pause();

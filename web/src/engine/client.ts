@@ -3,7 +3,7 @@
 // rows and snapshots arrive through a listener. When the worker crashes, the
 // client keeps what it needs to rebuild every run in a new worker: `restart()`.
 
-import type { CaptureFiles, CatalogueEntry, ClaimResult, Scenario, ScenarioProblem, Summary, WorkEstimate } from './pkg/aqm_core';
+import type { CaptureFiles, CatalogueEntry, ClaimResult, ResolvedPlan, ScenarioProblem, Summary, WorkEstimate } from './pkg/aqm_core';
 import type { BufferUnit, EngineFailure, FlowResults, FromWorker, LiveSummary, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
 
 export type { BufferUnit, FlowResults, LiveSummary, ParamApplied, RunSnapshot, Speed, WorkEstimate };
@@ -49,8 +49,8 @@ export interface SimulationListener {
 export interface SimulationHandle {
   readonly columns: readonly string[];
   readonly durationS: number;
-  /** Parameter values the scheme started with (defaults filled in). */
-  readonly initialParams: Readonly<Record<string, number>>;
+  /** The engine's plan of the run, every default applied (parameters at the values the scheme started with). */
+  readonly plan: ResolvedPlan;
   play(): void;
   pause(): void;
   /** Advance by `seconds` of simulated time, then stop. */
@@ -82,9 +82,8 @@ interface Pending {
 interface RunRecord {
   listener: SimulationListener;
   epoch: number;
-  /** What a restart rebuilds the run from: its scenario, live parameter changes, speed and lockstep group. */
+  /** What a restart rebuilds the run from: its scenario (the engine's, with live parameter changes folded in), speed and lockstep group. */
   scenarioJson: string;
-  params: Record<string, number>;
   speed: Speed;
   lockstepGroup: string | undefined;
   /** The worker has built it (until then its pending load request stands for it). */
@@ -131,8 +130,14 @@ export class EngineClient {
       run.listener.onRestart();
       // The run loaded before, so the new worker accepts it again; its reply has no one waiting.
       const requestId = this.nextRequestId++;
-      const scenarioJson = withParams(run.scenarioJson, run.params);
-      this.worker.postMessage({ type: 'load', requestId, runId, scenarioJson, speed: run.speed, lockstepGroup: run.lockstepGroup } satisfies ToWorker);
+      this.worker.postMessage({
+        type: 'load',
+        requestId,
+        runId,
+        scenarioJson: run.scenarioJson,
+        speed: run.speed,
+        lockstepGroup: run.lockstepGroup,
+      } satisfies ToWorker);
       this.worker.postMessage({ type: 'play', runId } satisfies ToWorker);
     }
     for (const pending of this.pending.values()) this.worker.postMessage(pending.message);
@@ -184,7 +189,7 @@ export class EngineClient {
    */
   async createSimulation(scenarioJson: string, listener: SimulationListener, speed: Speed, lockstepGroup?: string): Promise<SimulationHandle> {
     const runId = this.nextRunId++;
-    const run: RunRecord = { listener, epoch: 0, scenarioJson, params: {}, speed, lockstepGroup, built: false };
+    const run: RunRecord = { listener, epoch: 0, scenarioJson, speed, lockstepGroup, built: false };
     this.runs.set(runId, run);
     let loaded: LoadedRun;
     try {
@@ -197,7 +202,7 @@ export class EngineClient {
     return {
       columns: loaded.columns,
       durationS: loaded.durationS,
-      initialParams: loaded.params,
+      plan: loaded.plan,
       play: () => this.send({ type: 'play', runId }),
       pause: () => this.send({ type: 'pause', runId }),
       step: (seconds) => this.send({ type: 'step', runId, seconds }),
@@ -208,7 +213,7 @@ export class EngineClient {
       },
       setParam: async (id, value) => {
         const applied = await this.request<ParamApplied>((requestId) => ({ type: 'setParam', requestId, runId, id, value }));
-        run.params[id] = value;
+        run.scenarioJson = applied.scenarioJson;
         return applied;
       },
       dispose: () => {
@@ -303,11 +308,4 @@ export class EngineClient {
     }
     for (const listener of this.crashListeners) listener(this.crash);
   }
-}
-
-/** A scenario with live parameter changes folded into its queue (the exact text when there are none). */
-function withParams(scenarioJson: string, params: Readonly<Record<string, number>>): string {
-  if (Object.keys(params).length === 0) return scenarioJson;
-  const scenario = JSON.parse(scenarioJson) as Scenario;
-  return JSON.stringify({ ...scenario, queue: { ...scenario.queue, params: { ...scenario.queue.params, ...params } } });
 }

@@ -2,7 +2,7 @@
 // one by one: the engine worker needs both to send per-group series, the
 // page to draw them (scenario/model.ts passes them on to it).
 
-import type { FlowKind, Scenario } from './pkg/aqm_core';
+import type { FlowKind, ResolvedPlan } from './pkg/aqm_core';
 
 export interface GroupInfo {
   label: string;
@@ -11,18 +11,9 @@ export interface GroupInfo {
   firstFlow: number;
 }
 
-/** Flow groups in order, with the engine's numbering: flows are numbered group by group. */
-export function flowGroups(scenario: Scenario): GroupInfo[] {
-  let next = 0;
-  return scenario.flows.map((group) => {
-    // The engine refuses a count that is not a whole number ≥ 0; until it has, a
-    // hand-edited or link-carried NaN or Infinity must not number the flows after it.
-    const requested = group.count ?? 1;
-    const count = Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : 0;
-    const info = { label: group.label || group.kind, kind: group.kind, count, firstFlow: next };
-    next += count;
-    return info;
-  });
+/** Flow groups in order, as the engine's plan numbers them: flows are numbered group by group. */
+export function flowGroups(plan: ResolvedPlan): GroupInfo[] {
+  return plan.groups.map((group) => ({ label: group.label, kind: group.kind, count: group.count, firstFlow: group.first_flow }));
 }
 
 /**

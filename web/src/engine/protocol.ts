@@ -2,7 +2,7 @@
 // Only the client and the worker import this file.
 
 import type { FlowDetail } from './flowGroups';
-import type { DelayDistributions, DropCurve, ModelPoint, ScenarioProblem, Summary } from './pkg/aqm_core';
+import type { DelayDistributions, DropCurve, ModelPoint, ResolvedPlan, ScenarioProblem, Summary } from './pkg/aqm_core';
 
 /** Simulated seconds per wall second, or as fast as the engine can go. */
 export type Speed = number | 'max';
@@ -34,17 +34,18 @@ export type ToWorker =
   /** Make the engine panic (the crash-restart test; the page sends it only when a test installed its hooks). */
   | { type: 'panicForTest' };
 
-/** What `load` answers: the shape of the run's series. */
+/** What `load` answers: the shape of the run's series and the engine's plan (every default applied). */
 export interface LoadedRun {
   columns: readonly string[];
   durationS: number;
-  params: Record<string, number>;
+  plan: ResolvedPlan;
 }
 
-/** What `setParam` answers: when it took effect and every current value. */
+/** What `setParam` answers: when it took effect, every current value, and the engine's scenario document with the live values folded in. */
 export interface ParamApplied {
   atS: number;
   params: Record<string, number>;
+  scenarioJson: string;
 }
 
 /** A periodic view of a run's state, a few times per second while it plays. */

@@ -18,7 +18,7 @@ import init, {
   runToEnd,
   validate,
 } from './pkg/aqm_core.js';
-import type { Scenario, ScenarioProblem, Summary } from './pkg/aqm_core';
+import type { ScenarioProblem, Summary } from './pkg/aqm_core';
 import { flowDetail, flowGroups, type FlowDetail } from './flowGroups';
 import { GroupAggregator, sortedGroupGoodputs } from './groupAggregates';
 import { SLICE_BUDGET_MS, StepSizer, lockstepTarget, playTarget, reached } from './pacing';
@@ -40,8 +40,6 @@ interface Run {
   runId: number;
   /** Counts resets: the page drops rows and snapshots of an earlier epoch. */
   epoch: number;
-  /** The scenario as loaded, with live parameter changes folded in, so reset replays what the page shows. */
-  scenario: Scenario;
   /** Runs of one group advance together in simulated time. */
   lockstepGroup: string | undefined;
   sim: Simulation;
@@ -211,10 +209,8 @@ function handle(message: ToWorker): void {
 
 function load(requestId: number, runId: number, scenarioJson: string, speed: Speed, lockstepGroup: string | undefined): void {
   let sim: Simulation;
-  let scenario: Scenario;
   try {
     sim = new Simulation(scenarioJson);
-    scenario = JSON.parse(scenarioJson) as Scenario;
   } catch (error) {
     rethrowTrap(error);
     replyError(requestId, error);
@@ -223,12 +219,12 @@ function load(requestId: number, runId: number, scenarioJson: string, speed: Spe
   const previous = runs.get(runId);
   previous?.sim.free();
   const now = performance.now();
-  const groups = flowGroups(scenario);
+  const plan = sim.plan();
+  const groups = flowGroups(plan);
   const detail = flowDetail(groups);
   const run: Run = {
     runId,
     epoch: previous ? previous.epoch + 1 : 0,
-    scenario,
     lockstepGroup,
     sim,
     detail,
@@ -249,15 +245,13 @@ function load(requestId: number, runId: number, scenarioJson: string, speed: Spe
     markov: null,
   };
   runs.set(runId, run);
-  const loaded: LoadedRun = { columns: run.aggregator?.columns ?? sim.columns(), durationS: sim.durationS(), params: sim.params() };
+  const loaded: LoadedRun = { columns: run.aggregator?.columns ?? sim.columns(), durationS: sim.durationS(), plan };
   reply(requestId, loaded);
   sendSnapshot(run);
 }
 
 function reset(run: Run): void {
-  const sim = new Simulation(JSON.stringify(run.scenario));
-  run.sim.free();
-  run.sim = sim;
+  run.sim.reset();
   run.epoch += 1;
   run.playing = false;
   run.stepTargetS = null;
@@ -281,8 +275,7 @@ function setParam(requestId: number, runId: number, id: string, value: number): 
     replyError(requestId, error);
     return;
   }
-  run.scenario = { ...run.scenario, queue: { ...run.scenario.queue, params: { ...run.scenario.queue.params, [id]: value } } };
-  const applied: ParamApplied = { atS: run.sim.nowS(), params: run.sim.params() };
+  const applied: ParamApplied = { atS: run.sim.nowS(), params: run.sim.params(), scenarioJson: JSON.stringify(run.sim.scenario()) };
   reply(requestId, applied);
   sendSnapshot(run);
 }
@@ -402,7 +395,7 @@ function modelLoadsTop(summary: Summary): number {
 /** The Markov model's curve, recomputed only when the parameters or the loads' range change. */
 function markovModelOf(run: Run, summary: Summary): ReturnType<Simulation['markovModel']> {
   const loadsTop = modelLoadsTop(summary);
-  const params = JSON.stringify(run.scenario.queue.params);
+  const params = JSON.stringify(run.sim.params());
   if (run.markov?.loadsTop !== loadsTop || run.markov.params !== params) {
     const loads = Float64Array.from({ length: MODEL_POINTS }, (_, i) => (loadsTop * i) / (MODEL_POINTS - 1));
     run.markov = { loadsTop, params, model: run.sim.markovModel(loads) };

@@ -11,6 +11,11 @@ import { unitSuffix, type SweepResult, type SweepStatus } from './sweepState';
 
 const CHART_HEIGHT = 340;
 const SECONDS = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+/** The finished runs' two files: the CLI's CSV of key metrics and its JSON of full summaries. */
+const RUN_FILES = [
+  { label: 'CSV', extension: 'csv', mime: 'text/csv', text: sweepToCsv },
+  { label: 'JSON', extension: 'json', mime: 'application/json', text: sweepToJson },
+] as const;
 
 interface SweepResultsProps {
   result: SweepResult | null;
@@ -65,22 +70,17 @@ export function SweepResults({ result, status, metric, aggregates, finishedPoint
           />
           <div className="sweep-exports">
             <span className="field-label">Export the runs{done < total ? ` finished so far (${done})` : ''}:</span>
-            <button
-              type="button"
-              disabled={!finishedPoints.length}
-              onClick={() => downloadText(sweepToCsv(finishedPoints), exportFileName(result.scenario.name, fileStem, 'csv'), 'text/csv')}
-              data-testid="sweep-export-csv"
-            >
-              CSV
-            </button>
-            <button
-              type="button"
-              disabled={!finishedPoints.length}
-              onClick={() => downloadText(sweepToJson(finishedPoints), exportFileName(result.scenario.name, fileStem, 'json'), 'application/json')}
-              data-testid="sweep-export-json"
-            >
-              JSON
-            </button>
+            {RUN_FILES.map(({ label, extension, mime, text }) => (
+              <button
+                key={extension}
+                type="button"
+                disabled={!finishedPoints.length}
+                onClick={() => downloadText(text(finishedPoints), exportFileName(result.scenario.name, fileStem, extension), mime)}
+                data-testid={`sweep-export-${extension}`}
+              >
+                {label}
+              </button>
+            ))}
             <button
               type="button"
               onClick={() => downloadText(scenarioToJson(result.scenario), scenarioFile, 'application/json')}
