@@ -7,7 +7,7 @@
 //!   p′ ← clamp(p′ + α·(q_C − target) + β·(q_C − q_C,prev), 0, 1)  (delays in s)
 //!   p_C = p′²  (classic: squared, as Reno/CUBIC respond to 1/√p)
 //!   p_CL = min(k·p′, 1)  (coupled L4S probability, k = 2)
-//! At dequeue, a weighted round robin picks the queue (below), then:
+//! At dequeue, the scheduler (WRR or time-shifted FIFO, below) picks the queue, then:
 //!   L packet: p_L = max(p_native, p_CL), p_native = 1 when its sojourn ≥
 //!     step_thresh (1 ms), else 0 (or, with step_range > 0, RFC 9332
 //!     App. A's ramp from step_thresh up to 1 at step_thresh + step_range);
