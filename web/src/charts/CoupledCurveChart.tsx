@@ -1,0 +1,132 @@
+// DualPI2's two probabilities against its base probability p′ (RFC 9332
+// §2.4): the classic queue's p_C = p′² and the L4S queue's coupled
+// min(k·p′, 1), with the current operating point of each.
+
+import { memo } from 'react';
+import { scaleLinear } from 'd3';
+import { AxisBottom, AxisLeft } from './Axis';
+import { textMeasure } from './axisTicks';
+import { ChartFrame } from './ChartFrame';
+import { COLORS } from './palette';
+
+/** The probabilities at one sample: the base p′, the classic p_C and the L4S p_L. */
+export interface CoupledPoint {
+  pPrime: number;
+  pC: number;
+  pL: number;
+}
+
+interface CoupledCurveChartProps {
+  /** The coupling factor k. */
+  k: number;
+  /** k's visible name, as on its slider. */
+  kName: string;
+  point: CoupledPoint | undefined;
+  height: number;
+}
+
+const MARGIN = { top: 22, right: 24, bottom: 44, left: 62 };
+const VALUE = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
+const STEPS = 200;
+const measureLabel = (text: string) => textMeasure(12)(text) * 1.08;
+const classic = (p: number) => p * p;
+const coupled = (k: number) => (p: number) => Math.min(k * p, 1);
+
+export const CoupledCurveChart = memo(function CoupledCurveChart({ k, kName, point, height }: CoupledCurveChartProps) {
+  // Show the overload threshold 1/k and a little past it, and the operating point wherever it is.
+  const xTop = Math.min(1, Math.max(1.25 / k, (point?.pPrime ?? 0) * 1.2));
+  const samples = Array.from({ length: STEPS + 1 }, (_, i) => (i / STEPS) * xTop);
+  const overload = 1 / k;
+  const lines = [
+    { key: 'c', label: 'classic p_C = p′²', color: COLORS.blue, p: classic, at: point?.pC },
+    { key: 'l', label: `L4S coupled min(k·p′, 1), k = ${VALUE.format(k)}`, color: COLORS.vermillion, p: coupled(k), at: point?.pL },
+  ];
+  return (
+    <ChartFrame
+      title="Coupled probabilities (DualPI2)"
+      testId="chart-curve"
+      height={height}
+      margin={MARGIN}
+      legend={[...lines.map((l) => ({ label: l.label, color: l.color })), { label: 'now: each queue’s probability', color: COLORS.black }]}
+      description={`DualPI2's classic probability p′ squared and L4S probability min(k·p′, 1) against the base probability p′, with ${kName} = ${VALUE.format(k)} and the current values`}
+      hover={(plotX, plot) => {
+        const x = scaleLinear().domain([0, xTop]).range([0, plot.width]);
+        const p = Math.max(0, Math.min(xTop, x.invert(plotX)));
+        return {
+          x: x(p),
+          title: `p′ = ${VALUE.format(p)}`,
+          rows: [
+            ...lines.map((l) => ({ label: l.label, value: VALUE.format(l.p(p)), color: l.color })),
+            ...(point
+              ? [{ label: 'now', value: `p′ ${VALUE.format(point.pPrime)}: p_C ${VALUE.format(point.pC)}, p_L ${VALUE.format(point.pL)}`, color: COLORS.black }]
+              : []),
+          ],
+        };
+      }}
+    >
+      {(plot) => {
+        const x = scaleLinear().domain([0, xTop]).range([0, plot.width]);
+        const y = scaleLinear().domain([0, 1]).range([plot.height, 0]);
+        const path = (p: (v: number) => number) => samples.map((v, i) => `${i === 0 ? 'M' : 'L'}${x(v)},${y(p(v))}`).join('');
+        const overloadX = x(Math.min(overload, xTop));
+        const opX = point ? x(Math.min(point.pPrime, xTop)) : 0;
+        return (
+          <>
+            <AxisBottom scale={x} offset={plot.height} label="base probability p′" gridLength={plot.height} />
+            <AxisLeft scale={y} label="probability" gridLength={plot.width} />
+            <g clipPath={plot.clip}>
+              {overload < xTop && (
+                <rect x={overloadX} width={plot.width - overloadX} height={plot.height} fill={COLORS.vermillion} opacity={0.08} data-testid="curve-overload" />
+              )}
+              {lines.map((l) => (
+                <path
+                  key={l.key}
+                  className="series"
+                  d={path(l.p)}
+                  stroke={l.color}
+                  strokeWidth={2.5}
+                  fill="none"
+                  data-testid={`curve-line-${l.key}`}
+                  data-points={samples.length}
+                />
+              ))}
+            </g>
+            {overload < xTop && (
+              <text x={overloadX + 6} y={plot.height - 8} className="chart-note">
+                {overloadX + 6 + measureLabel('overload: L4S dropped with p_C') < plot.width ? 'overload: L4S dropped with p_C' : 'overload'}
+              </text>
+            )}
+            {point &&
+              lines.map((l, i) => (
+                <OperatingPoint
+                  key={l.key}
+                  x={opX}
+                  y={y(l.at ?? 0)}
+                  color={l.color}
+                  testId={`operating-point-${l.key}`}
+                  data={l.at ?? 0}
+                  label={`${i === 0 ? 'p_C' : 'p_L'} = ${VALUE.format(l.at ?? 0)}`}
+                  plotWidth={plot.width}
+                  below={i === 0}
+                />
+              ))}
+          </>
+        );
+      }}
+    </ChartFrame>
+  );
+});
+
+/** A marker on a curve at the current p′; `below` puts its label under it, so two markers at one p′ keep their labels apart. */
+function OperatingPoint(props: { x: number; y: number; color: string; label: string; testId: string; data: number; plotWidth: number; below: boolean }) {
+  const { x, y, color, label, testId, data, plotWidth, below } = props;
+  const onLeft = x > plotWidth / 2;
+  return (
+    <g className="operating-point" transform={`translate(${x},${y})`} data-testid={testId} data-p={data}>
+      <circle r={6} fill={color} stroke="white" strokeWidth={2} />
+      <text x={onLeft ? -10 : 10} y={below ? 18 : -8} textAnchor={onLeft ? 'end' : 'start'} className="annotation-label" fill={color}>
+        {label}
+      </text>
+    </g>
+  );
+}
