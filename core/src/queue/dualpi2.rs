@@ -33,9 +33,9 @@
 //!   delay 0) and restarts t_update after the next arrival, as PIE's does.
 //! - Beside the WRR, `time_shifted_fifo` selects RFC 9332's time-shifted
 //!   FIFO (§4.2.2, App. A.1's note on the scheduler): serve the head packet
-//!   that arrived first once the C queue's arrival times are moved earlier by
-//!   tshift, so a C packet leaves before an L packet that arrived less than
-//!   tshift after it. Linux `sch_dualpi2` offers only the WRR; the RFC gives
+//!   that arrived first once the C queue's arrival times are moved later by
+//!   tshift, so an L packet leaves before a C packet that arrived less than
+//!   tshift before it. Linux `sch_dualpi2` offers only the WRR; the RFC gives
 //!   no tshift value, 30 ms (twice the target) is this model's choice.
 //! - Th_len (`min_qlen_step`): the native step (or ramp) applies only while
 //!   the L queue, after the packet leaves, still holds at least this many
@@ -86,9 +86,9 @@ scheme_params! {
         c_protection: f64 = ParamSpec::number("classic protection", "%", 0.0..=100.0, 1.0, 10.0,
             "Share of the bytes the scheduler gives the classic queue while both queues are backlogged."),
         time_shifted_fifo: bool = ParamSpec::switch("time-shifted FIFO scheduler", false,
-            "On: serve the packet that arrived first, counting classic packets as tshift earlier (RFC 9332); off: the WRR with classic protection (Linux)."),
+            "On: serve the packet that arrived first, counting a classic packet as arrived tshift later (RFC 9332); off: the WRR with classic protection (Linux)."),
         tshift: Nanos as ms = ParamSpec::number("time shift tshift", "ms", 0.0..=1000.0, 1.0, 30.0,
-            "How much earlier the time-shifted FIFO counts a classic packet's arrival: the most an L packet is preferred."),
+            "How much later the time-shifted FIFO counts a classic packet's arrival: an L packet goes first unless the classic one has waited this much longer."),
         min_qlen_step: u64 = ParamSpec::number("L4S step minimum queue Th_len", "packets", 0.0..=1000.0, 1.0, 0.0,
             "The step (or ramp) marks an L4S packet only while at least this many L4S packets stay queued behind it; 0 always (Linux), 1 spares a lone packet (RFC 9332)."),
     }
