@@ -47,7 +47,15 @@ export const CoupledCurveChart = memo(function CoupledCurveChart({ k, kName, poi
       testId="chart-curve"
       height={height}
       margin={MARGIN}
-      legend={[...lines.map((l) => ({ label: l.label, color: l.color })), { label: 'now: each queue’s probability', color: COLORS.black }]}
+      // The values live in the legend: labels beside two markers at one p′ would collide near 0.
+      legend={[
+        ...lines.map((l) => ({ label: l.label, color: l.color })),
+        {
+          label: point ? `now: p′ = ${VALUE.format(point.pPrime)}, p_C = ${VALUE.format(point.pC)}, p_L = ${VALUE.format(point.pL)}` : 'now',
+          color: COLORS.black,
+          dashed: true,
+        },
+      ]}
       description={`DualPI2's classic probability p′ squared and L4S probability min(k·p′, 1) against the base probability p′, with ${kName} = ${VALUE.format(k)} and the current values`}
       hover={(plotX, plot) => {
         const x = scaleLinear().domain([0, xTop]).range([0, plot.width]);
@@ -96,37 +104,27 @@ export const CoupledCurveChart = memo(function CoupledCurveChart({ k, kName, poi
                 {overloadX + 6 + measureLabel('overload: L4S dropped with p_C') < plot.width ? 'overload: L4S dropped with p_C' : 'overload'}
               </text>
             )}
-            {point &&
-              lines.map((l, i) => (
-                <OperatingPoint
-                  key={l.key}
-                  x={opX}
-                  y={y(l.at ?? 0)}
-                  color={l.color}
-                  testId={`operating-point-${l.key}`}
-                  data={l.at ?? 0}
-                  label={`${i === 0 ? 'p_C' : 'p_L'} = ${VALUE.format(l.at ?? 0)}`}
-                  plotWidth={plot.width}
-                  below={i === 0}
-                />
-              ))}
+            {point && (
+              <>
+                {lines.map((l) => (
+                  <circle
+                    key={l.key}
+                    cx={opX}
+                    cy={y(l.at ?? 0)}
+                    r={6}
+                    fill={l.color}
+                    stroke="white"
+                    strokeWidth={2}
+                    data-testid={`operating-point-${l.key}`}
+                    data-p={l.at ?? 0}
+                  />
+                ))}
+                <line x1={opX} x2={opX} y1={0} y2={plot.height} stroke={COLORS.black} strokeDasharray="3 3" data-testid="operating-line" />
+              </>
+            )}
           </>
         );
       }}
     </ChartFrame>
   );
 });
-
-/** A marker on a curve at the current p′; `below` puts its label under it, so two markers at one p′ keep their labels apart. */
-function OperatingPoint(props: { x: number; y: number; color: string; label: string; testId: string; data: number; plotWidth: number; below: boolean }) {
-  const { x, y, color, label, testId, data, plotWidth, below } = props;
-  const onLeft = x > plotWidth / 2;
-  return (
-    <g className="operating-point" transform={`translate(${x},${y})`} data-testid={testId} data-p={data}>
-      <circle r={6} fill={color} stroke="white" strokeWidth={2} />
-      <text x={onLeft ? -10 : 10} y={below ? 18 : -8} textAnchor={onLeft ? 'end' : 'start'} className="annotation-label" fill={color}>
-        {label}
-      </text>
-    </g>
-  );
-}
