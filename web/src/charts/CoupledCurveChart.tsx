@@ -27,6 +27,8 @@ interface CoupledCurveChartProps {
 
 const MARGIN = { top: 22, right: 24, bottom: 44, left: 62 };
 const VALUE = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
+/** Probabilities now: two significant digits, so p′² = 0.00008 does not read as 0. */
+const NOW = new Intl.NumberFormat('en', { maximumSignificantDigits: 2 });
 const STEPS = 200;
 const measureLabel = (text: string) => textMeasure(12)(text) * 1.08;
 const classic = (p: number) => p * p;
@@ -51,7 +53,7 @@ export const CoupledCurveChart = memo(function CoupledCurveChart({ k, kName, poi
       legend={[
         ...lines.map((l) => ({ label: l.label, color: l.color })),
         {
-          label: point ? `now: p′ = ${VALUE.format(point.pPrime)}, p_C = ${VALUE.format(point.pC)}, p_L = ${VALUE.format(point.pL)}` : 'now',
+          label: point ? `now: p′ = ${NOW.format(point.pPrime)}, p_C = ${NOW.format(point.pC)}, p_L = ${NOW.format(point.pL)}` : 'now',
           color: COLORS.black,
           dashed: true,
         },
@@ -66,7 +68,7 @@ export const CoupledCurveChart = memo(function CoupledCurveChart({ k, kName, poi
           rows: [
             ...lines.map((l) => ({ label: l.label, value: VALUE.format(l.p(p)), color: l.color })),
             ...(point
-              ? [{ label: 'now', value: `p′ ${VALUE.format(point.pPrime)}: p_C ${VALUE.format(point.pC)}, p_L ${VALUE.format(point.pL)}`, color: COLORS.black }]
+              ? [{ label: 'now', value: `p′ ${NOW.format(point.pPrime)}: p_C ${NOW.format(point.pC)}, p_L ${NOW.format(point.pL)}`, color: COLORS.black }]
               : []),
           ],
         };
