@@ -59,10 +59,11 @@ export interface LaneDelays {
 
 /** The delay lines: one for a single queue, the L and the C queue's for a dual queue. */
 function delayLines(queueDelayMs: Float64Array, laneDelays: LaneDelays | undefined) {
-  if (!laneDelays) return [{ key: 'delay', label: 'queueing delay', values: queueDelayMs, color: COLORS.green, testId: undefined }];
+  if (!laneDelays) return [{ key: 'delay', label: 'queueing delay', values: queueDelayMs, color: COLORS.green, width: 1.25, opacity: 0.75, testId: undefined }];
+  // The L queue's delay (a fraction of a millisecond) runs along the axis: drawn bold and opaque so it stays visible there.
   return [
-    { key: 'delay-l', label: 'L4S queue delay', values: laneDelays.lMs, color: COLORS.vermillion, testId: 'queue-delay-l-line' },
-    { key: 'delay-c', label: 'classic queue delay', values: laneDelays.cMs, color: COLORS.green, testId: 'queue-delay-c-line' },
+    { key: 'delay-l', label: 'L4S queue delay', values: laneDelays.lMs, color: COLORS.vermillion, width: 2.5, opacity: 1, testId: 'queue-delay-l-line' },
+    { key: 'delay-c', label: 'classic queue delay', values: laneDelays.cMs, color: COLORS.green, width: 1.25, opacity: 0.75, testId: 'queue-delay-c-line' },
   ];
 }
 
@@ -206,8 +207,8 @@ export function QueueChart({
             xScale,
             yScale: yDelay,
             color: d.color,
-            width: 1.25,
-            opacity: 0.75,
+            width: d.width,
+            opacity: d.opacity,
             testId: d.testId,
           }),
         );
