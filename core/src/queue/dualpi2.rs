@@ -7,7 +7,7 @@
 //!   p′ ← clamp(p′ + α·(q_C − target) + β·(q_C − q_C,prev), 0, 1)  (delays in s)
 //!   p_C = p′²  (classic: squared, as Reno/CUBIC respond to 1/√p)
 //!   p_CL = min(k·p′, 1)  (coupled L4S probability, k = 2)
-//! At dequeue, a weighted round robin picks the queue (below), then:
+//! At dequeue, the scheduler (WRR or time-shifted FIFO, below) picks the queue, then:
 //!   L packet: p_L = max(p_native, p_CL), p_native = 1 when its sojourn ≥
 //!     step_thresh (1 ms), else 0 (or, with step_range > 0, RFC 9332
 //!     App. A's ramp from step_thresh up to 1 at step_thresh + step_range);
@@ -31,7 +31,17 @@
 //! - The buffer limit is shared by both queues; a full buffer drops at the tail.
 //! - The timer sleeps while nothing can change (queues empty, p′ = 0, last
 //!   delay 0) and restarts t_update after the next arrival, as PIE's does.
-//! - The time-shifted FIFO (§2.5.2.1 note) is not implemented.
+//! - Beside the WRR, `time_shifted_fifo` selects RFC 9332's time-shifted
+//!   FIFO (§4.2.2, App. A.1's note on the scheduler): serve the head packet
+//!   that arrived first once the C queue's arrival times are moved later by
+//!   tshift, so an L packet leaves before a C packet that arrived less than
+//!   tshift before it. Linux `sch_dualpi2` offers only the WRR; the RFC gives
+//!   no tshift value, 30 ms (twice the target) is this model's choice.
+//! - Th_len (`min_qlen_step`): the native step (or ramp) applies only while
+//!   the L queue, after the packet leaves, still holds at least this many
+//!   packets, as Linux's `min_qlen_step`, default 0 (always). RFC 9332
+//!   App. A.1 suggests 1 packet, so a lone packet is never step-marked; the
+//!   coupled k·p′ still applies to it. The default keeps Linux's behaviour.
 
 use super::scheme::{configured, no_cross_check, scheme_params, ParamValues, SchemeInfo};
 use super::{DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
@@ -75,6 +85,12 @@ scheme_params! {
             "Above the step threshold the native marking rises linearly to 1 over this width (RFC 9332's ramp); 0 is Linux's step."),
         c_protection: f64 = ParamSpec::number("classic protection", "%", 0.0..=100.0, 1.0, 10.0,
             "Share of the bytes the scheduler gives the classic queue while both queues are backlogged."),
+        time_shifted_fifo: bool = ParamSpec::switch("time-shifted FIFO scheduler", false,
+            "On: serve the packet that arrived first, counting a classic packet as arrived tshift later (RFC 9332); off: the WRR with classic protection (Linux)."),
+        tshift: Nanos as ms = ParamSpec::number("time shift tshift", "ms", 0.0..=1000.0, 1.0, 30.0,
+            "How much later the time-shifted FIFO counts a classic packet's arrival: an L packet goes first unless the classic one has waited this much longer."),
+        min_qlen_step: u64 = ParamSpec::number("L4S step minimum queue Th_len", "packets", 0.0..=1000.0, 1.0, 0.0,
+            "The step (or ramp) marks an L4S packet only while at least this many L4S packets stay queued behind it; 0 always (Linux), 1 spares a lone packet (RFC 9332)."),
     }
 }
 
@@ -177,10 +193,22 @@ impl DualPi2 {
         }
     }
 
-    /// Pop the next packet by WRR, charging the credit while both are busy.
+    /// The time-shifted FIFO's choice: L unless the C head arrived more than
+    /// tshift before the L head.
+    fn pick_l_time_shifted(&self) -> Option<bool> {
+        match (self.l.front(), self.c.front()) {
+            (None, None) => None,
+            (Some(_), None) => Some(true),
+            (None, Some(_)) => Some(false),
+            (Some(l), Some(c)) => Some(l.enqueued_at <= c.enqueued_at.saturating_add(self.params.tshift)),
+        }
+    }
+
+    /// Pop the next packet by WRR (charging the credit while both are busy)
+    /// or by the time-shifted FIFO.
     fn schedule(&mut self, now: Nanos) -> Option<(Packet, bool)> {
         let both = !self.l.is_empty() && !self.c.is_empty();
-        let from_l = self.pick_l()?;
+        let from_l = if self.params.time_shifted_fifo { self.pick_l_time_shifted() } else { self.pick_l() }?;
         let pkt = if from_l { self.l.pop() } else { self.c.pop() }?;
         let sojourn = now.saturating_sub(pkt.enqueued_at);
         let bytes = pkt.size_bytes as f64;
@@ -205,7 +233,13 @@ impl DualPi2 {
         if self.overloaded() {
             return if uniform < self.p_c() { ctx.drop_or_mark(pkt, DropReason::Early, false) } else { Some(pkt) };
         }
-        let p_l = self.p_native(ctx.now.saturating_sub(pkt.enqueued_at)).max(self.p_cl());
+        // Th_len: the native AQM spares a packet the L queue holds too few behind.
+        let native = if self.l.len() as u64 >= self.params.min_qlen_step {
+            self.p_native(ctx.now.saturating_sub(pkt.enqueued_at))
+        } else {
+            0.0
+        };
+        let p_l = native.max(self.p_cl());
         if uniform < p_l {
             ctx.drop_or_mark(pkt, DropReason::Early, true)
         } else {
@@ -455,6 +489,57 @@ mod tests {
             h.arrive(1000);
         }
         assert_eq!((0..5).filter_map(|_| h.depart()).count(), 5);
+    }
+
+    #[test]
+    fn time_shifted_fifo_serves_the_earliest_arrival_with_classic_shifted_by_tshift() {
+        // One classic packet from t = 0 and L packets from 10, 20, 30, 40 ms:
+        // with tshift 30 ms the classic head competes as if it arrived at
+        // 30 ms, so the L packets up to 30 ms go first (ties to L).
+        let mut q = DualPi2::new(Limit::Packets(100));
+        q.set_param("time_shifted_fifo", 1.0).unwrap();
+        let (mut rng, mut out) = (Rng::stream(1, "x"), QueueOutcome::default());
+        q.enqueue(packet(9, Ecn::NotEct, 0), &mut QueueCtx::new(0, &mut rng, &mut out));
+        for (flow, at) in [(1, 10), (2, 20), (3, 30), (4, 40)] {
+            q.enqueue(packet(flow, Ecn::Ect1, at * MS), &mut QueueCtx::new(at * MS, &mut rng, &mut out));
+        }
+        let order: Vec<_> =
+            (0..5).filter_map(|_| q.dequeue(&mut QueueCtx::new(40 * MS, &mut rng, &mut out))).map(|p| p.flow).collect();
+        assert_eq!(order, [1, 2, 3, 9, 4]);
+        // tshift 0 is a plain FIFO across both queues, whatever the protection.
+        let mut q = DualPi2::new(Limit::Packets(100));
+        q.set_param("time_shifted_fifo", 1.0).unwrap();
+        q.set_param("tshift", 0.0).unwrap();
+        for (flow, ecn, at) in [(0, Ecn::Ect1, 0), (1, Ecn::Ect0, 1), (2, Ecn::Ect1, 2), (3, Ecn::NotEct, 3)] {
+            q.enqueue(packet(flow, ecn, at * MS), &mut QueueCtx::new(at * MS, &mut rng, &mut out));
+        }
+        let order: Vec<_> =
+            (0..4).filter_map(|_| q.dequeue(&mut QueueCtx::new(3 * MS, &mut rng, &mut out))).map(|p| p.flow).collect();
+        assert_eq!(order, [0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn th_len_spares_the_step_while_the_l_queue_holds_fewer_packets_behind() {
+        // Default 0 (Linux): a lone packet past the step is marked.
+        assert_eq!(signals(&mut held(0.0), 1000, Ecn::Ect1, MS), (1000, 0));
+        let guarded = |p_prime: f64| {
+            let mut q = held(p_prime);
+            q.set_param("min_qlen_step", 1.0).unwrap();
+            q
+        };
+        // Th_len 1 (RFC 9332): a lone packet is not step-marked...
+        assert_eq!(signals(&mut guarded(0.0), 1000, Ecn::Ect1, MS), (0, 0));
+        // ...but the coupled k·p′ still marks it.
+        let (marked, dropped) = signals(&mut guarded(0.3), 20_000, Ecn::Ect1, MS);
+        assert!(binomial(marked, 20_000, 0.6) && dropped == 0, "{marked} {dropped}");
+        // Two queued past the step: the first leaves one behind and is marked, the last is spared.
+        let mut q = guarded(0.0);
+        let (mut rng, mut out) = (Rng::stream(1, "x"), QueueOutcome::default());
+        for _ in 0..2 {
+            q.enqueue(packet(0, Ecn::Ect1, 0), &mut QueueCtx::new(0, &mut rng, &mut out));
+        }
+        let sent: Vec<_> = (0..2).filter_map(|_| q.dequeue(&mut QueueCtx::new(2 * MS, &mut rng, &mut out))).collect();
+        assert_eq!(sent.iter().map(|p| p.ecn).collect::<Vec<_>>(), [Ecn::Ce, Ecn::Ect1]);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 // the slower snapshots.
 
 import { Fragment, memo, useMemo, type ReactNode } from 'react';
+import { CoupledCurveChart } from '../charts/CoupledCurveChart';
 import { DropCurveChart } from '../charts/DropCurveChart';
 import { DropRateChart } from '../charts/DropRateChart';
 import { GoodputBars, type FlowBar } from '../charts/GoodputBars';
@@ -26,6 +27,7 @@ import { paramName } from '../scenario/paramNames';
 import type { CatalogueEntry, ResolvedPlan, Scenario } from '../scenario/types';
 import type { ChartId, ViewState } from '../scenario/view';
 import {
+  coupledOperatingPoint,
   distributionData,
   drawsEachFlow,
   dropRateData,
@@ -185,7 +187,17 @@ export const ChartsArea = memo(function ChartsArea({
           )
         );
       case 'curve':
-        return <DropCurveChart curve={snapshot?.dropCurve} schemeName={schemeName} height={CHART_HEIGHT} />;
+        // DualPI2 has two probabilities, both functions of its p′: drawn from its parameters and the newest sample.
+        return scenario.queue.scheme === 'dualpi2' ? (
+          <CoupledCurveChart
+            k={params.k ?? 2}
+            kName={named('k').label}
+            point={store && rows ? coupledOperatingPoint(store, rows) : undefined}
+            height={CHART_HEIGHT}
+          />
+        ) : (
+          <DropCurveChart curve={snapshot?.dropCurve} schemeName={schemeName} height={CHART_HEIGHT} />
+        );
       case 'markov':
         return (
           markovModel && (
@@ -230,6 +242,12 @@ export const ChartsArea = memo(function ChartsArea({
           <strong>{COUNT.format(flowCount(groups))} flows: the charts show each flow group as a whole</strong>, not a line or bar per flow (more than{' '}
           {PER_FLOW_LIMIT} could not be told apart): goodput over time is each group&apos;s total, and goodput per flow is a{' '}
           <Term id="sorted-goodput">sorted curve</Term> per group. <Term id="per-group-view">About the per-group view</Term>
+        </p>
+      )}
+      {scenario.queue.scheme === 'dualpi2' && (view.charts.includes('queue') || view.charts.includes('curve')) && (
+        <p className="flow-detail-note" data-testid="dualq-note">
+          DualPI2 keeps two queues: the queue chart draws the delay of each (<Term id="dual-queue">L and C queue</Term>), the curve chart both probabilities
+          against the <Term id="base-probability">base probability p′</Term> (<Term id="coupling">coupling</Term>).
         </p>
       )}
       {/* data-rows: the series rows the page holds (what the time-series export writes). */}

@@ -1,11 +1,13 @@
 // The fair-share levels drawn over goodput, on the scale of the lines the
-// chart draws, and the sorted goodput curves of the per-group view.
+// chart draws, the sorted goodput curves of the per-group view, and a
+// DualPI2 hop's per-queue delays and operating point.
 
 import { describe, expect, it } from 'vitest';
 import type { GroupInfo } from '../scenario/model';
 import type { Summary } from '../scenario/types';
 import { groupColor } from '../charts/palette';
-import { distributionData, fairShareLevels, flowFairShareLevels } from './chartData';
+import { SeriesStore } from '../engine/seriesStore';
+import { coupledOperatingPoint, distributionData, fairShareLevels, flowFairShareLevels, queueData } from './chartData';
 
 type GroupSummary = Summary['groups'][number];
 
@@ -77,5 +79,40 @@ describe('flowFairShareLevels', () => {
   it('gives one flow’s share however many flows there are', () => {
     const levels = flowFairShareLevels(infos(['tcp', 300]), [group(0, 'tcp', 300, 0.2e6)]);
     expect(levels.map((l) => [l.label, l.bps])).toEqual([['tcp per flow', 0.2e6]]);
+  });
+});
+
+describe('DualPI2 data', () => {
+  // Three samples, column-major: t_s, queue_packets, queue_delay_ms, the per-queue sojourns and the probabilities.
+  const columns = ['t_s', 'queue_packets', 'queue_delay_ms', 'l_sojourn_ms', 'c_sojourn_ms', 'p_prime', 'p_c', 'p_l'];
+  const values = [
+    [0.1, 0.2, 0.3],
+    [5, 6, 7],
+    [9, 10, 11],
+    [0.2, 0.3, 0.4],
+    [14, 15, 16],
+    [0.1, 0.2, 0.3],
+    [0.01, 0.04, 0.09],
+    [0.2, 1, 0.6],
+  ];
+  const store = new SeriesStore(columns);
+  store.append(3, Float64Array.from(values.flat()));
+
+  it('gives the queue chart the L and the C queue’s delays of the visible rows', () => {
+    const data = queueData(store, { from: 1, to: 3 }, 'packets', []);
+    expect([...data.laneDelays!.lMs]).toEqual([0.3, 0.4]);
+    expect([...data.laneDelays!.cMs]).toEqual([15, 16]);
+  });
+
+  it('reads the operating point at the last visible sample', () => {
+    expect(coupledOperatingPoint(store, { from: 0, to: 2 })).toEqual({ pPrime: 0.2, pC: 0.04, pL: 1 });
+    expect(coupledOperatingPoint(store, { from: 2, to: 2 })).toBeUndefined();
+  });
+
+  it('leaves both out for a single queue', () => {
+    const single = new SeriesStore(['t_s', 'queue_packets', 'queue_delay_ms']);
+    single.append(1, Float64Array.from([0.1, 5, 9]));
+    expect(queueData(single, { from: 0, to: 1 }, 'packets', []).laneDelays).toBeUndefined();
+    expect(coupledOperatingPoint(single, { from: 0, to: 1 })).toBeUndefined();
   });
 });

@@ -11,7 +11,8 @@ import type { SeriesStore } from '../engine/seriesStore';
 import { flowCount, flowsOf, type GroupInfo } from '../scenario/model';
 import type { ProbeSpec, Scenario, Summary } from '../scenario/types';
 import type { MeasuredLoad } from '../charts/MarkovChart';
-import type { ProbeLine } from '../charts/QueueChart';
+import type { CoupledPoint } from '../charts/CoupledCurveChart';
+import type { LaneDelays, ProbeLine } from '../charts/QueueChart';
 import type { VisibleRows } from '../charts/visibleWindow';
 import type { WindowChartLine } from '../charts/WindowChart';
 
@@ -28,6 +29,8 @@ export interface QueueData {
   queueDelayMs: Float64Array;
   /** The first hop's capacity (bits/s) when its link follows a rate trace. */
   capacityBps?: Float64Array;
+  /** A DualPI2 hop's L and C queue delays. */
+  laneDelays?: LaneDelays;
 }
 
 /** The series column of the first hop's capacity, present only when its link follows a rate trace. */
@@ -41,7 +44,15 @@ export function queueData(store: SeriesStore, rows: VisibleRows, unit: 'packets'
     probeLines: queueProbes.filter((p) => store.has(`probe.${p.id}`)).map((p) => ({ id: p.id, label: p.label, values: slice(store, `probe.${p.id}`, rows) })),
     queueDelayMs: slice(store, 'queue_delay_ms', rows),
     capacityBps: store.has(CAPACITY_COLUMN) ? slice(store, CAPACITY_COLUMN, rows) : undefined,
+    laneDelays: store.has('l_sojourn_ms') ? { lMs: slice(store, 'l_sojourn_ms', rows), cMs: slice(store, 'c_sojourn_ms', rows) } : undefined,
   };
+}
+
+/** A DualPI2 hop's probabilities at the last visible sample: p′, p_C = p′², p_L. */
+export function coupledOperatingPoint(store: SeriesStore, rows: VisibleRows): CoupledPoint | undefined {
+  if (!store.has('p_prime') || rows.to <= rows.from) return undefined;
+  const at = (column: string) => store.column(column)[rows.to - 1];
+  return { pPrime: at('p_prime'), pC: at('p_c'), pL: at('p_l') };
 }
 
 export interface GoodputData {

@@ -1,6 +1,7 @@
 // Queue length over time: the instantaneous queue, the scheme's own queue
 // measures (RED's average queue, ARED's target band, …), its thresholds,
-// the buffer limit, and the queueing delay on a second axis.
+// the buffer limit, and the queueing delay on a second axis (a dual
+// queue's L and C delays apart).
 
 import { scaleLinear } from 'd3';
 import { AxisBottom, AxisLeft, AxisRight } from './Axis';
@@ -46,6 +47,24 @@ interface QueueChartProps {
   height: number;
   /** The link's capacity (bits/s), when it follows a rate trace. */
   capacityBps?: Float64Array;
+  /** A dual queue's (DualPI2's) own delays, drawn instead of the one queueing delay. */
+  laneDelays?: LaneDelays;
+}
+
+/** Mean sojourn of the packets that left the L (L4S) and the C (classic) queue in each interval, in ms. */
+export interface LaneDelays {
+  lMs: Float64Array;
+  cMs: Float64Array;
+}
+
+/** The delay lines: one for a single queue, the L and the C queue's for a dual queue. */
+function delayLines(queueDelayMs: Float64Array, laneDelays: LaneDelays | undefined) {
+  if (!laneDelays) return [{ key: 'delay', label: 'queueing delay', values: queueDelayMs, color: COLORS.green, width: 1.25, opacity: 0.75, testId: undefined }];
+  // The L queue's delay (a fraction of a millisecond) runs along the axis: drawn bold and opaque so it stays visible there.
+  return [
+    { key: 'delay-l', label: 'L4S queue delay', values: laneDelays.lMs, color: COLORS.vermillion, width: 2.5, opacity: 1, testId: 'queue-delay-l-line' },
+    { key: 'delay-c', label: 'classic queue delay', values: laneDelays.cMs, color: COLORS.green, width: 1.25, opacity: 0.75, testId: 'queue-delay-c-line' },
+  ];
 }
 
 const PRECISION = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
@@ -112,7 +131,9 @@ export function QueueChart({
   window,
   height,
   capacityBps,
+  laneDelays,
 }: QueueChartProps) {
+  const delays = delayLines(queueDelayMs, laneDelays);
   const legend: LegendEntry[] = [{ label: 'queue', color: COLORS.blue }];
   // The capacity shares no axis with the queue: it spans the plot's height
   // (its peak at 90 %, clear of the buffer line at the top), so a queue that
@@ -120,7 +141,7 @@ export function QueueChart({
   if (capacityBps) legend.push({ label: 'link capacity (scaled to the plot, Mb/s in the tooltip)', color: COLORS.black, dashed: true });
   const capacityTop = capacityBps ? Math.max(maxOf(capacityBps), 1) : 1;
   probeLines.forEach((p, i) => legend.push({ label: p.label, color: PROBE_COLORS[i % PROBE_COLORS.length] }));
-  legend.push({ label: 'queueing delay (right axis)', color: COLORS.green });
+  delays.forEach((d) => legend.push({ label: `${d.label} (right axis)`, color: d.color }));
   if (delayTargets.length > 0) legend.push({ label: 'delay target (right axis)', color: COLORS.green, dashed: true });
 
   const observedMax = Math.max(maxOf(queueLength), ...probeLines.map((p) => maxOf(p.values)));
@@ -129,7 +150,7 @@ export function QueueChart({
   // the observed queue decide; a huge empty buffer would flatten everything.
   const yTop = Math.min(bufferCapacity, Math.max(observedMax * 1.15, thresholdMax * 1.25, 10));
   // A delay target is always in view: it is what the queue is steered to.
-  const delayTop = Math.max(maxOf(queueDelayMs) * 1.15, ...delayTargets.map((t) => t.value * 1.25), 1);
+  const delayTop = Math.max(...delays.map((d) => maxOf(d.values) * 1.15), ...delayTargets.map((t) => t.value * 1.25), 1);
   const scales = (plot: PlotArea) => ({
     x: timeScale(window, plot.width),
     y: scaleLinear().domain([0, yTop]).range([plot.height, 0]).nice(),
@@ -153,7 +174,7 @@ export function QueueChart({
         probeLines.forEach((p, k) =>
           rows.push({ label: p.label, value: `${PRECISION.format(p.values[i])} ${unit}`, color: PROBE_COLORS[k % PROBE_COLORS.length] }),
         );
-        rows.push({ label: 'delay', value: `${PRECISION.format(queueDelayMs[i])} ms`, color: COLORS.green });
+        delays.forEach((d) => rows.push({ label: d.label, value: `${PRECISION.format(d.values[i])} ms`, color: d.color }));
         if (capacityBps) rows.push({ label: 'link capacity', value: `${PRECISION.format(capacityBps[i] / 1e6)} Mb/s`, color: COLORS.black });
         return { x: x(timeS[i]), title: `t = ${formatSeconds(timeS[i])}`, rows };
       }}
@@ -179,10 +200,19 @@ export function QueueChart({
             testId: 'queue-capacity-line',
           });
         }
-        lines.push(
-          { key: 'delay', ...decimateMinMax(timeS, queueDelayMs, buckets), xScale, yScale: yDelay, color: COLORS.green, width: 1.25, opacity: 0.75 },
-          { key: 'queue', ...decimateMinMax(timeS, queueLength, buckets), xScale, yScale: y, color: COLORS.blue, width: 1.5, testId: 'queue-line' },
+        delays.forEach((d) =>
+          lines.push({
+            key: d.key,
+            ...decimateMinMax(timeS, d.values, buckets),
+            xScale,
+            yScale: yDelay,
+            color: d.color,
+            width: d.width,
+            opacity: d.opacity,
+            testId: d.testId,
+          }),
         );
+        lines.push({ key: 'queue', ...decimateMinMax(timeS, queueLength, buckets), xScale, yScale: y, color: COLORS.blue, width: 1.5, testId: 'queue-line' });
         probeLines.forEach((p, i) =>
           lines.push({
             key: `probe-${p.id}`,

@@ -171,6 +171,27 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     source: 'RFC 9332 §2.1',
   },
   {
+    id: 'dual-queue',
+    term: 'L queue and C queue (DualPI2)',
+    meaning:
+      'DualPI2 keeps two queues in one buffer: the L queue for L4S packets (ECT(1) or CE) and the C queue for classic ones (ECT(0) or no ECN). The L queue is served first, so its packets wait about a millisecond; a scheduler still gives the C queue its turn. Each queue has its own delay on the queue chart.',
+    source: 'RFC 9332 §2.5.1',
+  },
+  {
+    id: 'base-probability',
+    term: 'Base probability p′ (DualPI2)',
+    meaning:
+      'The number DualPI2’s PI controller raises while the queueing delay is above target and lowers while it is below. Classic packets are dropped or marked with p_C = p′², L4S packets marked with p_L, the larger of k·p′ (capped at 1) and the step: 1 once an L4S packet has waited past the step threshold. Above p′ = 1/k the L queue is overloaded and its packets are dropped with p_C instead.',
+    source: 'RFC 9332 §2.4, App. A',
+  },
+  {
+    id: 'time-shifted-fifo',
+    term: 'Time-shifted FIFO (DualPI2 scheduler)',
+    meaning:
+      'A way to choose between the L and the C queue: send the packet that arrived first, but count a classic packet as if it had arrived tshift later. An L4S packet goes first unless the classic one has waited tshift longer, so the classic queue never waits much more than tshift beyond the L queue. The other choice, and Linux’s only one, is a weighted round robin that gives the classic queue a protected share of the link.',
+    source: 'RFC 9332 §4.2.2',
+  },
+  {
     id: 'pacing',
     term: 'Pacing',
     meaning:

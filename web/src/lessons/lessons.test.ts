@@ -51,6 +51,7 @@ describe('bundled lessons', () => {
       'unresponsive-flow',
       'rtt-unfairness',
       'ecn',
+      'l4s-dualq',
     ]);
   });
 

@@ -8,7 +8,17 @@ import { parseLesson, type Lesson } from './format';
 const files = import.meta.glob<unknown>('../../../lessons/*.json', { eager: true, import: 'default' });
 
 /** The order of the lessons list; lessons not named here follow, by id. */
-const ORDER = ['bufferbloat', 'codel-tuning', 'fq-codel-sparse-flows', 'red-drop-curve', 'global-sync', 'unresponsive-flow', 'rtt-unfairness', 'ecn'];
+const ORDER = [
+  'bufferbloat',
+  'codel-tuning',
+  'fq-codel-sparse-flows',
+  'red-drop-curve',
+  'global-sync',
+  'unresponsive-flow',
+  'rtt-unfairness',
+  'ecn',
+  'l4s-dualq',
+];
 
 export interface LessonFileProblem {
   id: string;
