@@ -166,12 +166,22 @@ impl Figure {
         runs
     }
 
-    /// The scenario text of one run: the figure's `set`, x and the fields
-    /// that move with it, the series' scheme and parameters, and the seed
+    /// The scenario text of one run: the series' scheme and parameters, then
+    /// the figure's `set`, x and the fields that move with it, and the seed,
     /// applied to the reproduction's scenario text.
     pub fn run_text(&self, scenario_text: &str, run: FigureRun) -> Result<String, ReproductionError> {
         let at = |field: String| move |m: String| error(field.clone(), m);
         let mut v: Value = serde_json::from_str(scenario_text).map_err(|e| error("scenario", e.to_string()))?;
+        if !v.is_object() {
+            return Err(error("scenario", "must be a scenario object"));
+        }
+        // The scheme first, so x may sweep one of its parameters (`queue.params.max_p`).
+        let series = self.series.get(run.series).ok_or_else(|| error("series", format!("no series {}", run.series)))?;
+        let mut queue = serde_json::json!({ "scheme": series.scheme });
+        if let Some(params) = &series.params {
+            queue["params"] = Value::Object(params.clone());
+        }
+        v["queue"] = queue;
         for (field, value) in &self.set {
             let steps = parse_steps(field).map_err(at(format!("set.{field}")))?;
             set_field(&mut v, &steps, value.clone()).map_err(at(format!("set.{field}")))?;
@@ -186,12 +196,6 @@ impl Figure {
             let steps = parse_steps(field).map_err(at(format!("x.with.{field}")))?;
             set_field(&mut v, &steps, value).map_err(at(format!("x.with.{field}")))?;
         }
-        let series = self.series.get(run.series).ok_or_else(|| error("series", format!("no series {}", run.series)))?;
-        let mut queue = serde_json::json!({ "scheme": series.scheme });
-        if let Some(params) = &series.params {
-            queue["params"] = Value::Object(params.clone());
-        }
-        v["queue"] = queue;
         v["seed"] = Value::from(run.seed);
         Ok(v.to_string())
     }

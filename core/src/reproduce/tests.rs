@@ -427,6 +427,15 @@ fn bad_figures_are_refused_with_the_field_named() {
                       "marks_note": "no other values in our copy" }]
     });
     Reproduction::from_json(&base.to_string()).expect("the base file is valid");
+    // x may sweep a parameter of the series' scheme: the scheme is set first.
+    let mut swept = base.clone();
+    swept["figures"][0]["x"] = json!({ "path": "queue.params.max_p", "values": [0.05, 0.3], "label": "max_p" });
+    swept["figures"][0]["marks"] = json!([]);
+    let repro = Reproduction::from_json(&swept.to_string()).expect("valid");
+    let scenario = std::fs::read_to_string(root().join("scenarios/red-ten-flows.json")).expect("scenario");
+    let text = repro.figures[0].run_text(&scenario, FigureRun { x: 1, series: 0, seed: 2 }).expect("run text");
+    let run: Value = serde_json::from_str(&text).expect("json");
+    assert_eq!((run["queue"]["scheme"].clone(), run["queue"]["params"]["max_p"].clone()), (json!("red"), json!(0.3)));
     let refused = |path: &str, value: Value| {
         let mut doc = base.clone();
         doc["figures"][0][path] = value;
