@@ -15,9 +15,11 @@
 //! wasm binding `judgeReproduction`) both call it on the summaries of the
 //! runs [`Reproduction::runs`] lists.
 
+pub mod figure;
 mod judge;
 pub mod stats;
 
+pub use figure::{Figure, FigureResult, FigureRun};
 pub use judge::{AblationResult, ClaimResult};
 
 use crate::queue::find_scheme;
@@ -67,6 +69,9 @@ pub struct Reproduction {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ablations: Vec<Ablation>,
     pub claims: Vec<Claim>,
+    /// The paper's figures as sweeps over this scenario ([`Figure`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub figures: Vec<Figure>,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize)]
@@ -439,7 +444,18 @@ impl Reproduction {
             }
             self.check_claim(i, claim)?;
         }
+        for (i, figure) in self.figures.iter().enumerate() {
+            if self.figures[..i].iter().any(|f| f.id == figure.id) {
+                return Err(error(format!("figures[{i}].id"), format!("`{}` is used twice", figure.id)));
+            }
+            figure.check(i)?;
+        }
         Ok(())
+    }
+
+    /// The figure with this id.
+    pub fn figure(&self, id: &str) -> Option<&Figure> {
+        self.figures.iter().find(|f| f.id == id)
     }
 
     fn check_side(&self, side: Side, path: &str) -> Result<(), ReproductionError> {

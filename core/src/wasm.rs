@@ -7,7 +7,7 @@
 
 use crate::kernel::{secs_f64, to_secs};
 use crate::queue::{catalogue as scheme_catalogue, Limit};
-use crate::reproduce::Reproduction;
+use crate::reproduce::{Reproduction, ReproductionError};
 use crate::scenario::{Scenario, ScenarioError};
 use crate::sim::sweep::{self, SweepSpec};
 use crate::sim::{work, CaptureField, CaptureRequest, SeriesMode, Simulation};
@@ -75,6 +75,8 @@ extern "C" {
     pub type WorkEstimateJs;
     #[wasm_bindgen(typescript_type = "ClaimResult[]")]
     pub type ClaimResults;
+    #[wasm_bindgen(typescript_type = "FigureResult")]
+    pub type FigureResultJs;
     #[wasm_bindgen(typescript_type = "CaptureFiles")]
     pub type CaptureFiles;
     #[wasm_bindgen(typescript_type = "ResolvedPlan")]
@@ -336,6 +338,35 @@ pub fn judge_reproduction(reproduction_json: &str, summaries_json: &str) -> Resu
         serde_json::from_str(summaries_json).map_err(|e| JsError::new(&e.to_string()))?;
     let rows = repro.judge(&summaries).map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&rows)
+}
+
+/// The scenario of every run of a reproduction's figure `figure_id`, in
+/// the order `figureResult` takes their summaries: the same expansion as
+/// `aqm-sim reproduce --figure`. `scenario_json` as for `reproductionRuns`.
+#[wasm_bindgen(js_name = figureRuns)]
+pub fn figure_runs(reproduction_json: &str, scenario_json: &str, figure_id: &str) -> Result<Vec<String>, JsError> {
+    let fail = |e: ReproductionError| JsError::new(&e.to_string());
+    let repro = Reproduction::from_json(reproduction_json).map_err(fail)?;
+    let figure = repro.figure(figure_id).ok_or_else(|| JsError::new(&format!("no figure `{figure_id}`")))?;
+    let scenario = repro.scenario_text(|_| Ok(scenario_json.to_string())).map_err(fail)?;
+    figure.runs().into_iter().map(|run| figure.run_text(&scenario, run).map_err(fail)).collect()
+}
+
+/// A figure's points (mean and 95 % interval per x and scheme) and the
+/// paper's marks, from the summaries (a JSON array, in the order of
+/// `figureRuns`): the same function as `aqm-sim reproduce --figure`.
+#[wasm_bindgen(js_name = figureResult)]
+pub fn figure_result(
+    reproduction_json: &str,
+    figure_id: &str,
+    summaries_json: &str,
+) -> Result<FigureResultJs, JsError> {
+    let repro = Reproduction::from_json(reproduction_json).map_err(|e| JsError::new(&e.to_string()))?;
+    let figure = repro.figure(figure_id).ok_or_else(|| JsError::new(&format!("no figure `{figure_id}`")))?;
+    let summaries: Vec<serde_json::Value> =
+        serde_json::from_str(summaries_json).map_err(|e| JsError::new(&e.to_string()))?;
+    let result = figure.result(&summaries).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&result)
 }
 
 fn problem(error: &ScenarioError) -> MaybeProblem {

@@ -1,7 +1,7 @@
 //! `aqm-sim`: run AQM Lab scenarios headless (docs/scenario-format.md, "Command line").
 
 use aqm_core::queue::{catalogue, Limit};
-use aqm_core::reproduce::{fmt_number, ClaimResult, Reproduction, Verdict};
+use aqm_core::reproduce::{fmt_number, ClaimResult, FigureResult, Reproduction, Verdict};
 use aqm_core::scenario::schema::scenario_schema_text;
 use aqm_core::scenario::{import_mahimahi, Scenario, ScenarioError};
 use aqm_core::sim::sweep::{self, Shard, SweepSpec};
@@ -42,6 +42,12 @@ usage:
                                               judge each claim on its 95% interval;
                                               --tally: only the verdict counts;
                                               --jobs: runs at once (default: 1)
+  aqm-sim reproduce --list [DIR|FILE]         every claim and figure id, by file
+  aqm-sim reproduce --figure ID|all [--csv|--json] [--jobs J] [DIR|FILE]
+                                              run a paper's figure as a sweep and print
+                                              its data: mean and 95% interval per x and
+                                              scheme beside the paper's stated values
+                                              (CSV columns x,scheme,mean,ci_lo,ci_hi,paper)
   aqm-sim schema                              print the scenario file's JSON Schema
                                               (as committed in public/scenario.schema.json)
   aqm-sim import-trace FILE|-                 print a mahimahi trace file (one millisecond
@@ -460,19 +466,27 @@ fn format_value(v: f64) -> String {
     }
 }
 
-/// `aqm-sim reproduce [--json] [--jobs J] [--tally] [DIR|FILE]`: every
-/// reproduction file in DIR (or the one FILE), in name order; scenario paths
-/// in them are relative to DIR's parent (the repository root).
+/// `aqm-sim reproduce [--json] [--jobs J] [--tally] [--list] [--figure ID
+/// [--csv]] [DIR|FILE]`: every reproduction file in DIR (or the one FILE), in
+/// name order; scenario paths in them are relative to DIR's parent (the
+/// repository root).
 fn reproduce(args: &[String]) -> Result<(), CliError> {
-    let (mut json, mut tally, mut jobs, mut dirs) = (false, false, 1usize, Vec::new());
+    let (mut json, mut tally, mut list, mut csv, mut jobs, mut figure, mut dirs) =
+        (false, false, false, false, 1usize, None, Vec::new());
     let mut rest = args;
     while let Some((flag, tail)) = rest.split_first() {
         match flag.as_str() {
             "--json" => json = true,
             "--tally" => tally = true,
-            "--jobs" => {
-                let value = tail.first().ok_or_else(|| CliError::Flag("--jobs needs a value".into()))?;
-                jobs = jobs_value(value)?;
+            "--list" => list = true,
+            "--csv" => csv = true,
+            "--jobs" | "--figure" => {
+                let value = tail.first().ok_or_else(|| CliError::Flag(format!("{flag} needs a value")))?;
+                if flag == "--jobs" {
+                    jobs = jobs_value(value)?;
+                } else {
+                    figure = Some(value.clone());
+                }
                 rest = &tail[1..];
                 continue;
             }
@@ -485,7 +499,33 @@ fn reproduce(args: &[String]) -> Result<(), CliError> {
         [d] => PathBuf::from(d),
         _ => return Err(CliError::Usage),
     };
-    let rows = reproduce_all(&dir, jobs, !json && !tally)?;
+    let files = load_reproductions(&dir)?;
+    if list {
+        return write!(std::io::stdout(), "{}", list_text(&files)).map_err(output);
+    }
+    if let Some(id) = figure {
+        return print_figures(
+            &files,
+            &id,
+            jobs,
+            if json {
+                "json"
+            } else if csv {
+                "csv"
+            } else {
+                "text"
+            },
+        );
+    }
+    let mut rows: Vec<ClaimResult> = Vec::new();
+    for (name, repro, scenario) in &files {
+        if !json && !tally {
+            eprintln!("{name}: {} runs", repro.runs().len());
+        }
+        rows.extend(
+            repro.run(scenario, jobs).map_err(|e| CliError::Content { path: name.clone(), message: e.to_string() })?,
+        );
+    }
     if json {
         return print_json(&rows);
     }
@@ -493,8 +533,10 @@ fn reproduce(args: &[String]) -> Result<(), CliError> {
     write!(std::io::stdout(), "{out}").map_err(output)
 }
 
-/// Every reproduction in `dir` (or the one file `dir` names), judged.
-fn reproduce_all(dir: &Path, jobs: usize, verbose: bool) -> Result<Vec<ClaimResult>, CliError> {
+/// Every reproduction in `dir` (or the one file `dir` names), parsed, with
+/// its file name and its main run's scenario text. A figure id used by two
+/// files is refused: share links carry it.
+fn load_reproductions(dir: &Path) -> Result<Vec<(String, Reproduction, String)>, CliError> {
     let (dir, mut files) = if dir.is_file() {
         (dir.parent().unwrap_or(Path::new(".")), vec![dir.to_path_buf()])
     } else {
@@ -507,20 +549,107 @@ fn reproduce_all(dir: &Path, jobs: usize, verbose: bool) -> Result<Vec<ClaimResu
     };
     let root = dir.parent().map(Path::to_path_buf).unwrap_or_default();
     files.sort();
-    let mut rows: Vec<ClaimResult> = Vec::new();
+    let mut loaded: Vec<(String, Reproduction, String)> = Vec::new();
     for file in &files {
-        let name = file.display();
-        let refused = |e: &dyn std::fmt::Display| CliError::Content { path: name.to_string(), message: e.to_string() };
+        let name = file.display().to_string();
+        let refused = |e: &dyn std::fmt::Display| CliError::Content { path: name.clone(), message: e.to_string() };
         let repro = Reproduction::from_json(&read_input(&file.to_string_lossy())?).map_err(|e| refused(&e))?;
         let scenario = repro
             .scenario_text(|p| std::fs::read_to_string(root.join(p)).map_err(|e| format!("{p}: {e}")))
             .map_err(|e| refused(&e))?;
-        if verbose {
-            eprintln!("{name}: {} runs", repro.runs().len());
+        for f in &repro.figures {
+            if let Some((other, _, _)) = loaded.iter().find(|(_, r, _)| r.figure(&f.id).is_some()) {
+                return Err(refused(&format!("figure id `{}` is used by {other} too", f.id)));
+            }
         }
-        rows.extend(repro.run(&scenario, jobs).map_err(|e| refused(&e))?);
+        loaded.push((name, repro, scenario));
     }
-    Ok(rows)
+    Ok(loaded)
+}
+
+/// `--list`: each file's claims (id, figure) and figures (id, title).
+fn list_text(files: &[(String, Reproduction, String)]) -> String {
+    let mut out = String::new();
+    for (name, repro, _) in files {
+        out += &format!("{name}: {} — {}\n", repro.paper, repro.experiment);
+        for c in &repro.claims {
+            out += &format!("  claim   {:<28} {}\n", c.id, c.figure);
+        }
+        for f in &repro.figures {
+            let runs = f.runs().len();
+            out += &format!("  figure  {:<28} {} ({runs} runs)\n", f.id, f.title);
+        }
+    }
+    out
+}
+
+/// `--figure ID|all`: run the figure's sweep (or every figure's) and print
+/// its data as text, CSV or JSON.
+fn print_figures(
+    files: &[(String, Reproduction, String)],
+    id: &str,
+    jobs: usize,
+    format: &str,
+) -> Result<(), CliError> {
+    let chosen: Vec<_> = files
+        .iter()
+        .flat_map(|(name, repro, scenario)| repro.figures.iter().map(move |f| (name, f, scenario)))
+        .filter(|(_, f, _)| id == "all" || f.id == id)
+        .collect();
+    if chosen.is_empty() {
+        return Err(CliError::Flag(format!("no figure `{id}` (aqm-sim reproduce --list names them)")));
+    }
+    let mut results = Vec::new();
+    for (name, figure, scenario) in chosen {
+        let refused = |e: &dyn std::fmt::Display| CliError::Content {
+            path: name.clone(),
+            message: format!("{}: {e}", figure.id),
+        };
+        let started = Instant::now();
+        let mut variants = Vec::new();
+        for run in figure.runs() {
+            let text = figure.run_text(scenario, run).map_err(|e| refused(&e))?;
+            let variant = Scenario::from_json(&text).map_err(|e| refused(&e))?;
+            variants.push((run.x as f64, run.seed, variant));
+        }
+        let points = sweep::run_variants(variants, jobs, |_, _| {})?;
+        let summaries = points.into_iter().map(|p| serde_json::to_value(p.summary)).collect::<Result<Vec<_>, _>>();
+        let result = figure.result(&summaries.map_err(output)?).map_err(|e| refused(&e))?;
+        eprintln!("{}: {} runs in {:.1} s", figure.id, figure.runs().len(), started.elapsed().as_secs_f64());
+        if format == "text" {
+            print!("{}", figure_text(&result));
+        } else if format == "csv" {
+            print!("{}{}", if id == "all" { format!("# {}\n", result.id) } else { String::new() }, result.csv());
+        }
+        results.push(result);
+    }
+    match (format, &results[..]) {
+        ("json", [one]) => print_json(one),
+        ("json", _) => print_json(&results),
+        _ => Ok(()),
+    }
+}
+
+/// A figure's data for a reader: per x, each scheme's mean and interval and
+/// the paper's stated value where there is one, then the marks' sentences.
+fn figure_text(r: &FigureResult) -> String {
+    let mut out =
+        format!("\n{}: {} ({}, {} seeds)\n  x: {}; y: {}\n", r.id, r.title, r.source, r.seeds, r.x.label, r.y.label);
+    for p in &r.points {
+        let paper = p.paper.map_or(String::new(), |v| format!("   paper {}", fmt_number(v)));
+        let ci = p.ci_lo.zip(p.ci_hi);
+        out += &format!(
+            "  x {:<8} {:<16} {}{paper}\n",
+            fmt_number(p.x),
+            p.series,
+            interval_text(p.mean, ci.map(|(a, b)| [a, b]))
+        );
+    }
+    for m in &r.marks {
+        let at = m.x.map_or("every x".to_string(), |x| format!("x {}", fmt_number(x)));
+        out += &format!("  mark {} at {at}: {} — \"{}\"\n", m.series, fmt_number(m.y), m.quote);
+    }
+    out + &format!("  {}\n", r.marks_note)
 }
 
 /// The README's tally: how many claims get each verdict.

@@ -78,7 +78,7 @@ fn lookup(summary: &Value, path: &PathRef) -> Result<Option<f64>, String> {
 }
 
 /// A metric's value in one seed's summaries (main run, then compare runs).
-fn eval(expr: &Expr, runs: &[&Value], field: &str) -> Result<Option<f64>, ReproductionError> {
+pub(super) fn eval(expr: &Expr, runs: &[&Value], field: &str) -> Result<Option<f64>, ReproductionError> {
     let read = |p: &PathRef| {
         let index = match p.side {
             Side::Main => 0,

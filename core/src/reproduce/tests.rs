@@ -345,3 +345,110 @@ fn numbers_print_with_four_significant_digits_and_no_trailing_zeros() {
     assert_eq!(fmt_number(-0.5), "-0.5");
     assert_eq!(Tolerance::Relative(0.15).to_string(), "±15%");
 }
+
+fn figure_of(file: &str, id: &str) -> (Reproduction, Figure, String) {
+    let text = std::fs::read_to_string(root().join("reproductions").join(file)).expect("reproduction file");
+    let repro = Reproduction::from_json(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let figure = repro.figure(id).unwrap_or_else(|| panic!("{file}: no figure {id}")).clone();
+    let scenario = repro
+        .scenario_text(|p| std::fs::read_to_string(root().join(p)).map_err(|e| e.to_string()))
+        .unwrap_or_else(|e| panic!("{file}: {e}"));
+    (repro, figure, scenario)
+}
+
+#[test]
+fn a_figure_expands_to_one_run_per_x_scheme_and_seed_with_its_fields_set() {
+    let (_, figure, scenario) = figure_of("bare-fig9.json", "bare-fig8");
+    let runs = figure.runs();
+    assert_eq!(runs.len(), 6 * 3 * 5);
+    assert_eq!(runs[0], FigureRun { x: 0, series: 0, seed: 1 });
+    assert_eq!(runs[6], FigureRun { x: 0, series: 1, seed: 2 });
+    assert_eq!(runs[89], FigureRun { x: 5, series: 2, seed: 5 });
+    // 650 flows: 390 TCP and 260 CBR at 3 × 20 Mb/s / 650 (Cho & Cho 2002 §4.3), FRED with §4.1's parameters.
+    let text = figure.run_text(&scenario, FigureRun { x: 5, series: 1, seed: 3 }).expect("run text");
+    let run: Value = serde_json::from_str(&text).expect("json");
+    assert_eq!(run["flows"][0]["count"], json!(390));
+    assert_eq!(run["flows"][1]["count"], json!(260));
+    assert_eq!(run["flows"][1]["rate_bps"], json!(92308));
+    assert_eq!(run["queue"]["scheme"], json!("fred"));
+    assert_eq!(run["queue"]["params"]["max_th"], json!(160000));
+    assert_eq!((run["seed"].clone(), run["duration_s"].clone()), (json!(3), json!(30)));
+    crate::scenario::Scenario::from_json(&text).expect("a valid scenario");
+    // x written to its path as a whole number, so a count field takes it.
+    let (_, nlred, scenario) = figure_of("nlred-experiment1.json", "nlred-fig19");
+    let text = nlred.run_text(&scenario, FigureRun { x: 3, series: 1, seed: 1 }).expect("run text");
+    let run: Value = serde_json::from_str(&text).expect("json");
+    assert_eq!((run["flows"][0]["count"].clone(), run["queue"]["scheme"].clone()), (json!(40), json!("rem")));
+}
+
+/// AFpFT (2011) §3B, Fig. 5: with the UDP flow sending at 5 Mb/s on the
+/// 1 Mb/s link, RED leaves it nearly the whole link, while AFpFT holds it
+/// at the max-min fair share (1 Mb/s over 33 flows) at every sending rate
+/// above that share.
+#[test]
+fn afpft_fig5_red_gives_the_udp_flow_the_link_and_afpft_its_fair_share() {
+    let (_, figure, scenario) = figure_of("afpft-3b-tcp-and-cbr.json", "afpft-fig5");
+    let variants = figure
+        .runs()
+        .into_iter()
+        .map(|run| {
+            let text = figure.run_text(&scenario, run).expect("run text");
+            (run.x as f64, run.seed, crate::scenario::Scenario::from_json(&text).expect("scenario"))
+        })
+        .collect();
+    let points = sweep::run_variants(variants, jobs(), |_, _| {}).expect("runs");
+    let summaries: Vec<Value> = points.into_iter().map(|p| serde_json::to_value(p.summary).expect("json")).collect();
+    let result = figure.result(&summaries).expect("result");
+    let at =
+        |series: &str, x: f64| result.points.iter().find(|p| p.series == series && p.x == x).expect("point").clone();
+    let red = at("RED", 5e6);
+    assert!(red.ci_lo.expect("interval") > 0.95e6, "{red:?}");
+    assert_eq!(red.paper, Some(999_900.0));
+    let share = 1e6 / 33.0;
+    for x in [1e5, 5e5, 1e6, 5e6] {
+        let p = at("AFpFT", x);
+        assert!(p.ci_lo.expect("interval") > 0.9 * share && p.ci_hi.expect("interval") < 1.1 * share, "{p:?}");
+    }
+    assert!(result.csv().starts_with("x,scheme,mean,ci_lo,ci_hi,paper\n10000,RED,"));
+}
+
+#[test]
+fn bad_figures_are_refused_with_the_field_named() {
+    let base = json!({
+        "paper": "P", "experiment": "E", "queue_source": "defaults",
+        "scenario": "scenarios/red-ten-flows.json",
+        "claims": [{ "id": "c", "figure": "Fig. 1", "claim": "c", "metric": "utilization", "paper_value": 1,
+                     "paper_source": "§1", "tolerance": { "less_than": 2 }, "expected": "reproduced" }],
+        "figures": [{ "id": "p-fig1", "title": "T", "source": "§1",
+                      "x": { "path": "flows[0].count", "values": [1, 2], "label": "N" },
+                      "y": { "metric": "utilization", "label": "u" },
+                      "series": [{ "label": "RED", "scheme": "red", "source": "defaults" }],
+                      "marks": [{ "series": "RED", "x": 2, "y": 1, "quote": "q" }],
+                      "marks_note": "no other values in our copy" }]
+    });
+    Reproduction::from_json(&base.to_string()).expect("the base file is valid");
+    // x may sweep a parameter of the series' scheme: the scheme is set first.
+    let mut swept = base.clone();
+    swept["figures"][0]["x"] = json!({ "path": "queue.params.max_p", "values": [0.05, 0.3], "label": "max_p" });
+    swept["figures"][0]["marks"] = json!([]);
+    let repro = Reproduction::from_json(&swept.to_string()).expect("valid");
+    let scenario = std::fs::read_to_string(root().join("scenarios/red-ten-flows.json")).expect("scenario");
+    let text = repro.figures[0].run_text(&scenario, FigureRun { x: 1, series: 0, seed: 2 }).expect("run text");
+    let run: Value = serde_json::from_str(&text).expect("json");
+    assert_eq!((run["queue"]["scheme"].clone(), run["queue"]["params"]["max_p"].clone()), (json!("red"), json!(0.3)));
+    let refused = |path: &str, value: Value| {
+        let mut doc = base.clone();
+        doc["figures"][0][path] = value;
+        Reproduction::from_json(&doc.to_string()).expect_err("refused").path
+    };
+    assert_eq!(
+        refused("marks", json!([{ "series": "FRED", "x": 2, "y": 1, "quote": "q" }])),
+        "figures[0].marks[0].series"
+    );
+    assert_eq!(refused("marks", json!([{ "series": "RED", "x": 3, "y": 1, "quote": "q" }])), "figures[0].marks[0].x");
+    assert_eq!(refused("marks_note", json!("")), "figures[0].marks_note");
+    assert_eq!(refused("id", json!("Fig 1")), "figures[0].id");
+    assert_eq!(refused("y", json!({ "metric": "compare:utilization", "label": "u" })), "figures[0].y.metric");
+    let with = json!({ "values": [1, 2], "label": "N", "with": { "flows[0].count": [1] } });
+    assert_eq!(refused("x", with), "figures[0].x.with.flows[0].count");
+}

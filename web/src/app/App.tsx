@@ -18,6 +18,8 @@ import { GlossaryContext } from '../glossary/Term';
 import { LessonPanel } from '../lessons/LessonPanel';
 import { LESSON_FILE_PROBLEMS, LESSONS } from '../lessons/lessons';
 import { ReproduceGallery } from '../reproduce/ReproduceGallery';
+import { PAPER_FIGURES } from './paperFigures';
+import { PaperFigures } from '../sweep/PaperFigures';
 import { REPRODUCTIONS } from '../reproduce/reproductions';
 import { bufferCapacity, bufferUnit } from '../scenario/model';
 import { PRESETS } from '../scenario/presets';
@@ -102,6 +104,7 @@ export function App({ engine }: { engine: EngineClient }) {
             {lifecycle.phase === 'confirming' && <WorkWarning estimate={lifecycle.estimate} onRunAnyway={experiment.confirm} onCancel={state.cancelHeavyRun} />}
             {panel === 'presets' && <PresetGallery presets={PRESETS} onPick={state.pickPreset} />}
             {panel === 'reproductions' && <ReproduceGallery reproductions={REPRODUCTIONS} onPick={state.pickReproduction} />}
+            {panel === 'reproductions' && <PaperFigures figures={PAPER_FIGURES} />}
             <PaneTabs panes={page.panes} pane={page.pane} onPane={page.setPane} />
             <Layout
               lesson={

@@ -3,7 +3,7 @@
 // CLI's `aqm-sim sweep` makes. Separate from the live engine worker, so a
 // sweep never holds up the running experiment's turns.
 
-import init, { sweepCheck, sweepPoint, sweepWork } from './pkg/aqm_core.js';
+import init, { figureResult, figureRuns, runToEnd, sweepCheck, sweepPoint, sweepWork } from './pkg/aqm_core.js';
 import type { FromSweepWorker, ToSweepWorker } from './sweepProtocol';
 
 /** The parts of the worker's global scope used here (the DOM and WebWorker typings cannot both be loaded). */
@@ -26,6 +26,14 @@ scope.onmessage = async (event: MessageEvent<ToSweepWorker>) => {
       const problem = sweepCheck(message.scenarioJson, message.path, message.values, message.seedCount);
       const work = problem ? undefined : sweepWork(message.scenarioJson, message.path, message.values, message.seedCount);
       scope.postMessage({ type: 'checked', requestId: message.requestId, problem, work });
+    } else if (message.type === 'figureRuns') {
+      const runs = figureRuns(message.reproductionJson, message.scenarioJson, message.figureId);
+      scope.postMessage({ type: 'figureRuns', requestId: message.requestId, runs });
+    } else if (message.type === 'runToEnd') {
+      scope.postMessage({ type: 'ranToEnd', requestId: message.requestId, summaryJson: runToEnd(message.scenarioJson) });
+    } else if (message.type === 'figureResult') {
+      const result = figureResult(message.reproductionJson, message.figureId, message.summariesJson);
+      scope.postMessage({ type: 'figureResult', requestId: message.requestId, result });
     } else {
       const started = performance.now();
       const summary = sweepPoint(message.scenarioJson, message.path, message.value, message.seed);

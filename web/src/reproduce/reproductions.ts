@@ -17,6 +17,15 @@ export interface CompareRun {
   source?: string;
 }
 
+/** A paper's figure as a sweep (docs/scenario-format.md, "Figures"); the engine expands and aggregates it. */
+export interface ReproductionFigure {
+  id: string;
+  title: string;
+  source: string;
+  marks?: { series: string; x?: number; y: number; quote: string; derived?: string }[];
+  marks_note: string;
+}
+
 /** A reproduction file (docs/scenario-format.md, "Reproduction files"). */
 export interface ReproductionFile {
   paper: string;
@@ -30,6 +39,7 @@ export interface ReproductionFile {
   compare?: CompareRun | CompareRun[];
   seeds?: number;
   claims: ReproductionClaim[];
+  figures?: ReproductionFigure[];
 }
 
 export interface Reproduction {

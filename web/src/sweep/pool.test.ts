@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initSync, sweepCheck, sweepPoint, sweepWork } from '../engine/pkg/aqm_core.js';
+import { figureResult, figureRuns, initSync, runToEnd, sweepCheck, sweepPoint, sweepWork } from '../engine/pkg/aqm_core.js';
 import type { FromSweepWorker, ToSweepWorker } from '../engine/sweepProtocol';
 import type { Scenario } from '../scenario/types';
 import { planRuns, sweepToCsv, type SweepPoint, type SweepRequest } from './model';
@@ -42,6 +42,12 @@ class InProcessWorker {
           problem: sweepCheck(scenarioJson, path, values, seedCount),
           work: sweepWork(scenarioJson, path, values, seedCount),
         };
+      }
+      if (message.type === 'figureRuns')
+        return { type: 'figureRuns', requestId, runs: figureRuns(message.reproductionJson, message.scenarioJson, message.figureId) };
+      if (message.type === 'runToEnd') return { type: 'ranToEnd', requestId, summaryJson: runToEnd(message.scenarioJson) };
+      if (message.type === 'figureResult') {
+        return { type: 'figureResult', requestId, result: figureResult(message.reproductionJson, message.figureId, message.summariesJson) };
       }
       return { type: 'point', requestId, summary: sweepPoint(message.scenarioJson, message.path, message.value, message.seed), wallS: 0 };
     } catch (error) {
@@ -94,5 +100,61 @@ describe('the sweep pool', () => {
     // Seeds and values change the result, so equal points are not trivially equal.
     expect(one.points[0].summary).not.toEqual(one.points[1].summary);
     expect(one.points[0].summary).not.toEqual(one.points[3].summary);
+  });
+
+  it.runIf(ready)("runs a paper's figure in run order whatever the number of workers, with its progress", async () => {
+    initSync({ module: readFileSync(wasmFile) });
+    vi.stubGlobal('Worker', InProcessWorker);
+    InProcessWorker.delayMs = (requestId) => (7 * requestId) % 5;
+    const preset: Scenario = JSON.parse(readFileSync(`${repoRoot}scenarios/red-vs-droptail-cbr.json`, 'utf8'));
+    const scenario = { ...preset, duration_s: 6, measure_from_s: 2 };
+    const reproduction = {
+      paper: 'P',
+      experiment: 'E',
+      scenario,
+      queue_source: 'defaults',
+      claims: [
+        {
+          id: 'c',
+          figure: 'Fig. 1',
+          claim: 'c',
+          metric: 'utilization',
+          paper_value: 1,
+          paper_source: '§1',
+          tolerance: { less_than: 2 },
+          expected: 'reproduced',
+        },
+      ],
+      figures: [
+        {
+          id: 'p-fig1',
+          title: 'T',
+          source: '§1',
+          x: { path: 'queue.params.max_p', values: [0.02, 0.35], label: 'max_p' },
+          y: { metric: 'queue.mean_packets', label: 'mean queue' },
+          series: [{ label: 'RED', scheme: 'red', source: 'defaults' }],
+          marks: [{ series: 'RED', x: 0.35, y: 100, quote: 'q' }],
+          marks_note: 'none',
+        },
+      ],
+    };
+    const figure = { reproductionJson: JSON.stringify(reproduction), scenarioJson: JSON.stringify(scenario), figureId: 'p-fig1' };
+    const runWith = async (size: number) => {
+      const progress: number[] = [];
+      const result = await new SweepPool(size).runFigure(figure, (done) => progress.push(done)).finished;
+      return { result, progress };
+    };
+    const one = await runWith(1);
+    // Two x values, one scheme, five seeds (the default): ten runs, counted as each ends.
+    expect(one.progress).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(one.result.points.map((p) => [p.x, p.series, p.seeds, p.paper ?? null])).toEqual([
+      [0.02, 'RED', 5, null],
+      [0.35, 'RED', 5, 100],
+    ]);
+    const [low, high] = one.result.points;
+    // max_p reaches the runs: the two points are not the same runs twice.
+    expect(high.mean).not.toBe(low.mean);
+    expect(low.ci_lo ?? 0).toBeLessThan(low.mean ?? 0);
+    expect((await runWith(3)).result).toEqual(one.result);
   });
 });

@@ -4,6 +4,7 @@
 // the workers mid-run; fresh ones start with the next request.
 
 import type { WorkEstimate } from '../engine/client';
+import type { FigureResult } from '../engine/pkg/aqm_core';
 import type { FromSweepWorker, ToSweepWorker } from '../engine/sweepProtocol';
 import type { ScenarioProblem } from '../scenario/types';
 import { planRuns, type SweepPoint, type SweepRequest, type SweepRun } from './model';
@@ -88,6 +89,55 @@ export class SweepPool {
         throw error;
       },
     );
+    return {
+      finished,
+      cancel: () => {
+        stopped = true;
+        this.terminate(new SweepCancelled());
+      },
+    };
+  }
+
+  /**
+   * Run a reproduction's figure: the engine expands it into runs (keyed x,
+   * scheme, seed, as `aqm-sim reproduce --figure` does), the workers run them
+   * to their end, `onProgress` after each, and the engine aggregates them.
+   */
+  runFigure(
+    figure: { reproductionJson: string; scenarioJson: string; figureId: string },
+    onProgress: (done: number, total: number) => void,
+  ): { finished: Promise<FigureResult>; cancel(): void } {
+    let stopped = false;
+    const expect = <T extends FromSweepWorker['type']>(reply: FromSweepWorker, type: T) => {
+      if (reply.type === 'failed') throw new Error(reply.message);
+      if (reply.type !== type) throw new Error('unexpected reply from the sweep worker');
+      return reply as Extract<FromSweepWorker, { type: T }>;
+    };
+    const run = async () => {
+      const { runs } = expect(await this.call(this.member(0), (requestId) => ({ type: 'figureRuns', requestId, ...figure })), 'figureRuns');
+      const summaries: string[] = new Array<string>(runs.length);
+      let next = 0;
+      let done = 0;
+      onProgress(0, runs.length);
+      const work = async (member: Member) => {
+        for (let k = next++; k < runs.length && !stopped; k = next++) {
+          const reply = await this.call(member, (requestId) => ({ type: 'runToEnd', requestId, scenarioJson: runs[k] }));
+          summaries[k] = expect(reply, 'ranToEnd').summaryJson;
+          onProgress(++done, runs.length);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(this.size, runs.length) }, (_, i) => work(this.member(i))));
+      const summariesJson = `[${summaries.join(',')}]`;
+      const reply = await this.call(this.member(0), (requestId) => ({ type: 'figureResult', requestId, ...figure, summariesJson }));
+      return expect(reply, 'figureResult').result;
+    };
+    const finished = run().catch((error: unknown) => {
+      if (!stopped) {
+        stopped = true;
+        this.terminate(error instanceof Error ? error : new Error(String(error)));
+      }
+      throw error;
+    });
     return {
       finished,
       cancel: () => {
