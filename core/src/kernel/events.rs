@@ -139,6 +139,20 @@ impl<E> EventQueue<E> {
         self.slots[level * SLOTS + slot].iter().map(|e| e.stamp.at).min()
     }
 
+    /// The event that pops next unless one is scheduled before it, when it
+    /// is at hand without moving the wheel: for fetching the state it will
+    /// touch into the cache while the current event runs.
+    pub fn peek_next(&self) -> Option<&E> {
+        if let Some(first) = self.due.front() {
+            return Some(&first.event);
+        }
+        let (level, slot) = self.lowest_slot()?;
+        match &self.slots[level * SLOTS + slot][..] {
+            [only] => Some(&only.event),
+            _ => None,
+        }
+    }
+
     /// Pop the next event if it is due at or before `until`, advancing `now`.
     pub fn pop_until(&mut self, until: Nanos) -> Option<(Nanos, E)> {
         let Entry { stamp, event } = match self.due.front() {
@@ -395,6 +409,10 @@ mod tests {
                 }
                 prop_assert_eq!(q.now(), reference.now);
                 prop_assert_eq!(q.len(), reference.heap.len());
+                // What it offers as next is what pops next.
+                if let Some(&next) = q.peek_next() {
+                    prop_assert_eq!(Some(next), reference.heap.peek().map(|Reverse((_, id))| *id));
+                }
                 prop_assert_eq!(q.peek_time(), reference.heap.peek().map(|Reverse((s, _))| s.at));
             }
             loop {

@@ -31,6 +31,11 @@ pub use capture::{CaptureBytes, CaptureError, CaptureField, CaptureRequest};
 use port::{InFlight, Port};
 pub use view::{ResolvedGroup, ResolvedPlan};
 
+/// With this many events pending, links in flight no longer fit in the
+/// cache, and fetching the next event's packet while the current one runs
+/// pays; below, looking it up costs more than it saves.
+const PREFETCH_FROM_EVENTS: usize = if cfg!(target_arch = "x86_64") { 2048 } else { usize::MAX };
+
 /// What happens next. Events are small: packets on a link wait in the
 /// port's pipe, and only the pipe's head is an event (`Landed`).
 #[derive(Clone, Copy)]
@@ -382,6 +387,11 @@ impl Simulation {
     pub fn advance_to(&mut self, t: Nanos) {
         let until = t.min(self.plan.duration_ns);
         while let Some((now, event)) = self.events.pop_until(until) {
+            if self.events.len() >= PREFETCH_FROM_EVENTS {
+                if let Some(&Event::Landed { port }) = self.events.peek_next() {
+                    self.ports[port].pipe.prefetch_head();
+                }
+            }
             self.handle(now, event);
         }
         self.events.advance_clock(until);
