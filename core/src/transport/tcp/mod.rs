@@ -25,9 +25,13 @@
 //!   max(FlightSize, MSS) + MSS), RFC 6582's burst-avoiding option.
 //! - No limited transmit (RFC 3042) without SACK: ns-2's Reno and NewReno had none.
 //! - RTO: initial 1 s (RFC 6298 §2.1; ns-2 used 3 s), clock granularity
-//!   G = 1 ms, 60 s cap. RTT is timed one segment at a time like BSD, and
-//!   any retransmission abandons the timing (Karn). A new RTT sample clears
-//!   the exponential backoff (RFC 6298 §5, the note on "collapsing" RTO).
+//!   G = 1 ms, 60 s cap. A new RTT sample clears the exponential backoff
+//!   (RFC 6298 §5, the note on "collapsing" RTO).
+//! - RTT samples ([`rtt`]): Reno and NewReno without SACK time one segment
+//!   at a time like BSD, and any retransmission abandons the timing (Karn);
+//!   every other sender samples on every ACK as Linux does, the earliest
+//!   newly acknowledged segment sent once for the RTO, the latest for the
+//!   congestion control.
 //! - A timeout goes back N: snd_nxt returns to snd_una and the send rule
 //!   resends from the hole as cwnd grows, as ns-2 did.
 //! - One reduction per window for losses and CE marks together (RFC 3168
@@ -76,6 +80,7 @@
 //!   the next segment's time back; after a timeout, going back N is paced.
 
 pub mod cc;
+pub mod rtt;
 pub mod sack;
 
 use super::{Agent, AgentCtx, AgentProbe, TimerId};
@@ -84,6 +89,7 @@ use crate::net::{
     sack_option_bytes, Dir, Ecn, Packet, PacketKind, SackBlocks, ACE_MODULUS, ACK_BYTES, TCP_HEADER_BYTES,
 };
 use cc::CongestionControl;
+use rtt::RttTiming;
 use sack::{NextSeg, SackOrder, Scoreboard};
 use std::collections::BTreeMap;
 
@@ -139,6 +145,15 @@ pub struct TcpConfig {
     pub sack: bool,
     /// Bytes the application sends; None = bulk (infinite) transfer.
     pub transfer_bytes: Option<u64>,
+}
+
+impl TcpConfig {
+    /// BSD's RTT timing, one segment per round trip, for the ns-2 agents
+    /// the reproduced papers used (Reno and NewReno without SACK); every
+    /// other sender samples on every ACK as Linux does (see [`rtt`]).
+    pub fn times_one_segment_per_round_trip(&self) -> bool {
+        !self.sack && matches!(self.cc, CcVariant::Reno | CcVariant::NewReno)
+    }
 }
 
 /// RFC 6298 §2.1: the RTO before any RTT sample.
@@ -275,8 +290,8 @@ pub struct TcpSender {
     srtt: Option<Nanos>,
     rttvar: Nanos,
     rto: Nanos,
-    /// The segment being timed: (its end, when it was sent).
-    rtt_probe: Option<(u64, Nanos)>,
+    /// Which ACK times which segment (BSD's or Linux's rule, see [`rtt`]).
+    rtt: RttTiming,
     rto_timer: Timer,
     retransmits: u64,
     timeouts: u64,
@@ -323,7 +338,7 @@ impl TcpSender {
             srtt: None,
             rttvar: 0,
             rto: INITIAL_RTO_NS.max(cfg.min_rto_ns).min(MAX_RTO_NS),
-            rtt_probe: None,
+            rtt: RttTiming::for_sender(cfg.times_one_segment_per_round_trip(), mss),
             rto_timer: Timer::default(),
             retransmits: 0,
             timeouts: 0,
@@ -471,20 +486,19 @@ impl TcpSender {
     }
 
     /// Put one segment on the wire. Retransmissions are neither ECN-capable
-    /// (RFC 3168 §6.1.5) nor timed (Karn, RFC 6298 §3), and abandon the
-    /// timing in progress since its ACK could now be ambiguous.
+    /// (RFC 3168 §6.1.5) nor timed (Karn, RFC 6298 §3).
     fn transmit(&mut self, seq: u64, len: u64, ctx: &mut AgentCtx) {
         let payload = len as u32; // len ≤ MSS, which came from a u32
         let mut pkt = Packet::new(ctx.flow, PacketKind::Data, Dir::Forward, payload + TCP_HEADER_BYTES, payload);
         pkt.seq = seq;
-        if seq < self.snd_max {
+        let retransmission = seq < self.snd_max;
+        if retransmission {
             self.retransmits += 1;
-            self.rtt_probe = None;
         } else {
             pkt.ecn = self.ecn;
             pkt.cwr = std::mem::take(&mut self.cwr_pending);
-            self.rtt_probe = self.rtt_probe.or(Some((seq + len, ctx.now)));
         }
+        self.rtt.on_transmit(seq, len, retransmission, ctx.now);
         ctx.send(pkt);
         if self.pacing {
             self.next_send_at = ctx.now + self.pacing_gap(len);
@@ -499,7 +513,9 @@ impl TcpSender {
         if self.sack {
             // RFC 6675 §4 Update(); blocks above snd_max acknowledge nothing we sent.
             let snd_max = self.snd_max;
-            self.scoreboard.update(pkt.ack, pkt.sack().ranges(pkt.ack).map(|(l, r)| (l, r.min(snd_max))));
+            let sack = pkt.sack();
+            let blocks = sack.ranges(pkt.ack).map(|(l, r)| (l, r.min(snd_max)));
+            self.scoreboard.update(pkt.ack, blocks, |l, r| self.rtt.on_sacked(l, r));
         }
         let acked = pkt.ack - self.snd_una;
         self.policy.on_ack_clock(ctx.now, self.srtt, self.state == TcpState::SlowStart);
@@ -510,6 +526,7 @@ impl TcpSender {
                 (marks > 0, (marks * self.mss).min(acked))
             }
         };
+        self.sample_rtt(pkt.ack, ctx);
         if pkt.ack > self.snd_una {
             self.on_new_ack(pkt.ack, echo, acked - marked, ctx);
         } else if self.snd_una < self.snd_max {
@@ -528,7 +545,6 @@ impl TcpSender {
     /// not reported CE-marked.
     fn on_new_ack(&mut self, ack: u64, ece: bool, unmarked: u64, ctx: &mut AgentCtx) {
         let acked = ack - self.snd_una;
-        self.sample_rtt(ack, ctx);
         self.snd_una = ack;
         // After a go-back-N timeout the receiver may acknowledge past snd_nxt.
         self.snd_nxt = self.snd_nxt.max(ack);
@@ -732,13 +748,16 @@ impl TcpSender {
         true
     }
 
-    /// RFC 6298 §3 (Karn): only a segment sent once yields a sample.
+    /// The RTT sample this ACK yields under the sender's rule ([`rtt`]):
+    /// BSD's one timed segment per round trip, or Linux's per-ACK sample
+    /// from the segments it newly acknowledges (earliest to the RTO, latest
+    /// to the congestion control). Either way only a segment sent once
+    /// yields one (Karn, RFC 6298 §3).
     fn sample_rtt(&mut self, ack: u64, ctx: &mut AgentCtx) {
-        if let Some((_, sent_at)) = self.rtt_probe.filter(|&(end, _)| ack >= end) {
-            self.rtt_probe = None;
-            self.update_rto(ctx.now - sent_at);
-            self.policy.on_rtt_sample(ctx.now - sent_at);
-            ctx.report_rtt(ctx.now - sent_at);
+        if let Some(sample) = self.rtt.on_ack(ack, ctx.now) {
+            self.update_rto(sample.rto);
+            self.policy.on_rtt_sample(sample.cc);
+            ctx.report_rtt(sample.rto);
         }
     }
 
@@ -1860,7 +1879,9 @@ mod tests {
                 sent.extend(segs(&s.recv(100 * MS + hi * MS, sack_ack(0, &[(1, hi)]))));
             }
             assert!(s.agent.flight_size() >= 14 * MSS, "sent {sent:?}");
-            s.advance(NS_PER_S + 100 * MS);
+            // The SACK samples have set the RTO; run to its first expiry.
+            let deadline = rto_deadline(&s).unwrap();
+            s.advance(deadline);
             // Halving FlightSize would give at least 7 segments.
             assert_eq!(
                 (s.agent.timeouts(), s.agent.state(), s.agent.cwnd_bytes(), s.agent.ssthresh_bytes()),

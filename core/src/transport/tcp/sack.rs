@@ -73,13 +73,19 @@ pub struct Scoreboard {
 
 impl Scoreboard {
     /// RFC 6675 §4 Update(): record the blocks of an ACK for `high_ack` and
-    /// drop what it acknowledges cumulatively. Returns whether any block
-    /// SACKed bytes not SACKed before.
-    pub fn update(&mut self, high_ack: u64, blocks: impl Iterator<Item = (u64, u64)>) -> bool {
+    /// drop what it acknowledges cumulatively. Each range of bytes not
+    /// SACKed before goes to `newly_sacked`; returns whether there was any.
+    pub fn update(
+        &mut self,
+        high_ack: u64,
+        blocks: impl Iterator<Item = (u64, u64)>,
+        mut newly_sacked: impl FnMut(u64, u64),
+    ) -> bool {
         let mut news = false;
         for (left, right) in blocks {
             let left = left.max(high_ack);
             if right > left && !self.covers(left, right) {
+                self.uncovered(left, right, &mut newly_sacked);
                 self.insert(left, right);
                 news = true;
             }
@@ -133,6 +139,21 @@ impl Scoreboard {
     /// SACKed ranges, in order (for tests and traces).
     pub fn ranges(&self) -> Vec<(u64, u64)> {
         self.sacked.iter().map(|(&s, &e)| (s, e)).collect()
+    }
+
+    /// The parts of [left, right) no SACKed range covers, in order.
+    fn uncovered(&self, left: u64, right: u64, mut gap: impl FnMut(u64, u64)) {
+        let straddling = self.sacked.range(..=left).next_back().filter(|&(_, &e)| e > left);
+        let mut pos = left;
+        for (&s, &e) in straddling.into_iter().chain(self.sacked.range(left + 1..right)) {
+            if s > pos {
+                gap(pos, s);
+            }
+            pos = pos.max(e);
+        }
+        if pos < right {
+            gap(pos, right);
+        }
     }
 
     fn insert(&mut self, start: u64, end: u64) {
@@ -227,7 +248,7 @@ mod tests {
     /// A scoreboard with segments `sacked` (numbers) SACKed above segment 0.
     fn board(sacked: &[u64]) -> Scoreboard {
         let mut b = Scoreboard::default();
-        b.update(0, sacked.iter().map(|&s| (s * MSS, (s + 1) * MSS)));
+        b.update(0, sacked.iter().map(|&s| (s * MSS, (s + 1) * MSS)), |_, _| {});
         b
     }
 
@@ -236,12 +257,16 @@ mod tests {
         let mut b = board(&[2, 3, 5]);
         assert_eq!(b.ranges(), [(2000, 4000), (5000, 6000)]);
         // A repeated block is no news; a new one is.
-        assert!(!b.update(0, [(2000, 3000)].into_iter()));
-        assert!(b.update(0, [(4000, 5000)].into_iter()));
-        assert_eq!(b.ranges(), [(2000, 6000)]);
-        b.update(3000, std::iter::empty());
-        assert_eq!(b.ranges(), [(3000, 6000)]);
-        b.update(6000, std::iter::empty());
+        let mut newly = Vec::new();
+        assert!(!b.update(0, [(2000, 3000)].into_iter(), |l, r| newly.push((l, r))));
+        assert!(newly.is_empty());
+        // Only the bytes not SACKed before are new: the gap between ranges and past the last.
+        assert!(b.update(0, [(1000, 8000)].into_iter(), |l, r| newly.push((l, r))));
+        assert_eq!(newly, [(1000, 2000), (4000, 5000), (6000, 8000)]);
+        assert_eq!(b.ranges(), [(1000, 8000)]);
+        b.update(3000, std::iter::empty(), |_, _| {});
+        assert_eq!(b.ranges(), [(3000, 8000)]);
+        b.update(8000, std::iter::empty(), |_, _| {});
         assert!(b.ranges().is_empty());
     }
 
@@ -298,7 +323,7 @@ mod tests {
         assert_eq!(b.next_seg(0, 10 * MSS, MSS, false), None);
         assert_eq!(b.next_seg(MSS, 10 * MSS, MSS, false), None);
         // The cumulative ACK passes segment 0: the rescue may go.
-        b.update(3 * MSS, std::iter::empty());
+        b.update(3 * MSS, std::iter::empty(), |_, _| {});
         assert_eq!(b.next_seg(3 * MSS, 10 * MSS, MSS, false), Some(NextSeg::Rescue(9000, 10_000)));
     }
 
