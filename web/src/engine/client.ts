@@ -3,10 +3,10 @@
 // rows and snapshots arrive through a listener. When the worker crashes, the
 // client keeps what it needs to rebuild every run in a new worker: `restart()`.
 
-import type { CaptureFiles, CatalogueEntry, ClaimResult, Scenario, ScenarioProblem, Summary, WorkEstimate } from './pkg/aqm_core';
+import type { CaptureFiles, CatalogueEntry, ClaimResult, DecisionRecord, FieldSpec, Scenario, ScenarioProblem, Summary, WorkEstimate } from './pkg/aqm_core';
 import type { BufferUnit, EngineFailure, FlowResults, FromWorker, LiveSummary, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
 
-export type { BufferUnit, FlowResults, LiveSummary, ParamApplied, RunSnapshot, Speed, WorkEstimate };
+export type { BufferUnit, DecisionRecord, FieldSpec, FlowResults, LiveSummary, ParamApplied, RunSnapshot, Speed, WorkEstimate };
 
 const completeSummaries = new WeakMap<RunSnapshot, Summary>();
 
@@ -51,6 +51,8 @@ export interface SimulationHandle {
   readonly durationS: number;
   /** Parameter values the scheme started with (defaults filled in). */
   readonly initialParams: Readonly<Record<string, number>>;
+  /** The scheme state each decision records (the drop-and-mark inspector). */
+  readonly decisionFields: readonly FieldSpec[];
   play(): void;
   pause(): void;
   /** Advance by `seconds` of simulated time, then stop. */
@@ -198,6 +200,7 @@ export class EngineClient {
       columns: loaded.columns,
       durationS: loaded.durationS,
       initialParams: loaded.params,
+      decisionFields: loaded.decisionFields,
       play: () => this.send({ type: 'play', runId }),
       pause: () => this.send({ type: 'pause', runId }),
       step: (seconds) => this.send({ type: 'step', runId, seconds }),

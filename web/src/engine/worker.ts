@@ -249,7 +249,12 @@ function load(requestId: number, runId: number, scenarioJson: string, speed: Spe
     markov: null,
   };
   runs.set(runId, run);
-  const loaded: LoadedRun = { columns: run.aggregator?.columns ?? sim.columns(), durationS: sim.durationS(), params: sim.params() };
+  const loaded: LoadedRun = {
+    columns: run.aggregator?.columns ?? sim.columns(),
+    durationS: sim.durationS(),
+    params: sim.params(),
+    decisionFields: sim.decisionFields(),
+  };
   reply(requestId, loaded);
   sendSnapshot(run);
 }
@@ -431,6 +436,7 @@ function sendSnapshot(run: Run): void {
     markovModel: markovModelOf(run, summary),
     engineMemoryBytes: engineMemory?.buffer.byteLength ?? 0,
     delays: sim.delayDistributions(),
+    decisions: sim.takeDecisions(),
   };
   run.lastSnapshotMs = performance.now();
   run.snapshotCostMs = run.lastSnapshotMs - startMs;
