@@ -2,9 +2,12 @@
 // axes.
 
 import { CompareArea } from '../compare/CompareArea';
+import { DecisionPanel } from '../explain/DecisionPanel';
+import { bufferUnit } from '../scenario/model';
 import type { CatalogueEntry, Scenario } from '../scenario/types';
 import type { ViewState } from '../scenario/view';
 import { ChartsArea } from './ChartsArea';
+import { useDecisionInspector } from './useDecisionInspector';
 import type { SimulationView } from './useSimulation';
 
 interface RunChartsProps {
@@ -20,6 +23,8 @@ interface RunChartsProps {
 }
 
 export function RunCharts({ scenario, schemeEntry, sim, partner, view, onView, scroll, onScroll }: RunChartsProps) {
+  const inspector = useDecisionInspector(sim);
+  const schemeName = schemeEntry?.name ?? scenario.queue.scheme;
   if (partner) {
     return (
       <CompareArea
@@ -34,18 +39,30 @@ export function RunCharts({ scenario, schemeEntry, sim, partner, view, onView, s
     );
   }
   return (
-    <ChartsArea
-      store={sim.store}
-      scenario={scenario}
-      schemeEntry={schemeEntry}
-      params={sim.params}
-      paramChanges={sim.paramChanges}
-      snapshot={sim.snapshot}
-      view={view}
-      onView={(next) => onView(() => next)}
-      following={scroll.following}
-      windowEndS={scroll.endS}
-      onScroll={onScroll}
-    />
+    <>
+      <DecisionPanel
+        paused={inspector.paused}
+        decisions={inspector.decisions}
+        fields={inspector.fields}
+        selected={inspector.selected}
+        onSelect={inspector.select}
+        schemeName={schemeName}
+        unit={bufferUnit(scenario)}
+      />
+      <ChartsArea
+        store={sim.store}
+        scenario={scenario}
+        schemeEntry={schemeEntry}
+        params={sim.params}
+        paramChanges={sim.paramChanges}
+        snapshot={sim.snapshot}
+        view={view}
+        onView={(next) => onView(() => next)}
+        following={scroll.following}
+        windowEndS={scroll.endS}
+        onScroll={onScroll}
+        inspector={inspector}
+      />
+    </>
   );
 }

@@ -3,7 +3,8 @@
 // offers the transport and live-parameter actions.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { EngineClient, ParamApplied, RunSnapshot, SimulationHandle, Speed } from '../engine/client';
+import type { EngineClient, FieldSpec, ParamApplied, RunSnapshot, SimulationHandle, Speed } from '../engine/client';
+import { DecisionRing } from '../engine/decisionRing';
 import { SeriesStore } from '../engine/seriesStore';
 import type { ParamChange } from '../charts/timeAxis';
 
@@ -20,11 +21,18 @@ export interface SimulationView {
   paramChanges: ParamChange[];
   /** Why the run could not start or stopped. */
   error: string | null;
+  /** The run's newest decisions (the drop-and-mark inspector) and the state they record. */
+  decisions: RunDecisions | null;
   play(): void;
   pause(): void;
   step(seconds: number): void;
   reset(): void;
   setParam(id: string, value: number): Promise<ParamApplied>;
+}
+
+export interface RunDecisions {
+  ring: DecisionRing;
+  fields: readonly FieldSpec[];
 }
 
 interface ChangeGesture {
@@ -61,6 +69,7 @@ export function useSimulation(
   const [params, setParams] = useState<Record<string, number>>({});
   const [paramChanges, setParamChanges] = useState<ParamChange[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [decisions, setDecisions] = useState<RunDecisions | null>(null);
   const handleRef = useRef<SimulationHandle | null>(null);
   const lastGesture = useRef<ChangeGesture | null>(null);
   const speedRef = useRef(speed);
@@ -74,6 +83,8 @@ export function useSimulation(
     if (scenarioJson === null) return;
     let disposed = false;
     const runStore: { current: SeriesStore | null } = { current: null };
+    // Every snapshot's decisions go in, even those of a snapshot never shown.
+    const ring = new DecisionRing();
     // Snapshots are shown in the next animation frame, together with the rows
     // that arrived meanwhile: one render of the page per frame, not one more
     // for every snapshot.
@@ -97,6 +108,7 @@ export function useSimulation(
         {
           onRows: (rows, data) => runStore.current?.append(rows, data),
           onSnapshot: (next) => {
+            ring.push(next.decisions);
             pendingSnapshot = next;
             snapshotFrame ||= requestAnimationFrame(showSnapshot);
           },
@@ -105,6 +117,7 @@ export function useSimulation(
             pendingSnapshot = null;
             setKeyedSnapshot({ loadId, snapshot: null });
             runStore.current?.clear();
+            ring.clear();
             setParamChanges([]);
             lastGesture.current = null;
           },
@@ -121,6 +134,7 @@ export function useSimulation(
         handleRef.current = handle;
         runStore.current = new SeriesStore(handle.columns);
         setStore(runStore.current);
+        setDecisions({ ring, fields: handle.decisionFields });
         setParams(handle.initialParams);
         // The speed may have changed while the worker was building the run.
         handle.setSpeed(speedRef.current);
@@ -135,6 +149,7 @@ export function useSimulation(
       handleRef.current?.dispose();
       handleRef.current = null;
       setStore(null);
+      setDecisions(null);
     };
   }, [engine, scenarioJson, loadId]);
 
@@ -165,6 +180,7 @@ export function useSimulation(
     params,
     paramChanges,
     error,
+    decisions,
     play: useCallback(() => handleRef.current?.play(), []),
     pause: useCallback(() => handleRef.current?.pause(), []),
     step: useCallback((seconds: number) => handleRef.current?.step(seconds), []),

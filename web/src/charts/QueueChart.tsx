@@ -8,6 +8,7 @@ import { textMeasure } from './axisTicks';
 import { ChartFrame, type LegendEntry, type PlotArea, type TooltipRow } from './ChartFrame';
 import { decimateMinMax, maxOf, nearestIndex } from './decimate';
 import { COLORS } from './palette';
+import { DecisionMarks, type DecisionMarksProps } from './DecisionMarks';
 import type { SeriesLine } from './seriesCanvas';
 import { ParamChangeLines, TIME_MARGIN, formatSeconds, stepSample, timeScale, type ParamChange, type TimeWindow } from './timeAxis';
 
@@ -46,6 +47,8 @@ interface QueueChartProps {
   height: number;
   /** The link's capacity (bits/s), when it follows a rate trace. */
   capacityBps?: Float64Array;
+  /** The inspector's drops and marks, when the run is paused. */
+  decisions?: DecisionMarksProps;
 }
 
 const PRECISION = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
@@ -112,6 +115,7 @@ export function QueueChart({
   window,
   height,
   capacityBps,
+  decisions,
 }: QueueChartProps) {
   const legend: LegendEntry[] = [{ label: 'queue', color: COLORS.blue }];
   // The capacity shares no axis with the queue: it spans the plot's height
@@ -241,6 +245,7 @@ export function QueueChart({
               </text>
             ))}
             <ParamChangeLines changes={paramChanges} xScale={x} height={plot.height} />
+            {decisions && <DecisionMarks {...decisions} x={x} />}
           </>
         );
       }}
