@@ -306,8 +306,8 @@ fn run_scenario(file: &str, options: &RunOptions) -> Result<(), String> {
 /// what they hold in memory is what a hop sends in this long.
 const STREAM_STEP_NS: u64 = 10_000_000;
 
-/// A capture file being written beside its final name, renamed into place
-/// when the run completes, removed if it does not.
+/// An output file (a capture, the decisions) written beside its final name,
+/// renamed into place when the run completes, removed if it does not.
 struct PendingFile {
     /// The flag that asked for the file, for messages.
     flag: &'static str,
