@@ -29,7 +29,7 @@ function newestVerdict(decisions: readonly DecisionRecord[]): number {
   return decisions.length - 1;
 }
 
-/** Keys typed into a field are the field's. */
+/** Keys typed into a field are the field's; a focused button (the panel's own) does not take `[` or `]`, unlike Space. */
 function typing(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
