@@ -22,13 +22,14 @@ for (const [name, viewport] of [
     await page.goto(linkFor(RED_TCP, '&view=queue,curve,rate&window=0'));
     await showPane(page, 'charts');
     const panel = page.getByTestId('decision-panel');
-    await expect(panel).toContainText('Pause the run to inspect');
+    await expect(panel).toContainText('pause the run to see its drops and marks');
     await setSpeed(page, '5');
     await waitForSimTime(page, 4);
     await page.getByTestId('play-pause').click();
     await expect(page.getByTestId('play-pause')).toHaveText('Play');
 
-    // Paused: the newest drop is explained, and every kept drop is marked above the queue chart.
+    // Paused: every kept drop is marked above the queue chart; the panel stays one line until one is picked.
+    await expect(panel).toContainText('click a mark above the queue or drop-rate chart');
     const marks = page.getByTestId('chart-queue').getByTestId('decision-mark');
     await expect(marks.first()).toBeVisible();
     expect(await marks.count()).toBeGreaterThan(10);

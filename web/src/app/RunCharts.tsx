@@ -46,6 +46,7 @@ export function RunCharts({ scenario, schemeEntry, sim, partner, view, onView, s
         fields={inspector.fields}
         selected={inspector.selected}
         onSelect={inspector.select}
+        onClose={inspector.close}
         schemeName={schemeName}
         unit={bufferUnit(scenario)}
       />

@@ -12,9 +12,11 @@ export interface DecisionInspector {
   paused: boolean;
   decisions: readonly DecisionRecord[];
   fields: readonly FieldSpec[];
-  /** Index of the selected decision in `decisions`, while paused. */
+  /** Index of the decision the user picked in `decisions`, while paused. */
   selected: number | null;
   select: (index: number) => void;
+  /** Put the explanation away. */
+  close: () => void;
   /** What the time charts mark, while paused. */
   marks: DecisionMarksProps | undefined;
   /** The selected decision on the drop-probability curve, when it records its place there. */
@@ -42,24 +44,27 @@ export function useDecisionInspector(sim: SimulationView): DecisionInspector {
   // Read again when the ring changes or the run stops: while it plays nothing here is shown.
   const decisions = useMemo(() => (ring && paused ? ring.items() : []), [ring, revision, paused]);
   const [chosen, setChosen] = useState<{ revision: number; index: number } | null>(null);
-  const selected = decisions.length === 0 ? null : chosen?.revision === revision ? chosen.index : newestVerdict(decisions);
+  // Nothing is explained until the user picks a decision: the panel stays one line and the charts stay where they were.
+  const selected = decisions.length > 0 && chosen?.revision === revision ? chosen.index : null;
   const select = useCallback(
     (index: number) => setChosen({ revision, index: Math.max(0, Math.min(decisions.length - 1, index)) }),
     [revision, decisions.length],
   );
+  const close = useCallback(() => setChosen(null), []);
 
   useEffect(() => {
-    if (selected === null) return;
+    if (decisions.length === 0) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
       if (event.key === '[' || event.key === ']') {
         event.preventDefault();
-        select(selected + (event.key === ']' ? 1 : -1));
+        // The first key picks the newest drop or mark.
+        select(selected === null ? newestVerdict(decisions) : selected + (event.key === ']' ? 1 : -1));
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [selected, select]);
+  }, [decisions, selected, select]);
 
   const markList = useMemo<DecisionMark[]>(() => decisions.map((d, index) => ({ t_s: d.t_s, verdict: d.verdict, index })), [decisions]);
   // Kept while nothing changes: the charts are memoised on them.
@@ -71,5 +76,8 @@ export function useDecisionInspector(sim: SimulationView): DecisionInspector {
     const point = selected === null ? null : curvePoint(decisions[selected], fields);
     return point && selected !== null ? { x: point[0], p: point[1], verdict: decisions[selected].verdict } : undefined;
   }, [selected, decisions, fields]);
-  return useMemo(() => ({ paused, decisions, fields, selected, select, marks, curve }), [paused, decisions, fields, selected, select, marks, curve]);
+  return useMemo(
+    () => ({ paused, decisions, fields, selected, select, close, marks, curve }),
+    [paused, decisions, fields, selected, select, close, marks, curve],
+  );
 }

@@ -14,61 +14,71 @@ interface DecisionPanelProps {
   fields: readonly FieldSpec[];
   selected: number | null;
   onSelect: (index: number) => void;
+  onClose: () => void;
   schemeName: string;
   /** The buffer's unit, for values in it. */
   unit: string;
 }
 
-export function DecisionPanel({ paused, decisions, fields, selected, onSelect, schemeName, unit }: DecisionPanelProps) {
+export function DecisionPanel({ paused, decisions, fields, selected, onSelect, onClose, schemeName, unit }: DecisionPanelProps) {
   const decision = selected === null ? undefined : decisions[selected];
   const explained = decision && explainDecision(decision, fields, schemeName, unit);
+  if (!explained || selected === null) {
+    // One line, so that the charts below do not move.
+    const hint = !paused
+      ? `pause the run to see its drops and marks (the page keeps the newest ${DECISION_RING_SIZE.toLocaleString('en')} decisions: every drop and mark, and one pass in 100).`
+      : decisions.some((d) => d.verdict !== 'pass')
+        ? 'click a mark above the queue or drop-rate chart, or press ] for the newest.'
+        : 'no drop or mark yet.';
+    return (
+      <section className="decision-panel" aria-label="Why was this packet dropped?" data-testid="decision-panel">
+        <p className="decision-hint">
+          <strong>Why was this packet dropped?</strong> {hint}
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="decision-panel" aria-label="Why was this packet dropped?" data-testid="decision-panel">
-      <h3>Why was this packet dropped?</h3>
-      {!paused && (
-        <p className="decision-hint">
-          Pause the run to inspect its drops and marks: the page keeps the newest {DECISION_RING_SIZE.toLocaleString('en')} decisions (every drop and mark, and
-          one pass in 100).
-        </p>
-      )}
-      {paused && !explained && <p className="decision-hint">No drop or mark yet.</p>}
-      {explained && selected !== null && (
-        <>
-          <div className="decision-nav">
-            <button type="button" onClick={() => onSelect(selected - 1)} disabled={selected === 0} aria-keyshortcuts="[">
-              ◂ previous
-            </button>
-            <span data-testid="decision-position">
-              decision {selected + 1} of {decisions.length}
-            </span>
-            <button type="button" onClick={() => onSelect(selected + 1)} disabled={selected === decisions.length - 1} aria-keyshortcuts="]">
-              next ▸
-            </button>
-          </div>
-          <p className="decision-headline" data-testid="decision-headline" data-verdict={decision?.verdict} data-reason={decision?.reason}>
-            {explained.headline}
-          </p>
-          <div aria-live="polite" data-testid="decision-explanation">
-            {explained.sentences.map((s) => (
-              <p key={s}>{s}</p>
+      <div className="decision-title">
+        <h3>Why was this packet dropped?</h3>
+        <button type="button" onClick={onClose} aria-label="Close the explanation">
+          ✕
+        </button>
+      </div>
+      <div className="decision-nav">
+        <button type="button" onClick={() => onSelect(selected - 1)} disabled={selected === 0} aria-keyshortcuts="[">
+          ◂ previous
+        </button>
+        <span data-testid="decision-position">
+          decision {selected + 1} of {decisions.length}
+        </span>
+        <button type="button" onClick={() => onSelect(selected + 1)} disabled={selected === decisions.length - 1} aria-keyshortcuts="]">
+          next ▸
+        </button>
+      </div>
+      <p className="decision-headline" data-testid="decision-headline" data-verdict={decision?.verdict} data-reason={decision?.reason}>
+        {explained.headline}
+      </p>
+      <div aria-live="polite" data-testid="decision-explanation">
+        {explained.sentences.map((s) => (
+          <p key={s}>{s}</p>
+        ))}
+      </div>
+      {explained.numbers.length > 0 && (
+        <table className="decision-numbers" data-testid="decision-numbers">
+          <tbody>
+            {explained.numbers.map((n) => (
+              <tr key={n.id} data-field={n.id}>
+                <th scope="row">{n.label}</th>
+                <td className="decision-symbol">{n.symbol}</td>
+                <td>{n.value}</td>
+              </tr>
             ))}
-          </div>
-          {explained.numbers.length > 0 && (
-            <table className="decision-numbers" data-testid="decision-numbers">
-              <tbody>
-                {explained.numbers.map((n) => (
-                  <tr key={n.id} data-field={n.id}>
-                    <th scope="row">{n.label}</th>
-                    <td className="decision-symbol">{n.symbol}</td>
-                    <td>{n.value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          <p className="decision-hint">Click a mark above the queue or drop-rate chart to pick another; the keys [ and ] step through them.</p>
-        </>
+          </tbody>
+        </table>
       )}
+      <p className="decision-hint">Click a mark above the queue or drop-rate chart to pick another; the keys [ and ] step through them.</p>
     </section>
   );
 }
