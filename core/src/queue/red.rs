@@ -626,6 +626,11 @@ pub trait RedScheme {
 
     fn wake(&mut self, _ctx: &mut QueueCtx) {}
 
+    /// The state its decisions record: RED's, noted by [`RedQueue::admit`].
+    fn state_fields(&self) -> &'static [FieldSpec] {
+        DECISION_FIELDS
+    }
+
     /// The scheme with every parameter at its declared default.
     fn with_defaults(self) -> Self
     where
@@ -675,7 +680,7 @@ impl<S: RedScheme> Qdisc for S {
     }
 
     fn decision_fields(&self) -> &'static [FieldSpec] {
-        DECISION_FIELDS
+        self.state_fields()
     }
 }
 

@@ -140,3 +140,21 @@ fn recording_decisions_changes_neither_the_summary_nor_the_series() {
         assert!(plain.1 == recorded.1, "{scheme}: series");
     }
 }
+
+#[test]
+fn every_scheme_records_its_declared_state_or_none() {
+    let flows = format!(r#"{TCP}, {{ "kind": "cbr", "rate_bps": 6e6 }}"#);
+    for info in crate::queue::catalogue(crate::queue::Limit::Packets(0)) {
+        let info = &info;
+        let text = dumbbell(4.0, 10e6, 10.0, 60, &format!(r#"{{ "scheme": "{}" }}"#, info.id), &flows);
+        let (ds, fields) = decisions_of(&text);
+        assert!(ds.iter().any(|d| d.verdict == Verdict::Drop), "{}: no drop recorded", info.id);
+        for d in &ds {
+            let n = d.state.values().len();
+            assert!(n == 0 || n == fields.len(), "{}: {n} values for {} fields: {d:?}", info.id, fields.len());
+        }
+        if !fields.is_empty() {
+            assert!(ds.iter().any(|d| !d.state.values().is_empty()), "{} declares state but records none", info.id);
+        }
+    }
+}
