@@ -46,6 +46,22 @@ export interface ScenarioProblem {
  */
 export type ProblemKind = 'scenario' | 'param' | 'engine' | 'capture';
 
+/**
+ * One decision of a monitored queue (the drop-and-mark inspector): `state`
+ * holds the scheme's values in the order of `decisionFields()`, null where
+ * a value does not apply; empty for a decision without state.
+ */
+export interface DecisionRecord {
+  t_s: number;
+  hop: number;
+  flow: number;
+  seq: number;
+  size_bytes: number;
+  verdict: 'drop' | 'mark' | 'pass';
+  reason: 'early' | 'forced' | 'overflow' | 'accepted';
+  state: (number | null)[];
+}
+
 /** A capture's two pcap files: the packets that left the hop, and its drops. */
 export interface CaptureFiles {
   passed: Uint8Array;
@@ -83,6 +99,26 @@ extern "C" {
     pub type ResolvedPlanJs;
     #[wasm_bindgen(typescript_type = "Scenario")]
     pub type ScenarioJs;
+    #[wasm_bindgen(typescript_type = "DecisionRecord[]")]
+    pub type DecisionRecords;
+    #[wasm_bindgen(typescript_type = "FieldSpec[]")]
+    pub type FieldSpecs;
+}
+
+/// The newest decisions a page's run keeps between two takes.
+const DECISION_RING: usize = 2000;
+
+/// A [`Decision`](crate::queue::decision::Decision) as the page reads it.
+#[derive(Serialize)]
+struct DecisionView<'a> {
+    t_s: f64,
+    hop: usize,
+    flow: u32,
+    seq: u64,
+    size_bytes: u32,
+    verdict: &'static str,
+    reason: &'static str,
+    state: &'a [f64],
 }
 
 /// Serialise through JSON so JS sees the same shape `aqm-sim` prints.
@@ -113,6 +149,7 @@ impl WasmSimulation {
     pub fn new(scenario_json: &str) -> Result<WasmSimulation, JsError> {
         let mode = SeriesMode { history: false, streaming: true };
         let mut sim = Simulation::from_json(scenario_json, mode).map_err(|e| JsError::new(&e.to_string()))?;
+        sim.record_decisions(DECISION_RING);
         // An empty drain reports the column names without consuming any row.
         let columns = sim.drain().columns.iter().map(|c| JsValue::from_str(c)).collect();
         Ok(WasmSimulation { sim, columns })
@@ -159,6 +196,33 @@ impl WasmSimulation {
         set(&batch, "rows", &JsValue::from_f64(chunk.rows as f64));
         set(&batch, "data", &js_sys::Float64Array::from(chunk.data.as_slice()));
         batch.unchecked_into()
+    }
+
+    /// The monitored queues' decisions since the last take (the newest
+    /// 2 000 at most), oldest first.
+    #[wasm_bindgen(js_name = takeDecisions)]
+    pub fn take_decisions(&mut self) -> Result<DecisionRecords, JsError> {
+        let taken = self.sim.take_decisions();
+        let views: Vec<DecisionView> = taken
+            .iter()
+            .map(|d| DecisionView {
+                t_s: to_secs(d.at),
+                hop: d.hop,
+                flow: d.flow,
+                seq: d.seq,
+                size_bytes: d.size_bytes,
+                verdict: d.verdict.as_str(),
+                reason: d.reason.as_str(),
+                state: d.state.values(),
+            })
+            .collect();
+        to_js(&views)
+    }
+
+    /// The scheme state each decision records, in `state`'s order.
+    #[wasm_bindgen(js_name = decisionFields)]
+    pub fn decision_fields(&self) -> Result<FieldSpecs, JsError> {
+        to_js(self.sim.decision_fields())
     }
 
     /// Change a scheme parameter now, without restarting. A refused value

@@ -1,6 +1,6 @@
 //! `aqm-sim`: run AQM Lab scenarios headless (docs/scenario-format.md, "Command line").
 
-use aqm_core::queue::{catalogue, Limit};
+use aqm_core::queue::{catalogue, decision, Limit};
 use aqm_core::reproduce::{fmt_number, ClaimResult, FigureResult, Reproduction, Verdict};
 use aqm_core::scenario::schema::scenario_schema_text;
 use aqm_core::scenario::{import_mahimahi, Scenario, ScenarioError};
@@ -16,12 +16,16 @@ const USAGE: &str = "\
 usage:
   aqm-sim run FILE|- [--timeseries OUT.csv] [--force]
                 [--pcap OUT.pcap [--pcap-hop K] [--pcap-from S] [--pcap-to S]]
+                [--decisions OUT.csv]
                                               run a scenario, print the summary as JSON;
                                               refuses one estimated above 2e9 events
                                               unless --force; --pcap: the packets leaving
                                               congested hop K (0-based, default 0) both
                                               ways from S to S seconds (default the whole
-                                              run), and its drops in OUT.drops.pcap
+                                              run), and its drops in OUT.drops.pcap;
+                                              --decisions: every drop and mark of the
+                                              congested hops and every 100th pass, with
+                                              the reason and the scheme's state, as CSV
   aqm-sim check FILE|-                        validate a scenario without running it and
                                               estimate its work in events
   aqm-sim sweep FILE|- --param PATH (--values A,B,… | --range FROM:TO:N)
@@ -71,8 +75,8 @@ enum CliError {
     HeavyRun { what: &'static str, estimate: WorkEstimate },
     /// The capture's hop or window is refused: the flag and why.
     Capture { flag: &'static str, message: String },
-    /// A capture file could not be created or written.
-    CaptureFile { path: PathBuf, creating: bool, error: std::io::Error },
+    /// An output file (a capture, the decisions) could not be created or written: the flag that asked for it.
+    OutputFile { flag: &'static str, path: PathBuf, creating: bool, error: std::io::Error },
     /// The output could not be serialised or written.
     Output(String),
 }
@@ -92,11 +96,11 @@ impl std::fmt::Display for CliError {
                 estimate.events as f64, estimate.limit as f64
             ),
             CliError::Capture { flag, message } => write!(f, "{flag}: {message}"),
-            CliError::CaptureFile { path, creating: true, error } => {
-                write!(f, "--pcap: cannot write {}: {error}", path.display())
+            CliError::OutputFile { flag, path, creating: true, error } => {
+                write!(f, "{flag}: cannot write {}: {error}", path.display())
             }
-            CliError::CaptureFile { path, creating: false, error } => {
-                write!(f, "--pcap: writing {}: {error}", path.display())
+            CliError::OutputFile { flag, path, creating: false, error } => {
+                write!(f, "{flag}: writing {}: {error}", path.display())
             }
         }
     }
@@ -296,6 +300,7 @@ struct RunOptions {
     force: bool,
     pcap: Option<String>,
     capture: CaptureRequest,
+    decisions: Option<String>,
 }
 
 impl RunOptions {
@@ -325,6 +330,7 @@ impl RunOptions {
                 }
                 "--pcap-from" => options.capture.from_s = Some(seconds()?),
                 "--pcap-to" => options.capture.to_s = Some(seconds()?),
+                "--decisions" => options.decisions = Some(value.clone()),
                 _ => return Err(CliError::Usage),
             }
             rest = &tail[1..];
@@ -344,9 +350,18 @@ fn run_scenario(file: &str, options: &RunOptions) -> Result<(), CliError> {
         refuse_beyond_limit(&work::estimate(sim.plan(), mode), "this scenario")?;
     }
     let started = Instant::now();
-    match &options.pcap {
-        Some(path) => run_with_capture(&mut sim, path, options.capture)?,
-        None => sim.run(),
+    let mut files = Vec::new();
+    if let Some(path) = &options.pcap {
+        files.extend(start_capture(&mut sim, path, options.capture)?);
+    }
+    let decisions = match &options.decisions {
+        Some(path) => Some(start_decisions(&mut sim, path)?),
+        None => None,
+    };
+    if files.is_empty() && decisions.is_none() {
+        sim.run();
+    } else {
+        run_streaming(&mut sim, &mut files, decisions)?;
     }
     let mut summary = sim.summary();
     summary.perf.set_wall(started.elapsed().as_secs_f64());
@@ -356,43 +371,45 @@ fn run_scenario(file: &str, options: &RunOptions) -> Result<(), CliError> {
     print_json(&summary)
 }
 
-/// Simulated time between two writes of the capture: what it holds in
-/// memory is what a hop sends in this long.
-const CAPTURE_STEP_NS: u64 = 10_000_000;
+/// Simulated time between two writes of the capture and the decisions:
+/// what they hold in memory is what a hop sends in this long.
+const STREAM_STEP_NS: u64 = 10_000_000;
 
-/// A capture file being written beside its final name, renamed into place
-/// when the run completes, removed if it does not.
+/// An output file (a capture, the decisions) written beside its final name,
+/// renamed into place when the run completes, removed if it does not.
 struct PendingFile {
+    /// The flag that asked for the file, for messages.
+    flag: &'static str,
     final_path: PathBuf,
     temp_path: PathBuf,
     out: Option<std::io::BufWriter<std::fs::File>>,
 }
 
 impl PendingFile {
-    fn create(final_path: PathBuf) -> Result<PendingFile, CliError> {
+    fn create(flag: &'static str, final_path: PathBuf) -> Result<PendingFile, CliError> {
         let mut temp = final_path.clone().into_os_string();
         temp.push(".part");
         let temp_path = PathBuf::from(temp);
         let file = match std::fs::File::create(&temp_path) {
             Ok(file) => file,
-            Err(error) => return Err(CliError::CaptureFile { path: final_path, creating: true, error }),
+            Err(error) => return Err(CliError::OutputFile { flag, path: final_path, creating: true, error }),
         };
-        Ok(PendingFile { final_path, temp_path, out: Some(std::io::BufWriter::new(file)) })
+        Ok(PendingFile { flag, final_path, temp_path, out: Some(std::io::BufWriter::new(file)) })
     }
 
     fn write(&mut self, bytes: &[u8]) -> Result<(), CliError> {
-        let Some(out) = self.out.as_mut() else { return Err(CliError::Output("capture file already closed".into())) };
+        let Some(out) = self.out.as_mut() else { return Err(CliError::Output("output file already closed".into())) };
         let result = out.write_all(bytes);
         result.map_err(|error| self.failed(error))
     }
 
     fn failed(&self, error: std::io::Error) -> CliError {
-        CliError::CaptureFile { path: self.final_path.clone(), creating: false, error }
+        CliError::OutputFile { flag: self.flag, path: self.final_path.clone(), creating: false, error }
     }
 
     /// Flush and sync the temporary file, keeping it pending.
     fn flush(&mut self) -> Result<(), CliError> {
-        let Some(out) = self.out.as_mut() else { return Err(CliError::Output("capture file already closed".into())) };
+        let Some(out) = self.out.as_mut() else { return Err(CliError::Output("output file already closed".into())) };
         let result = out.flush().and_then(|()| out.get_ref().sync_all());
         result.map_err(|error| self.failed(error))
     }
@@ -425,8 +442,8 @@ fn drops_path(path: &str) -> PathBuf {
     PathBuf::from(format!("{stem}.drops.pcap"))
 }
 
-/// Run `sim` to its end, streaming the capture to `path` and its drops beside it.
-fn run_with_capture(sim: &mut Simulation, path: &str, request: CaptureRequest) -> Result<(), CliError> {
+/// Start capturing to `path` and its drops beside it: the two files.
+fn start_capture(sim: &mut Simulation, path: &str, request: CaptureRequest) -> Result<[PendingFile; 2], CliError> {
     sim.capture(request).map_err(|e| {
         let flag = match e.field {
             CaptureField::Hop => "--pcap-hop",
@@ -436,15 +453,42 @@ fn run_with_capture(sim: &mut Simulation, path: &str, request: CaptureRequest) -
         };
         CliError::Capture { flag, message: e.message }
     })?;
-    let mut passed = PendingFile::create(PathBuf::from(path))?;
-    let mut dropped = PendingFile::create(drops_path(path))?;
+    Ok([PendingFile::create("--pcap", PathBuf::from(path))?, PendingFile::create("--pcap", drops_path(path))?])
+}
+
+/// Start recording decisions to `path`, its header written.
+fn start_decisions(sim: &mut Simulation, path: &str) -> Result<PendingFile, CliError> {
+    let mut file = PendingFile::create("--decisions", PathBuf::from(path))?;
+    sim.record_decisions(usize::MAX);
+    file.write(decision::csv_header(sim.decision_fields()).as_bytes())?;
+    Ok(file)
+}
+
+/// Run `sim` to its end in steps, streaming the capture (`files`: passed,
+/// then dropped) and the decisions after each step; rename them all into
+/// place only when the run completes.
+fn run_streaming(
+    sim: &mut Simulation,
+    files: &mut Vec<PendingFile>,
+    decisions: Option<PendingFile>,
+) -> Result<(), CliError> {
+    let mut decisions = decisions;
+    let mut text = String::new();
     while !sim.is_finished() {
-        sim.advance_to(sim.now() + CAPTURE_STEP_NS);
-        let bytes = sim.take_capture();
-        passed.write(&bytes.passed)?;
-        dropped.write(&bytes.dropped)?;
+        sim.advance_to(sim.now() + STREAM_STEP_NS);
+        if let [passed, dropped] = files.as_mut_slice() {
+            let bytes = sim.take_capture();
+            passed.write(&bytes.passed)?;
+            dropped.write(&bytes.dropped)?;
+        }
+        if let Some(file) = decisions.as_mut() {
+            text.clear();
+            decision::csv_rows(&sim.take_decisions(), sim.decision_fields().len(), &mut text);
+            file.write(text.as_bytes())?;
+        }
     }
-    PendingFile::finish_all(vec![passed, dropped])
+    files.extend(decisions);
+    PendingFile::finish_all(std::mem::take(files))
 }
 
 fn write_csv(path: &str, sim: &Simulation) -> std::io::Result<()> {

@@ -292,6 +292,16 @@ impl Bare {
     }
 }
 
+/// The state a decision records, in the order `enqueue` notes it.
+pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
+    super::decision::FieldSpec::new("q_flow", "the flow's queued", "q_i", "buffer"),
+    super::decision::FieldSpec::new("share", "the flow's share of maxth", "w_i·maxth", "buffer"),
+    super::decision::FieldSpec::new("beta", "the flow's β", "β_i", ""),
+    super::decision::FieldSpec::new("p", "drop probability", "p", ""),
+    super::decision::FieldSpec::new("draw", "uniform random draw", "u", ""),
+    super::decision::FieldSpec::new("rate_bps", "the flow's rate estimate", "rate_i", "b/s"),
+];
+
 impl Qdisc for Bare {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
         let size = self.units(&pkt);
@@ -328,12 +338,21 @@ impl Qdisc for Bare {
         if st.count >= 4.0 * st.weight * maxth {
             st.update_beta(rule);
         }
-        if ctx.rng.uniform() < Bare::drop_probability(st.q, st.weight * maxth, st.beta) {
+        let (uniform, share) = (ctx.rng.uniform(), st.weight * maxth);
+        let p = Bare::drop_probability(st.q, share, st.beta);
+        if ctx.recording() {
+            ctx.note(&pkt, &[st.q, share, st.beta, p, uniform, st.rate.rate_bps]);
+        }
+        if uniform < p {
             st.q -= size;
             return ctx.drop(pkt, DropReason::Early);
         }
         st.rate.update(ctx.now, pkt.size_bytes, k_ns);
         self.accept(pkt, size);
+    }
+
+    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+        DECISION_FIELDS
     }
 
     fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {

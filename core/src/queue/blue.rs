@@ -118,6 +118,13 @@ impl Blue {
     }
 }
 
+/// The state a decision records, in the order `enqueue` notes it.
+pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
+    super::decision::FieldSpec::new("p_m", "marking probability", "p_m", ""),
+    super::decision::FieldSpec::new("queued", "queue the arrival found", "q", "buffer"),
+    super::decision::FieldSpec::new("draw", "uniform random draw", "u", ""),
+];
+
 impl Qdisc for Blue {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
         if self.fifo.is_full_for(self.limit, pkt.size_bytes) {
@@ -128,7 +135,11 @@ impl Qdisc for Blue {
         if self.p.l_fraction < 1.0 && q > self.p.l_fraction * self.limit.capacity() as f64 {
             self.congestion_event(ctx.now);
         }
-        let pkt = if ctx.rng.uniform() < self.p_m {
+        let uniform = ctx.rng.uniform();
+        if ctx.recording() {
+            ctx.note(&pkt, &[self.p_m, q, uniform]);
+        }
+        let pkt = if uniform < self.p_m {
             match ctx.drop_or_mark(pkt, DropReason::Early, self.p.ecn) {
                 Some(marked) => marked,
                 None => return,
@@ -138,6 +149,10 @@ impl Qdisc for Blue {
         };
         self.idle = false;
         self.fifo.push(pkt);
+    }
+
+    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+        DECISION_FIELDS
     }
 
     fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {

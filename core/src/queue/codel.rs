@@ -24,6 +24,7 @@
 //! - The §4.1 "one MTU" is the `mtu_bytes` parameter, 1500 bytes: §5.3's
 //!   pseudocode has `maxpacket = 512` with "SHOULD use interface MTU".
 
+use super::decision::FieldSpec;
 use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
 use super::{
     DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM,
@@ -99,6 +100,17 @@ pub(crate) fn control_law(t: Nanos, interval: Nanos, count: u32) -> Nanos {
     t + libm::round(interval as f64 / libm::sqrt(count.max(1) as f64)) as Nanos
 }
 
+/// The state a CoDel decision records (FQ-CoDel's per flow queue too).
+pub const DECISION_FIELDS: &[FieldSpec] = &[
+    FieldSpec::new("sojourn_ms", "time the packet waited", "sojourn", "ms"),
+    FieldSpec::new("target_ms", "target", "target", "ms"),
+    FieldSpec::new("count", "drops in this dropping state", "count", "packets"),
+    FieldSpec::new("dropping", "in the dropping state before this packet", "dropping", "on/off"),
+    FieldSpec::new("due_s", "when this drop was due", "drop_next", "s"),
+    FieldSpec::new("next_drop_s", "next drop by the control law", "drop_next′", "s"),
+    FieldSpec::new("interval_ms", "interval", "interval", "ms"),
+];
+
 /// The per-queue state machine of the §5 pseudocode, driving any [`Fifo`].
 #[derive(Clone, Debug, Default)]
 pub struct CodelState {
@@ -146,31 +158,62 @@ impl CodelState {
             while self.dropping && now >= self.drop_next {
                 let victim = pkt.take()?;
                 self.count += 1;
+                let next = control_law(self.drop_next, p.interval, self.count);
+                self.note(ctx, &victim, p, Some(self.drop_next), Some(next));
                 if let Some(marked) = ctx.drop_or_mark(victim, DropReason::Early, p.ecn) {
-                    self.drop_next = control_law(self.drop_next, p.interval, self.count);
+                    self.drop_next = next;
                     return Some(marked);
                 }
-                let (next, ok) = self.dodequeue(q, p, now);
-                pkt = next;
+                let (next_pkt, ok) = self.dodequeue(q, p, now);
+                pkt = next_pkt;
                 self.dropping = ok;
                 if ok {
-                    self.drop_next = control_law(self.drop_next, p.interval, self.count);
+                    self.drop_next = next;
                 }
             }
         } else if ok_to_drop {
             let victim = pkt.take()?;
+            // The count of the new dropping state, decided before the drop
+            // so that the inspector can record it (the drop changes neither).
+            let delta = self.count.saturating_sub(self.lastcount);
+            let since_drop_next = now as i64 - self.drop_next as i64;
+            self.count = if delta > 1 && since_drop_next < 16 * p.interval as i64 { delta } else { 1 };
+            let next = control_law(now, p.interval, self.count);
+            self.note(ctx, &victim, p, self.first_above_time, Some(next));
             pkt = match ctx.drop_or_mark(victim, DropReason::Early, p.ecn) {
                 Some(marked) => Some(marked),
                 None => self.dodequeue(q, p, now).0,
             };
             self.dropping = true;
-            let delta = self.count.saturating_sub(self.lastcount);
-            let since_drop_next = now as i64 - self.drop_next as i64;
-            self.count = if delta > 1 && since_drop_next < 16 * p.interval as i64 { delta } else { 1 };
-            self.drop_next = control_law(now, p.interval, self.count);
+            self.drop_next = next;
             self.lastcount = self.count;
         }
+        if let Some(sent) = &pkt {
+            let due = if self.dropping { Some(self.drop_next) } else { self.first_above_time };
+            self.note(ctx, sent, p, due, None);
+        }
         pkt
+    }
+
+    /// The inspector's record of the decision about `pkt` ([`DECISION_FIELDS`]):
+    /// `due` is when its drop was (or will be) due, `next` the control law's
+    /// next drop time after it.
+    fn note(&self, ctx: &mut QueueCtx, pkt: &Packet, p: &CodelParams, due: Option<Nanos>, next: Option<Nanos>) {
+        if !ctx.recording() {
+            return;
+        }
+        let secs = |t: Option<Nanos>| t.map_or(f64::NAN, crate::kernel::to_secs);
+        let ms = |t: Nanos| t as f64 / NS_PER_MS as f64;
+        let values = [
+            ms(self.sojourn),
+            ms(p.target),
+            self.count as f64,
+            self.dropping as u8 as f64,
+            secs(due),
+            secs(next),
+            ms(p.interval),
+        ];
+        ctx.note(pkt, &values);
     }
 
     /// Probe values: sojourn (ms), dropping (0/1), count, time to the next drop (ms).
@@ -214,6 +257,10 @@ impl Qdisc for Codel {
 
     fn probe(&self, out: &mut ProbeSink) {
         self.state.probe(out);
+    }
+
+    fn decision_fields(&self) -> &'static [FieldSpec] {
+        DECISION_FIELDS
     }
 }
 

@@ -262,11 +262,24 @@ impl Csfq {
     }
 }
 
+/// The state a decision records, in the order `enqueue` notes it.
+pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
+    super::decision::FieldSpec::new("label", "the packet's rate label", "r_i", "b/s"),
+    super::decision::FieldSpec::new("alpha", "fair share estimate", "α", "b/s"),
+    super::decision::FieldSpec::new("p", "drop probability", "max(0, 1 − α/r_i)", ""),
+    super::decision::FieldSpec::new("draw", "uniform random draw", "u", ""),
+];
+
 impl Qdisc for Csfq {
     fn enqueue(&mut self, mut pkt: Packet, ctx: &mut QueueCtx) {
         let label = self.edge.label(&mut pkt, ctx.now, self.params.k);
         let p = self.share.drop_probability(label);
-        let accepted = !(p > 0.0 && ctx.rng.chance(p));
+        // The draw is taken only when p > 0, as Rng::chance would.
+        let draw = if p > 0.0 { ctx.rng.uniform() } else { f64::NAN };
+        let accepted = !(p > 0.0 && draw < p);
+        if ctx.recording() {
+            ctx.note(&pkt, &[label, self.share.alpha, p, draw]);
+        }
         let size = pkt.size_bytes;
         self.share.observe(ctx.now, size, if accepted { size } else { 0 });
         let q = self.limit.measure(self.fifo.len(), self.fifo.bytes());
@@ -284,6 +297,10 @@ impl Qdisc for Csfq {
             pkt.labels.rate_bps = label.min(self.share.alpha);
         }
         self.fifo.push(pkt);
+    }
+
+    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+        DECISION_FIELDS
     }
 
     fn dequeue(&mut self, _: &mut QueueCtx) -> Option<Packet> {

@@ -150,9 +150,17 @@ impl RedScheme for Dsred {
 
     fn admit(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
         let avg = self.queue.state.avg;
+        let p_d = self.slopes.p_d(avg);
+        // Above k_h every arrival is dropped without a draw.
+        let draw = if avg < self.slopes.k_h { ctx.rng.uniform() } else { f64::NAN };
+        if ctx.recording() {
+            // RED's fields (red::DECISION_FIELDS); DSRED keeps no count.
+            let queued = self.queue.fifo.measure(self.queue.limit);
+            ctx.note(&pkt, &[avg, queued, f64::NAN, p_d, p_d, draw]);
+        }
         let pkt = if avg >= self.slopes.k_h {
             return ctx.drop(pkt, DropReason::Forced);
-        } else if ctx.rng.uniform() < self.slopes.p_d(avg) {
+        } else if draw < p_d {
             match ctx.drop_or_mark(pkt, DropReason::Early, self.queue.ecn) {
                 Some(marked) => marked,
                 None => return,

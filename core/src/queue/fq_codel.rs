@@ -325,6 +325,10 @@ impl Qdisc for FqCodel {
         self.queues.enqueue_flow(pkt, &self.codel, ctx);
     }
 
+    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+        codel::DECISION_FIELDS
+    }
+
     fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
         self.queues.dequeue(&self.codel, ctx)
     }

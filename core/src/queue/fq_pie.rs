@@ -138,6 +138,10 @@ impl Qdisc for FqPie {
         self.queues.enqueue_flow(pkt, &self.pie, ctx);
     }
 
+    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+        super::pie::DECISION_FIELDS
+    }
+
     fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
         self.queues.dequeue(&self.pie, ctx)
     }

@@ -169,6 +169,16 @@ impl Fred {
     }
 }
 
+/// The state a decision records, in the order `enqueue` notes it.
+pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
+    super::decision::FieldSpec::new("avg", "average queue", "avg", "buffer"),
+    super::decision::FieldSpec::new("qlen", "the flow's queued", "qlen_i", "buffer"),
+    super::decision::FieldSpec::new("strikes", "the flow's strikes", "strike_i", ""),
+    super::decision::FieldSpec::new("avgcq", "average queue per active flow", "avgcq", "buffer"),
+    super::decision::FieldSpec::new("min_q", "min_q", "min_q", "buffer"),
+    super::decision::FieldSpec::new("count", "arrivals since the last drop", "count", "packets"),
+];
+
 impl Qdisc for Fred {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
         let was_empty = self.fifo.is_empty();
@@ -189,6 +199,10 @@ impl Qdisc for Fred {
             Verdict::Early => Some(DropReason::Early),
             Verdict::Accept => self.fifo.is_full_for(self.limit, pkt.size_bytes).then_some(DropReason::Overflow),
         };
+        if ctx.recording() {
+            let (red, min_q) = (&self.red, self.min_q);
+            ctx.note(&pkt, &[red.avg, st.qlen, st.strike as f64, self.avgcq(), min_q, red.count as f64]);
+        }
         if let Some(reason) = reason {
             if was_empty {
                 // Still idle: keep the idle clock running from now.
@@ -202,6 +216,10 @@ impl Qdisc for Fred {
         }
         self.flows.entry(pkt.flow).or_default().qlen += self.unit_size(&pkt);
         self.fifo.push(pkt);
+    }
+
+    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+        DECISION_FIELDS
     }
 
     fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {

@@ -15,6 +15,7 @@ pub mod choke;
 pub mod cobalt;
 pub mod codel;
 pub mod csfq;
+pub mod decision;
 pub mod droptail;
 pub mod drr;
 pub mod dsred;
@@ -135,6 +136,8 @@ pub struct QueueOutcome {
     pub drops: Vec<(Packet, DropReason)>,
     pub marks: Vec<Packet>,
     pub wake_at: Option<Nanos>,
+    /// The inspector's records, while recording is on ([`decision`]).
+    pub decisions: Option<Box<decision::DecisionTap>>,
 }
 
 /// The scheme's view of the world during one call.
@@ -151,7 +154,25 @@ impl<'a> QueueCtx<'a> {
 
     /// Drop `pkt` for `reason`; the packet leaves the network here.
     pub fn drop(&mut self, pkt: Packet, reason: DropReason) {
+        if let Some(tap) = self.out.decisions.as_deref_mut() {
+            tap.verdict(self.now, &pkt, decision::Verdict::Drop, reason);
+        }
         self.out.drops.push((pkt, reason));
+    }
+
+    /// Whether the inspector records decisions: only then should a scheme
+    /// gather its state for [`Self::note`].
+    pub fn recording(&self) -> bool {
+        self.out.decisions.is_some()
+    }
+
+    /// The scheme's state (its [`Qdisc::decision_fields`], in order) as it
+    /// decides about `pkt`, just before the verdict; a note no drop or mark
+    /// takes is the packet's pass. Does nothing while recording is off.
+    pub fn note(&mut self, pkt: &Packet, values: &[f64]) {
+        if let Some(tap) = self.out.decisions.as_deref_mut() {
+            tap.note(pkt, values);
+        }
     }
 
     /// Signal congestion on `pkt`: mark it CE when `ecn` is on and the packet
@@ -160,6 +181,9 @@ impl<'a> QueueCtx<'a> {
     pub fn drop_or_mark(&mut self, mut pkt: Packet, reason: DropReason, ecn: bool) -> Option<Packet> {
         if ecn && pkt.ecn_capable() {
             pkt.ecn = Ecn::Ce;
+            if let Some(tap) = self.out.decisions.as_deref_mut() {
+                tap.verdict(self.now, &pkt, decision::Verdict::Mark, reason);
+            }
             self.out.marks.push(pkt.clone());
             Some(pkt)
         } else {
@@ -448,4 +472,9 @@ pub trait Qdisc {
     }
     /// A wake-up the scheme asked for with [`QueueCtx::wake_at`] is due.
     fn on_wake(&mut self, _ctx: &mut QueueCtx) {}
+    /// The state its decisions record with [`QueueCtx::note`] (none by
+    /// default: drops then carry only their reason).
+    fn decision_fields(&self) -> &'static [decision::FieldSpec] {
+        &[]
+    }
 }

@@ -198,7 +198,14 @@ impl PieState {
     /// marked), or None when it was dropped early.
     pub fn admit(&mut self, pkt: Packet, fifo: &Fifo, params: &PieParams, ctx: &mut QueueCtx) -> Option<Packet> {
         let uniform = ctx.rng.uniform();
-        if self.burst_allowance == 0 && self.drop_early(fifo, uniform, params) {
+        let early = self.burst_allowance == 0 && self.drop_early(fifo, uniform, params);
+        if ctx.recording() {
+            let in_ms = |t: Nanos| t as f64 / NS_PER_MS as f64;
+            let (qdelay, target, burst) = (in_ms(self.qdelay_old), in_ms(params.target), in_ms(self.burst_allowance));
+            let state = [self.p, qdelay, target, burst, self.accu_prob, uniform];
+            ctx.note(&pkt, &state);
+        }
+        if early {
             self.accu_prob = 0.0;
             let mark = params.ecn && self.p < params.mark_ecnth;
             return ctx.drop_or_mark(pkt, DropReason::Early, mark);
@@ -325,7 +332,22 @@ impl Qdisc for Pie {
     fn probe(&self, out: &mut ProbeSink) {
         self.state.probe(out);
     }
+
+    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+        DECISION_FIELDS
+    }
 }
+
+/// The state a PIE decision records (FQ-PIE's per flow queue too), in
+/// [`PieState::admit`]'s order.
+pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
+    super::decision::FieldSpec::new("p", "drop probability", "p", ""),
+    super::decision::FieldSpec::new("qdelay_ms", "queue delay at the last update", "qdelay", "ms"),
+    super::decision::FieldSpec::new("target_ms", "target", "target", "ms"),
+    super::decision::FieldSpec::new("burst_allowance_ms", "burst allowance left", "burst_allowance", "ms"),
+    super::decision::FieldSpec::new("accu_prob", "accumulated probability (derandomised)", "accu_prob", ""),
+    super::decision::FieldSpec::new("draw", "uniform random draw", "u", ""),
+];
 
 #[cfg(test)]
 mod tests {

@@ -23,6 +23,7 @@
 //! Defaults: min_th 5, max_th 15 and w_q 0.002 as in the paper's simulations;
 //! max_p 0.1 as Floyd later recommended and ns-2 uses (the paper ran 1/50).
 
+use super::decision::FieldSpec;
 use super::scheme::{configured, ParamValues, SchemeInfo};
 use super::{
     switch_on, DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc,
@@ -204,6 +205,27 @@ pub enum RedVerdict {
     Forced,
 }
 
+/// A verdict with what it was decided by: `count` as the arrival saw it
+/// (itself included, before an early drop restarts it), p_b after byte-mode
+/// scaling, and p_a (0 where RED does not act, 1 where it forces).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RedJudgement {
+    pub verdict: RedVerdict,
+    pub count: i64,
+    pub p_b: f64,
+    pub p_a: f64,
+}
+
+/// The state a RED-family decision records, in [`RedQueue::admit`]'s order.
+pub const DECISION_FIELDS: &[FieldSpec] = &[
+    FieldSpec::new("avg", "average queue", "avg", "buffer"),
+    FieldSpec::new("queued", "queue the arrival found", "q", "buffer"),
+    FieldSpec::new("count", "arrivals since the last drop", "count", "packets"),
+    FieldSpec::new("p_b", "drop probability at this average", "p_b", ""),
+    FieldSpec::new("p_a", "drop probability for this packet", "p_a", ""),
+    FieldSpec::new("draw", "uniform random draw", "u", ""),
+];
+
 impl RedState {
     pub fn new(link_rate_bps: u64) -> RedState {
         RedState {
@@ -274,26 +296,33 @@ impl RedState {
     /// stretch restarts count at 1 and passes; an early drop restarts count
     /// at 0, a forced drop leaves it.
     pub fn decide(&mut self, p_b: f64, size: u32, uniform: f64, queued: f64) -> RedVerdict {
+        self.judge(p_b, size, uniform, queued).verdict
+    }
+
+    /// [`Self::decide`], with the numbers it decided by.
+    pub fn judge(&mut self, p_b: f64, size: u32, uniform: f64, queued: f64) -> RedJudgement {
         self.count += 1;
+        let p_b = if self.byte_mode { p_b * size as f64 / self.max_packet_bytes } else { p_b };
+        let judged = |verdict, count, p_a| RedJudgement { verdict, count, p_b, p_a };
         if self.avg < self.min_th || queued <= 1.0 {
             self.acting = false;
-            return RedVerdict::Accept;
+            return judged(RedVerdict::Accept, self.count, 0.0);
         }
         if self.forced_region(self.avg) {
-            return RedVerdict::Forced;
+            return judged(RedVerdict::Forced, self.count, 1.0);
         }
         if !self.acting {
             self.acting = true;
             self.count = 1;
-            return RedVerdict::Accept;
+            return judged(RedVerdict::Accept, self.count, 0.0);
         }
-        let p_b = if self.byte_mode { p_b * size as f64 / self.max_packet_bytes } else { p_b };
         let p_a = spaced_probability(self.count_rule, p_b, self.count);
         if uniform < p_a {
+            let count = self.count;
             self.count = 0;
-            RedVerdict::Early
+            judged(RedVerdict::Early, count, p_a)
         } else {
-            RedVerdict::Accept
+            judged(RedVerdict::Accept, self.count, p_a)
         }
     }
 
@@ -510,7 +539,13 @@ impl RedQueue {
     /// when `ecn` is on), or queueing within the hard limit.
     pub fn admit(&mut self, pkt: Packet, p_b: f64, ctx: &mut QueueCtx) {
         let queued = self.fifo.measure(self.limit);
-        let pkt = match self.state.decide(p_b, pkt.size_bytes, ctx.rng.uniform(), queued) {
+        let uniform = ctx.rng.uniform();
+        let judged = self.state.judge(p_b, pkt.size_bytes, uniform, queued);
+        if ctx.recording() {
+            let s = &self.state;
+            ctx.note(&pkt, &[s.avg, queued, judged.count as f64, judged.p_b, judged.p_a, uniform]);
+        }
+        let pkt = match judged.verdict {
             // A step marker marks what it can above K (RFC 8257 §3.1).
             RedVerdict::Forced if self.state.is_step() => match ctx.drop_or_mark(pkt, DropReason::Forced, self.ecn) {
                 Some(marked) => marked,
@@ -591,6 +626,11 @@ pub trait RedScheme {
 
     fn wake(&mut self, _ctx: &mut QueueCtx) {}
 
+    /// The state its decisions record: RED's, noted by [`RedQueue::admit`].
+    fn state_fields(&self) -> &'static [FieldSpec] {
+        DECISION_FIELDS
+    }
+
     /// The scheme with every parameter at its declared default.
     fn with_defaults(self) -> Self
     where
@@ -637,6 +677,10 @@ impl<S: RedScheme> Qdisc for S {
 
     fn on_wake(&mut self, ctx: &mut QueueCtx) {
         self.wake(ctx);
+    }
+
+    fn decision_fields(&self) -> &'static [FieldSpec] {
+        self.state_fields()
     }
 }
 

@@ -333,6 +333,12 @@ impl Sfred {
 impl RedScheme for Sfred {
     red::red_scheme_parts!();
 
+    /// SFRED decides by its own class rules, not through `RedQueue::admit`:
+    /// its decisions record their reason only.
+    fn state_fields(&self) -> &'static [crate::queue::decision::FieldSpec] {
+        &[]
+    }
+
     fn admit(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
         self.touch(pkt.flow, ctx.now);
         let entry = self.list[&pkt.flow];

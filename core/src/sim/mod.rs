@@ -7,6 +7,7 @@ use crate::metrics::{DelayDistributions, FlowInfo, Recorder, RecorderConfig, Ser
 use crate::net::topology::{self, FlowAttachment, PortRole, Route, UNCONGESTED_BUFFER_PACKETS};
 use crate::net::trace::LinkTrace;
 use crate::net::{AccessJitter, Dir, FlowId, HostQueue, Lane, Packet, PortId};
+use crate::queue::decision::{Decision, DecisionTap, FieldSpec};
 use crate::queue::droptail::DropTail;
 use crate::queue::markov::{self, ModelPoint};
 use crate::queue::scheme::ParamValues;
@@ -342,6 +343,22 @@ impl Simulation {
         Ok(())
     }
 
+    /// Record the monitored queues' decisions from now on, keeping at most
+    /// the newest `capacity` until [`Simulation::take_decisions`] takes them.
+    pub fn record_decisions(&mut self, capacity: usize) {
+        self.queue_out.decisions = Some(Box::new(DecisionTap::new(capacity)));
+    }
+
+    /// The decisions recorded since the last take, oldest first.
+    pub fn take_decisions(&mut self) -> Vec<Decision> {
+        self.queue_out.decisions.as_deref_mut().map_or_else(Vec::new, DecisionTap::take)
+    }
+
+    /// The scheme state each decision records, in column order.
+    pub fn decision_fields(&self) -> &'static [FieldSpec] {
+        self.ports[0].queue.decision_fields()
+    }
+
     /// The capture's bytes since the last take (empty without a capture).
     pub fn take_capture(&mut self) -> CaptureBytes {
         self.capture.as_deref_mut().map(Capture::take).unwrap_or_default()
@@ -528,6 +545,9 @@ impl Simulation {
     fn settle_queue(&mut self, now: Nanos, port: PortId) {
         let hop = self.port_hop[port];
         let out = &mut self.queue_out;
+        if let Some(tap) = out.decisions.as_deref_mut() {
+            tap.settle(now, hop);
+        }
         for (pkt, reason) in out.drops.drain(..) {
             if let Some(capture) = self.capture.as_deref_mut() {
                 capture.on_drop(now, port, &pkt);
@@ -709,6 +729,8 @@ fn uncongested() -> Box<dyn crate::queue::Qdisc> {
     Box::new(DropTail::new(Limit::Packets(UNCONGESTED_BUFFER_PACKETS)))
 }
 
+#[cfg(test)]
+mod decision_tests;
 #[cfg(test)]
 mod delay_tests;
 #[cfg(test)]

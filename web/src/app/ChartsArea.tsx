@@ -40,6 +40,7 @@ import {
   windowData,
 } from './chartData';
 import { LatencyChart } from './LatencyChart';
+import type { DecisionInspector } from './useDecisionInspector';
 
 const CHART_HEIGHT = 270;
 const NO_TIME = new Float64Array(0);
@@ -61,6 +62,8 @@ interface ChartsAreaProps {
   /** The window's right edge when not following, in simulated seconds. */
   windowEndS: number;
   onScroll: (endS: number, following: boolean) => void;
+  /** The drop-and-mark inspector: its marks on the time charts and its point on the curve. */
+  inspector?: DecisionInspector;
 }
 
 export const ChartsArea = memo(function ChartsArea({
@@ -76,6 +79,7 @@ export const ChartsArea = memo(function ChartsArea({
   following,
   windowEndS,
   onScroll,
+  inspector,
 }: ChartsAreaProps) {
   useStoreRevision(store);
   const unit = bufferUnit(scenario);
@@ -102,22 +106,7 @@ export const ChartsArea = memo(function ChartsArea({
   const summary = snapshot?.summary;
   const flowResults = snapshot?.flowResults;
   const detail = flowResults?.detail ?? flowDetail(groups);
-  const flowBars = useMemo<FlowBar[]>(
-    () =>
-      (flowResults?.detail === 'perFlow' ? flowResults.summary.flows : []).map((flow) => ({
-        flowId: flow.id,
-        label: flowLabel(flow.id, groups[flow.group]),
-        color: drawsEachFlow(groups) ? flowColor(flow.id) : groupColor(flow.group),
-        goodputBps: flow.goodput_bps,
-        fairShareBps: flow.fair_share_bps,
-        droppedPackets: flow.dropped_packets,
-        lossRate: flow.loss_rate,
-        meanRttMs: flow.mean_rtt_ms,
-        mathisBps: flow.tcp_models?.mathis_bps ?? null,
-        padhyeBps: flow.tcp_models?.padhye_bps ?? null,
-      })),
-    [flowResults, groups],
-  );
+  const flowBars = useFlowBars(flowResults, groups);
   const distribution = useMemo(() => distributionData(groups, flowResults?.detail === 'perGroup' ? flowResults.groupGoodputsBps : []), [flowResults, groups]);
   const flowFairShares = useMemo(() => (summary ? flowFairShareLevels(groups, summary.groups) : []), [summary, groups]);
   const fairShares = useMemo(() => (summary ? goodputFairShareLevels(groups, summary.groups, scenario) : []), [summary, groups, scenario]);
@@ -152,6 +141,7 @@ export const ChartsArea = memo(function ChartsArea({
                   paramChanges={paramChanges}
                   window={timeWindow}
                   height={CHART_HEIGHT}
+                  decisions={inspector?.marks}
                 />
               )}
             />
@@ -196,7 +186,7 @@ export const ChartsArea = memo(function ChartsArea({
             height={CHART_HEIGHT}
           />
         ) : (
-          <DropCurveChart curve={snapshot?.dropCurve} schemeName={schemeName} height={CHART_HEIGHT} />
+          <DropCurveChart curve={snapshot?.dropCurve} schemeName={schemeName} height={CHART_HEIGHT} decision={inspector?.curve} />
         );
       case 'markov':
         return (
@@ -209,7 +199,15 @@ export const ChartsArea = memo(function ChartsArea({
           store &&
           rows && (
             <OnScreen
-              render={() => <DropRateChart {...dropRateData(store, rows, binS)} paramChanges={paramChanges} window={timeWindow} height={CHART_HEIGHT} />}
+              render={() => (
+                <DropRateChart
+                  {...dropRateData(store, rows, binS)}
+                  paramChanges={paramChanges}
+                  window={timeWindow}
+                  height={CHART_HEIGHT}
+                  decisions={inspector?.marks}
+                />
+              )}
             />
           )
         );
@@ -259,3 +257,23 @@ export const ChartsArea = memo(function ChartsArea({
     </>
   );
 });
+
+/** The goodput bars of a run whose snapshot has per-flow results. */
+function useFlowBars(flowResults: RunSnapshot['flowResults'] | undefined, groups: ReturnType<typeof flowGroups>): FlowBar[] {
+  return useMemo<FlowBar[]>(
+    () =>
+      (flowResults?.detail === 'perFlow' ? flowResults.summary.flows : []).map((flow) => ({
+        flowId: flow.id,
+        label: flowLabel(flow.id, groups[flow.group]),
+        color: drawsEachFlow(groups) ? flowColor(flow.id) : groupColor(flow.group),
+        goodputBps: flow.goodput_bps,
+        fairShareBps: flow.fair_share_bps,
+        droppedPackets: flow.dropped_packets,
+        lossRate: flow.loss_rate,
+        meanRttMs: flow.mean_rtt_ms,
+        mathisBps: flow.tcp_models?.mathis_bps ?? null,
+        padhyeBps: flow.tcp_models?.padhye_bps ?? null,
+      })),
+    [flowResults, groups],
+  );
+}

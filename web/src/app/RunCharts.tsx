@@ -2,9 +2,12 @@
 // axes.
 
 import { CompareArea } from '../compare/CompareArea';
+import { DecisionPanel } from '../explain/DecisionPanel';
+import { bufferUnit } from '../scenario/model';
 import type { CatalogueEntry, Scenario } from '../scenario/types';
 import type { ViewState } from '../scenario/view';
 import { ChartsArea } from './ChartsArea';
+import { useDecisionInspector } from './useDecisionInspector';
 import type { SimulationView } from './useSimulation';
 
 interface RunChartsProps {
@@ -20,6 +23,8 @@ interface RunChartsProps {
 }
 
 export function RunCharts({ scenario, schemeEntry, sim, partner, view, onView, scroll, onScroll }: RunChartsProps) {
+  const inspector = useDecisionInspector(sim);
+  const schemeName = schemeEntry?.name ?? scenario.queue.scheme;
   // Until the engine has built the run, there is no plan to lay the charts out by.
   if (!sim.plan) return <section className="charts" aria-busy="true" data-testid="charts-pending" />;
   if (partner) {
@@ -37,19 +42,32 @@ export function RunCharts({ scenario, schemeEntry, sim, partner, view, onView, s
     );
   }
   return (
-    <ChartsArea
-      store={sim.store}
-      scenario={scenario}
-      plan={sim.plan}
-      schemeEntry={schemeEntry}
-      params={sim.params}
-      paramChanges={sim.paramChanges}
-      snapshot={sim.snapshot}
-      view={view}
-      onView={(next) => onView(() => next)}
-      following={scroll.following}
-      windowEndS={scroll.endS}
-      onScroll={onScroll}
-    />
+    <>
+      <DecisionPanel
+        paused={inspector.paused}
+        decisions={inspector.decisions}
+        fields={inspector.fields}
+        selected={inspector.selected}
+        onSelect={inspector.select}
+        onClose={inspector.close}
+        schemeName={schemeName}
+        unit={bufferUnit(scenario)}
+      />
+      <ChartsArea
+        store={sim.store}
+        scenario={scenario}
+        plan={sim.plan}
+        schemeEntry={schemeEntry}
+        params={sim.params}
+        paramChanges={sim.paramChanges}
+        snapshot={sim.snapshot}
+        view={view}
+        onView={(next) => onView(() => next)}
+        following={scroll.following}
+        windowEndS={scroll.endS}
+        onScroll={onScroll}
+        inspector={inspector}
+      />
+    </>
   );
 }

@@ -3,7 +3,8 @@
 // offers the transport and live-parameter actions.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { EngineClient, ParamApplied, RunSnapshot, SimulationHandle, Speed } from '../engine/client';
+import type { EngineClient, FieldSpec, ParamApplied, RunSnapshot, SimulationHandle, Speed } from '../engine/client';
+import { DecisionRing } from '../engine/decisionRing';
 import { SeriesStore } from '../engine/seriesStore';
 import type { ParamChange } from '../charts/timeAxis';
 import type { ResolvedPlan } from '../scenario/types';
@@ -23,11 +24,18 @@ export interface SimulationView {
   paramChanges: ParamChange[];
   /** Why the run could not start or stopped. */
   error: string | null;
+  /** The run's newest decisions (the drop-and-mark inspector) and the state they record. */
+  decisions: RunDecisions | null;
   play(): void;
   pause(): void;
   step(seconds: number): void;
   reset(): void;
   setParam(id: string, value: number): Promise<ParamApplied>;
+}
+
+export interface RunDecisions {
+  ring: DecisionRing;
+  fields: readonly FieldSpec[];
 }
 
 interface ChangeGesture {
@@ -65,6 +73,7 @@ export function useSimulation(
   const [params, setParams] = useState<Record<string, number>>({});
   const [paramChanges, setParamChanges] = useState<ParamChange[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [decisions, setDecisions] = useState<RunDecisions | null>(null);
   const handleRef = useRef<SimulationHandle | null>(null);
   const lastGesture = useRef<ChangeGesture | null>(null);
   const speedRef = useRef(speed);
@@ -78,6 +87,8 @@ export function useSimulation(
     if (scenarioJson === null) return;
     let disposed = false;
     const runStore: { current: SeriesStore | null } = { current: null };
+    // Every snapshot's decisions go in, even those of a snapshot never shown.
+    const ring = new DecisionRing();
     // Snapshots are shown in the next animation frame, together with the rows
     // that arrived meanwhile: one render of the page per frame, not one more
     // for every snapshot.
@@ -101,6 +112,7 @@ export function useSimulation(
         {
           onRows: (rows, data) => runStore.current?.append(rows, data),
           onSnapshot: (next) => {
+            ring.push(next.decisions);
             pendingSnapshot = next;
             snapshotFrame ||= requestAnimationFrame(showSnapshot);
           },
@@ -109,6 +121,7 @@ export function useSimulation(
             pendingSnapshot = null;
             setKeyedSnapshot({ loadId, snapshot: null });
             runStore.current?.clear();
+            ring.clear();
             setParamChanges([]);
             lastGesture.current = null;
           },
@@ -127,6 +140,7 @@ export function useSimulation(
         setStore(runStore.current);
         setPlan(handle.plan);
         setParams(handle.plan.params);
+        setDecisions({ ring, fields: handle.decisionFields });
         // The speed may have changed while the worker was building the run.
         handle.setSpeed(speedRef.current);
         if (autoplayRef.current) handle.play();
@@ -143,6 +157,7 @@ export function useSimulation(
       setPlan(null);
       // The next run's values come from the engine once it is built.
       setParams({});
+      setDecisions(null);
     };
   }, [engine, scenarioJson, loadId]);
 
@@ -174,6 +189,7 @@ export function useSimulation(
     params,
     paramChanges,
     error,
+    decisions,
     play: useCallback(() => handleRef.current?.play(), []),
     pause: useCallback(() => handleRef.current?.pause(), []),
     step: useCallback((seconds: number) => handleRef.current?.step(seconds), []),

@@ -13,6 +13,8 @@ interface DropCurveChartProps {
   curve: DropCurve | undefined;
   schemeName: string;
   height: number;
+  /** The inspector's selected decision on the curve: its control variable and probability. */
+  decision?: { x: number; p: number; verdict: string };
 }
 
 const MARGIN = { top: 22, right: 24, bottom: 44, left: 62 };
@@ -24,7 +26,7 @@ const formatOperatingX = (value: number) => (Math.abs(value) >= 1000 ? LARGE(val
 const measureLabel = (text: string) => textMeasure(12)(text) * 1.08;
 
 // Memoised: its data changes with each snapshot (a few times per second), not every frame.
-export const DropCurveChart = memo(function DropCurveChart({ curve, schemeName, height }: DropCurveChartProps) {
+export const DropCurveChart = memo(function DropCurveChart({ curve, schemeName, height, decision }: DropCurveChartProps) {
   const points = curve?.points ?? [];
   const xTop = Math.max(1e-9, ...points.map((p) => p[0]), curve ? curve.operating_point[0] : 0);
   const xLabel = curve ? `${curve.x_label}${curve.x_unit ? ` (${curve.x_unit})` : ''}` : '';
@@ -86,6 +88,18 @@ export const DropCurveChart = memo(function DropCurveChart({ curve, schemeName, 
                 {label}
               </text>
             </g>
+            {decision && (
+              <g
+                className="decision-point"
+                data-testid="decision-point"
+                data-x={decision.x}
+                data-p={decision.p}
+                transform={`translate(${x(Math.min(decision.x, x.domain()[1]))},${y(Math.min(1, decision.p))})`}
+              >
+                <rect x={-6} y={-6} width={12} height={12} fill={COLORS.black} stroke="white" strokeWidth={2} transform="rotate(45)" />
+                <text x={10} y={16} className="annotation-label">{`this ${decision.verdict}`}</text>
+              </g>
+            )}
           </>
         );
       }}

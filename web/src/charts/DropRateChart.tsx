@@ -6,6 +6,7 @@ import { AxisBottom, AxisLeft } from './Axis';
 import { ChartFrame, type LegendEntry, type PlotArea, type TooltipRow } from './ChartFrame';
 import { maxOf, nearestIndex } from './decimate';
 import { COLORS } from './palette';
+import { DecisionMarks, type DecisionMarksProps } from './DecisionMarks';
 import type { SeriesLine } from './seriesCanvas';
 import { ParamChangeLines, TIME_MARGIN, formatSeconds, stepSample, timeScale, type ParamChange, type TimeWindow } from './timeAxis';
 
@@ -20,6 +21,8 @@ interface DropRateChartProps {
   paramChanges: readonly ParamChange[];
   window: TimeWindow;
   height: number;
+  /** The inspector's drops and marks, when the run is paused. */
+  decisions?: DecisionMarksProps;
 }
 
 const PERCENT = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 2 });
@@ -27,7 +30,7 @@ const PERCENT = new Intl.NumberFormat('en', { style: 'percent', maximumFractionD
 const PERCENT_TICK = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 const formatPercentTick = (share: number) => PERCENT_TICK.format(share * 100);
 
-export function DropRateChart({ timeS, dropRate, earlyDropRate, markRate, paramChanges, window, height }: DropRateChartProps) {
+export function DropRateChart({ timeS, dropRate, earlyDropRate, markRate, paramChanges, window, height, decisions }: DropRateChartProps) {
   const legend: LegendEntry[] = [
     { label: 'dropped (all reasons)', color: COLORS.vermillion },
     { label: 'dropped early', color: COLORS.purple, dashed: true },
@@ -80,6 +83,7 @@ export function DropRateChart({ timeS, dropRate, earlyDropRate, markRate, paramC
             <AxisBottom scale={x} offset={plot.height} label="simulated time (s)" gridLength={plot.height} />
             <AxisLeft scale={y} label="share of arrivals (%)" gridLength={plot.width} format={formatPercentTick} />
             <ParamChangeLines changes={paramChanges} xScale={x} height={plot.height} />
+            {decisions && <DecisionMarks {...decisions} x={x} />}
           </>
         );
       }}

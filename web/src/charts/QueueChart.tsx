@@ -9,6 +9,7 @@ import { textMeasure } from './axisTicks';
 import { ChartFrame, type LegendEntry, type PlotArea, type TooltipRow } from './ChartFrame';
 import { decimateMinMax, maxOf, nearestIndex } from './decimate';
 import { COLORS } from './palette';
+import { DecisionMarks, type DecisionMarksProps } from './DecisionMarks';
 import type { SeriesLine } from './seriesCanvas';
 import { ParamChangeLines, TIME_MARGIN, formatSeconds, stepSample, timeScale, type ParamChange, type TimeWindow } from './timeAxis';
 
@@ -49,6 +50,8 @@ interface QueueChartProps {
   capacityBps?: Float64Array;
   /** A dual queue's (DualPI2's) own delays, drawn instead of the one queueing delay. */
   laneDelays?: LaneDelays;
+  /** The inspector's drops and marks, when the run is paused. */
+  decisions?: DecisionMarksProps;
 }
 
 /** Mean sojourn of the packets that left the L (L4S) and the C (classic) queue in each interval, in ms. */
@@ -132,6 +135,7 @@ export function QueueChart({
   height,
   capacityBps,
   laneDelays,
+  decisions,
 }: QueueChartProps) {
   const delays = delayLines(queueDelayMs, laneDelays);
   const legend: LegendEntry[] = [{ label: 'queue', color: COLORS.blue }];
@@ -271,6 +275,7 @@ export function QueueChart({
               </text>
             ))}
             <ParamChangeLines changes={paramChanges} xScale={x} height={plot.height} />
+            {decisions && <DecisionMarks {...decisions} x={x} />}
           </>
         );
       }}

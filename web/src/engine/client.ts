@@ -3,10 +3,10 @@
 // rows and snapshots arrive through a listener. When the worker crashes, the
 // client keeps what it needs to rebuild every run in a new worker: `restart()`.
 
-import type { CaptureFiles, CatalogueEntry, ClaimResult, ResolvedPlan, ScenarioProblem, Summary, WorkEstimate } from './pkg/aqm_core';
+import type { CaptureFiles, CatalogueEntry, ClaimResult, DecisionRecord, FieldSpec, ResolvedPlan, Scenario, ScenarioProblem, Summary, WorkEstimate } from './pkg/aqm_core';
 import type { BufferUnit, EngineFailure, FlowResults, FromWorker, LiveSummary, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
 
-export type { BufferUnit, FlowResults, LiveSummary, ParamApplied, RunSnapshot, Speed, WorkEstimate };
+export type { BufferUnit, DecisionRecord, FieldSpec, FlowResults, LiveSummary, ParamApplied, RunSnapshot, Speed, WorkEstimate };
 
 const completeSummaries = new WeakMap<RunSnapshot, Summary>();
 
@@ -51,6 +51,8 @@ export interface SimulationHandle {
   readonly durationS: number;
   /** The engine's plan of the run, every default applied (parameters at the values the scheme started with). */
   readonly plan: ResolvedPlan;
+  /** The scheme state each decision records (the drop-and-mark inspector). */
+  readonly decisionFields: readonly FieldSpec[];
   play(): void;
   pause(): void;
   /** Advance by `seconds` of simulated time, then stop. */
@@ -203,6 +205,7 @@ export class EngineClient {
       columns: loaded.columns,
       durationS: loaded.durationS,
       plan: loaded.plan,
+      decisionFields: loaded.decisionFields,
       play: () => this.send({ type: 'play', runId }),
       pause: () => this.send({ type: 'pause', runId }),
       step: (seconds) => this.send({ type: 'step', runId, seconds }),

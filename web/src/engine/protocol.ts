@@ -2,7 +2,7 @@
 // Only the client and the worker import this file.
 
 import type { FlowDetail } from './flowGroups';
-import type { DelayDistributions, DropCurve, ModelPoint, ResolvedPlan, ScenarioProblem, Summary } from './pkg/aqm_core';
+import type { DecisionRecord, DelayDistributions, DropCurve, FieldSpec, ModelPoint, ResolvedPlan, ScenarioProblem, Summary } from './pkg/aqm_core';
 
 /** Simulated seconds per wall second, or as fast as the engine can go. */
 export type Speed = number | 'max';
@@ -39,6 +39,8 @@ export interface LoadedRun {
   columns: readonly string[];
   durationS: number;
   plan: ResolvedPlan;
+  /** The scheme state each decision records, in `DecisionRecord.state`'s order. */
+  decisionFields: FieldSpec[];
 }
 
 /** What `setParam` answers: when it took effect, every current value, and the engine's scenario document with the live values folded in. */
@@ -69,6 +71,8 @@ export interface RunSnapshot {
   engineMemoryBytes: number;
   /** Queueing-delay and RTT distributions of the measurement window so far (CDF points per hop and group). */
   delays: DelayDistributions;
+  /** The monitored queues' decisions since the last snapshot (the newest 2 000 at most), oldest first. */
+  decisions: DecisionRecord[];
 }
 
 /** A summary without its per-flow entries: all that the panels show. */

@@ -245,7 +245,12 @@ function load(requestId: number, runId: number, scenarioJson: string, speed: Spe
     markov: null,
   };
   runs.set(runId, run);
-  const loaded: LoadedRun = { columns: run.aggregator?.columns ?? sim.columns(), durationS: sim.durationS(), plan };
+  const loaded: LoadedRun = {
+    columns: run.aggregator?.columns ?? sim.columns(),
+    durationS: sim.durationS(),
+    plan,
+    decisionFields: sim.decisionFields(),
+  };
   reply(requestId, loaded);
   sendSnapshot(run);
 }
@@ -424,6 +429,7 @@ function sendSnapshot(run: Run): void {
     markovModel: markovModelOf(run, summary),
     engineMemoryBytes: engineMemory?.buffer.byteLength ?? 0,
     delays: sim.delayDistributions(),
+    decisions: sim.takeDecisions(),
   };
   run.lastSnapshotMs = performance.now();
   run.snapshotCostMs = run.lastSnapshotMs - startMs;

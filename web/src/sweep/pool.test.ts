@@ -94,8 +94,10 @@ describe('the sweep pool', () => {
       expect(many.points).toEqual(one.points);
       expect(sweepToCsv(many.points)).toBe(sweepToCsv(one.points));
     }
-    // The interleaving really differed from one worker's order for some pool size.
+    // The interleaving really differs from one worker's order: with every other reply held back
+    // far longer than a run takes to compute, a later run finishes before an earlier one.
     InProcessWorker.started = 0;
+    InProcessWorker.delayMs = (requestId) => (requestId % 2 === 0 ? 400 : 0);
     expect((await sweepWith(3, scenarioJson, request)).finished).not.toEqual(one.finished);
     // Seeds and values change the result, so equal points are not trivially equal.
     expect(one.points[0].summary).not.toEqual(one.points[1].summary);

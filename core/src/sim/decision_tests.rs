@@ -1,0 +1,160 @@
+//! The drop-and-mark inspector over whole runs: each recorded decision is
+//! recomputed from the state recorded with it, and recording changes
+//! nothing the run produces.
+
+use super::*;
+use crate::queue::codel::control_law;
+use crate::queue::decision::{Decision, Reason, Verdict};
+use crate::queue::red::{spaced_probability, CountRule};
+use crate::testing::dumbbell;
+
+const TCP: &str = r#"{ "kind": "tcp", "count": 8, "start_s": [0, 1], "access_delay_ms": [1, 20] }"#;
+const ECN_TCP: &str = r#"{ "kind": "tcp", "count": 8, "start_s": [0, 1], "access_delay_ms": [1, 20], "ecn": true }"#;
+
+/// A whole run's decisions, with the scheme's field ids.
+fn decisions_of(text: &str) -> (Vec<Decision>, Vec<&'static str>) {
+    let mut sim = Simulation::from_json(text, SeriesMode::default()).expect("valid scenario");
+    sim.record_decisions(usize::MAX);
+    sim.run();
+    let fields = sim.decision_fields().iter().map(|f| f.id).collect();
+    (sim.take_decisions(), fields)
+}
+
+/// The value of field `id` recorded with `d`.
+fn field(d: &Decision, fields: &[&str], id: &str) -> f64 {
+    let i = fields.iter().position(|f| *f == id).unwrap_or_else(|| panic!("no field {id}"));
+    d.state.values()[i]
+}
+
+fn count_of(ds: &[Decision], verdict: Verdict, reason: Reason) -> usize {
+    ds.iter().filter(|d| d.verdict == verdict && d.reason == reason).count()
+}
+
+/// RED's p_b line (F&J 1993 Fig. 2), written out again from the parameters.
+fn red_p_b(avg: f64, min_th: f64, max_th: f64, max_p: f64) -> f64 {
+    if avg < min_th {
+        0.0
+    } else if avg >= max_th {
+        1.0
+    } else {
+        max_p * (avg - min_th) / (max_th - min_th)
+    }
+}
+
+fn check_red(text: &str, expect_marks: bool) {
+    let (ds, fields) = decisions_of(text);
+    let (min_th, max_th, max_p) = (5.0, 15.0, 0.1);
+    let f = |d: &Decision, id| field(d, &fields, id);
+    for d in ds.iter().filter(|d| d.reason != Reason::Overflow || !d.state.values().is_empty()) {
+        let (avg, count, p_b, p_a, u) = (f(d, "avg"), f(d, "count"), f(d, "p_b"), f(d, "p_a"), f(d, "draw"));
+        assert_eq!(p_b, red_p_b(avg, min_th, max_th, max_p), "{d:?}");
+        match d.reason {
+            Reason::Forced => assert!(avg >= max_th, "forced below max_th: {d:?}"),
+            Reason::Early => {
+                assert!(avg >= min_th && avg < max_th, "{d:?}");
+                assert_eq!(p_a, spaced_probability(CountRule::Wait, p_b, count as i64), "{d:?}");
+                assert!(u < p_a, "an early verdict needs the draw below p_a: {d:?}");
+            }
+            // A pass, or an arrival RED accepted that the full buffer refused.
+            Reason::Accepted | Reason::Overflow => {
+                if avg < max_th && p_a > 0.0 {
+                    assert_eq!(p_a, spaced_probability(CountRule::Wait, p_b, count as i64), "{d:?}");
+                }
+                assert!(u >= p_a, "accepted with the draw below p_a: {d:?}");
+            }
+        }
+    }
+    let verdict = if expect_marks { Verdict::Mark } else { Verdict::Drop };
+    assert!(
+        count_of(&ds, verdict, Reason::Early) > 20,
+        "early {verdict:?}s: {}",
+        count_of(&ds, verdict, Reason::Early)
+    );
+    assert!(count_of(&ds, Verdict::Pass, Reason::Accepted) > 20);
+}
+
+#[test]
+fn red_decisions_recompute_p_a_from_the_recorded_average_and_count() {
+    let red = r#"{ "scheme": "red", "params": { "min_th": 5, "max_th": 15, "max_p": 0.1 } }"#;
+    check_red(&dumbbell(20.0, 10e6, 10.0, 60, red, TCP), false);
+}
+
+#[test]
+fn red_marks_record_the_same_state_as_drops() {
+    let red = r#"{ "scheme": "red", "params": { "min_th": 5, "max_th": 15, "max_p": 0.1, "ecn": true } }"#;
+    check_red(&dumbbell(20.0, 10e6, 10.0, 60, red, ECN_TCP), true);
+}
+
+#[test]
+fn codel_decisions_follow_the_control_law() {
+    let codel = r#"{ "scheme": "codel" }"#;
+    let (ds, fields) = decisions_of(&dumbbell(20.0, 10e6, 10.0, 400, codel, TCP));
+    let f = |d: &Decision, id| field(d, &fields, id);
+    let secs = |s: f64| (s * 1e9).round() as Nanos;
+    let mut last_next: Option<f64> = None;
+    let mut chained = 0;
+    for d in ds.iter().filter(|d| d.verdict != Verdict::Pass && d.reason == Reason::Early) {
+        let (sojourn, target, interval) = (f(d, "sojourn_ms"), f(d, "target_ms"), f(d, "interval_ms"));
+        let (count, dropping, due, next) = (f(d, "count"), f(d, "dropping"), f(d, "due_s"), f(d, "next_drop_s"));
+        assert!(sojourn >= target, "dropped below target: {d:?}");
+        assert!(d.at >= secs(due), "dropped before it was due: {d:?}");
+        // In the dropping state the law runs from the last drop's schedule,
+        // on entering it from now (RFC 8289 §5).
+        let from = if dropping == 1.0 { secs(due) } else { d.at };
+        assert_eq!(secs(next), control_law(from, secs(interval / 1e3), count as u32), "{d:?}");
+        if dropping == 1.0 {
+            assert_eq!(Some(due), last_next, "a drop in the dropping state is due when the last one scheduled it");
+            chained += 1;
+        }
+        last_next = Some(next);
+    }
+    assert!(chained > 10, "only {chained} drops inside dropping states");
+    for d in ds.iter().filter(|d| d.verdict == Verdict::Pass) {
+        let below = f(d, "sojourn_ms") < f(d, "target_ms");
+        assert!(
+            below || f(d, "dropping") == 1.0 || d.at < secs(f(d, "due_s")),
+            "a pass CoDel should have dropped: {d:?}"
+        );
+    }
+}
+
+/// The summary and the series (each value's bits) of `text`, recorded or not.
+fn outputs(text: &str, record: bool) -> (String, Vec<u64>) {
+    let mode = SeriesMode { history: true, streaming: false };
+    let mut sim = Simulation::from_json(text, mode).expect("valid scenario");
+    if record {
+        sim.record_decisions(16);
+    }
+    sim.run();
+    let mut summary = serde_json::to_value(sim.summary()).expect("summary");
+    summary.as_object_mut().expect("object").remove("perf");
+    (summary.to_string(), sim.history().data.iter().map(|v| v.to_bits()).collect())
+}
+
+#[test]
+fn recording_decisions_changes_neither_the_summary_nor_the_series() {
+    for scheme in ["red", "codel", "pie", "fred", "blue", "droptail"] {
+        let text = dumbbell(5.0, 10e6, 10.0, 60, &format!(r#"{{ "scheme": "{scheme}" }}"#), TCP);
+        let (plain, recorded) = (outputs(&text, false), outputs(&text, true));
+        assert_eq!(plain.0, recorded.0, "{scheme}: summary");
+        assert!(plain.1 == recorded.1, "{scheme}: series");
+    }
+}
+
+#[test]
+fn every_scheme_records_its_declared_state_or_none() {
+    let flows = format!(r#"{TCP}, {{ "kind": "cbr", "rate_bps": 6e6 }}"#);
+    for info in crate::queue::catalogue(crate::queue::Limit::Packets(0)) {
+        let info = &info;
+        let text = dumbbell(4.0, 10e6, 10.0, 60, &format!(r#"{{ "scheme": "{}" }}"#, info.id), &flows);
+        let (ds, fields) = decisions_of(&text);
+        assert!(ds.iter().any(|d| d.verdict == Verdict::Drop), "{}: no drop recorded", info.id);
+        for d in &ds {
+            let n = d.state.values().len();
+            assert!(n == 0 || n == fields.len(), "{}: {n} values for {} fields: {d:?}", info.id, fields.len());
+        }
+        if !fields.is_empty() {
+            assert!(ds.iter().any(|d| !d.state.values().is_empty()), "{} declares state but records none", info.id);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+// The drop-and-mark inspector's state: the run's kept decisions, which one
+// is selected while the run is paused, and the keyboard's `[` and `]`, which
+// step to the previous and next decision.
+
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { DecisionMark, DecisionMarksProps } from '../charts/DecisionMarks';
+import type { DecisionRecord, FieldSpec } from '../engine/client';
+import { curvePoint } from '../explain/decisionText';
+import type { SimulationView } from './useSimulation';
+
+export interface DecisionInspector {
+  paused: boolean;
+  decisions: readonly DecisionRecord[];
+  fields: readonly FieldSpec[];
+  /** Index of the decision the user picked in `decisions`, while paused. */
+  selected: number | null;
+  select: (index: number) => void;
+  /** Put the explanation away. */
+  close: () => void;
+  /** What the time charts mark, while paused. */
+  marks: DecisionMarksProps | undefined;
+  /** The selected decision on the drop-probability curve, when it records its place there. */
+  curve: { x: number; p: number; verdict: string } | undefined;
+}
+
+const NO_FIELDS: readonly FieldSpec[] = [];
+
+/** The newest drop or mark, else the newest decision. */
+function newestVerdict(decisions: readonly DecisionRecord[]): number {
+  for (let i = decisions.length - 1; i >= 0; i--) if (decisions[i].verdict !== 'pass') return i;
+  return decisions.length - 1;
+}
+
+/** Keys typed into a field are the field's; a focused button (the panel's own) does not take `[` or `]`, unlike Space. */
+function typing(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
+export function useDecisionInspector(sim: SimulationView): DecisionInspector {
+  const paused = sim.snapshot !== null && !sim.snapshot.playing;
+  const ring = sim.decisions?.ring;
+  const revision = ring?.revision ?? 0;
+  const fields = sim.decisions?.fields ?? NO_FIELDS;
+  // Read again when the ring changes or the run stops: while it plays nothing here is shown.
+  const decisions = useMemo(() => (ring && paused ? ring.items() : []), [ring, revision, paused]);
+  const [chosen, setChosen] = useState<{ revision: number; index: number } | null>(null);
+  // Nothing is explained until the user picks a decision: the panel stays one line and the charts stay where they were.
+  const selected = decisions.length > 0 && chosen?.revision === revision ? chosen.index : null;
+  const select = useCallback(
+    (index: number) => setChosen({ revision, index: Math.max(0, Math.min(decisions.length - 1, index)) }),
+    [revision, decisions.length],
+  );
+  const close = useCallback(() => setChosen(null), []);
+
+  useEffect(() => {
+    if (decisions.length === 0) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+      if (event.key === '[' || event.key === ']') {
+        event.preventDefault();
+        // The first key picks the newest drop or mark.
+        select(selected === null ? newestVerdict(decisions) : selected + (event.key === ']' ? 1 : -1));
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [decisions, selected, select]);
+
+  const markList = useMemo<DecisionMark[]>(() => decisions.map((d, index) => ({ t_s: d.t_s, verdict: d.verdict, index })), [decisions]);
+  // Kept while nothing changes: the charts are memoised on them.
+  const marks = useMemo(
+    () => (paused && markList.length > 0 ? { marks: markList, selected, onSelect: select } : undefined),
+    [paused, markList, selected, select],
+  );
+  const curve = useMemo(() => {
+    const point = selected === null ? null : curvePoint(decisions[selected], fields);
+    return point && selected !== null ? { x: point[0], p: point[1], verdict: decisions[selected].verdict } : undefined;
+  }, [selected, decisions, fields]);
+  return useMemo(
+    () => ({ paused, decisions, fields, selected, select, close, marks, curve }),
+    [paused, decisions, fields, selected, select, close, marks, curve],
+  );
+}

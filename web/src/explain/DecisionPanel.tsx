@@ -1,0 +1,84 @@
+// "Why was this packet dropped?": the drop-and-mark inspector's panel. While
+// the run is paused it explains the selected decision in words and numbers;
+// a click on a mark above the queue or drop-rate chart selects another, and
+// `[` / `]` step to the previous and next.
+
+import type { DecisionRecord, FieldSpec } from '../engine/client';
+import { DECISION_RING_SIZE } from '../engine/decisionRing';
+import { explainDecision } from './decisionText';
+import './decisionPanel.css';
+
+interface DecisionPanelProps {
+  paused: boolean;
+  decisions: readonly DecisionRecord[];
+  fields: readonly FieldSpec[];
+  selected: number | null;
+  onSelect: (index: number) => void;
+  onClose: () => void;
+  schemeName: string;
+  /** The buffer's unit, for values in it. */
+  unit: string;
+}
+
+export function DecisionPanel({ paused, decisions, fields, selected, onSelect, onClose, schemeName, unit }: DecisionPanelProps) {
+  const decision = selected === null ? undefined : decisions[selected];
+  const explained = decision && explainDecision(decision, fields, schemeName, unit);
+  if (!explained || selected === null) {
+    // One line, so that the charts below do not move.
+    const hint = !paused
+      ? `pause the run to see its drops and marks (the page keeps the newest ${DECISION_RING_SIZE.toLocaleString('en')} decisions: every drop and mark, and one pass in 100).`
+      : decisions.some((d) => d.verdict !== 'pass')
+        ? 'click a mark above the queue or drop-rate chart, or press ] for the newest.'
+        : 'no drop or mark yet.';
+    return (
+      <section className="decision-panel" aria-label="Why was this packet dropped?" data-testid="decision-panel">
+        <p className="decision-hint">
+          <strong>Why was this packet dropped?</strong> {hint}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="decision-panel" aria-label="Why was this packet dropped?" data-testid="decision-panel">
+      <div className="decision-title">
+        <h3>Why was this packet dropped?</h3>
+        <button type="button" onClick={onClose} aria-label="Close the explanation">
+          ✕
+        </button>
+      </div>
+      <div className="decision-nav">
+        <button type="button" onClick={() => onSelect(selected - 1)} disabled={selected === 0} aria-keyshortcuts="[">
+          ◂ previous
+        </button>
+        <span data-testid="decision-position">
+          decision {selected + 1} of {decisions.length}
+        </span>
+        <button type="button" onClick={() => onSelect(selected + 1)} disabled={selected === decisions.length - 1} aria-keyshortcuts="]">
+          next ▸
+        </button>
+      </div>
+      <p className="decision-headline" data-testid="decision-headline" data-verdict={decision?.verdict} data-reason={decision?.reason}>
+        {explained.headline}
+      </p>
+      <div aria-live="polite" data-testid="decision-explanation">
+        {explained.sentences.map((s) => (
+          <p key={s}>{s}</p>
+        ))}
+      </div>
+      {explained.numbers.length > 0 && (
+        <table className="decision-numbers" data-testid="decision-numbers">
+          <tbody>
+            {explained.numbers.map((n) => (
+              <tr key={n.id} data-field={n.id}>
+                <th scope="row">{n.label}</th>
+                <td className="decision-symbol">{n.symbol}</td>
+                <td>{n.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className="decision-hint">Click a mark above the queue or drop-rate chart to pick another; the keys [ and ] step through them.</p>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { DecisionRecord, FieldSpec } from '../engine/client';
+import { curvePoint, explainDecision } from './decisionText';
+
+const field = (id: string, symbol = id, unit = ''): FieldSpec => ({ id, label: id, symbol, unit });
+const RED = [field('avg', 'avg', 'buffer'), field('queued', 'q', 'buffer'), field('count'), field('p_b'), field('p_a'), field('draw', 'u')];
+const CODEL = [
+  field('sojourn_ms', 'sojourn', 'ms'),
+  field('target_ms', 'target', 'ms'),
+  field('count'),
+  field('dropping', 'dropping', 'on/off'),
+  field('due_s', 'drop_next', 's'),
+  field('next_drop_s', "drop_next'", 's'),
+  field('interval_ms', 'interval', 'ms'),
+];
+const decision = (verdict: DecisionRecord['verdict'], reason: DecisionRecord['reason'], state: (number | null)[]): DecisionRecord => ({
+  t_s: 12.5,
+  hop: 0,
+  flow: 3,
+  seq: 4000,
+  size_bytes: 1040,
+  verdict,
+  reason,
+  state,
+});
+
+describe('explainDecision', () => {
+  it('tells a RED early drop from its average, count, p_a and draw', () => {
+    const e = explainDecision(decision('drop', 'early', [9.5, 12, 14, 0.045, 0.0652, 0.031]), RED, 'RED', 'packets');
+    expect(e.headline).toBe('RED dropped packet 4000 of flow 3 (1040 bytes) at 12.5000 s on hop 0: early.');
+    expect(e.sentences).toEqual([
+      'The average queue was 9.5 packets, so p_b = 0.045.',
+      'With count = 14 arrivals since the last drop, p_a = 0.0652.',
+      'The random draw u = 0.031 fell below p_a: dropped.',
+    ]);
+    expect(e.numbers.map((n) => n.value)).toEqual(['9.5 packets', '12 packets', '14', '0.045', '0.0652', '0.031']);
+  });
+
+  it('says a RED arrival the full buffer refused was accepted by RED first', () => {
+    const e = explainDecision(decision('drop', 'overflow', [12, 60, 3, 0.07, 0.02, 0.5]), RED, 'RED', 'packets');
+    expect(e.sentences.at(-2)).toBe('The random draw u = 0.5 was not below p_a, so RED accepted it.');
+    expect(e.sentences.at(-1)).toBe('But the buffer was full (60 packets queued): dropped as overflow.');
+  });
+
+  it('tells a CoDel drop inside its dropping state from the control law', () => {
+    const e = explainDecision(decision('mark', 'early', [21.3, 5, 4, 1, 12.45, 12.5, 100]), CODEL, 'CoDel', 'packets');
+    expect(e.headline).toContain('CoDel ECN-marked packet 4000');
+    expect(e.sentences[1]).toBe('CoDel was in its dropping state and this drop was due at 12.45 s.');
+    expect(e.sentences[2]).toContain('next drop at 12.5 s');
+  });
+
+  it('gives only the reason for a decision without state', () => {
+    const e = explainDecision(decision('drop', 'overflow', []), [], 'drop-tail', 'packets');
+    expect(e.sentences).toEqual(['Reason: the buffer was full.']);
+    expect(e.numbers).toEqual([]);
+  });
+});
+
+describe('curvePoint', () => {
+  it('places a RED decision at its average and p_b, and nothing without them', () => {
+    expect(curvePoint(decision('drop', 'early', [9.5, 12, 14, 0.045, 0.0652, 0.031]), RED)).toEqual([9.5, 0.045]);
+    expect(curvePoint(decision('drop', 'early', [21.3, 5, 4, 1, 12.45, 12.5, 100]), CODEL)).toBeNull();
+  });
+});
