@@ -3,7 +3,7 @@
 // rows and snapshots arrive through a listener. When the worker crashes, the
 // client keeps what it needs to rebuild every run in a new worker: `restart()`.
 
-import type { CaptureFiles, CatalogueEntry, ClaimResult, DecisionRecord, FieldSpec, ResolvedPlan, Scenario, ScenarioProblem, Summary, WorkEstimate } from './pkg/aqm_core';
+import type { CaptureFiles, CatalogueEntry, ClaimResult, DecisionRecord, FieldSpec, ResolvedPlan, ScenarioProblem, Summary, WorkEstimate } from './pkg/aqm_core';
 import type { BufferUnit, EngineFailure, FlowResults, FromWorker, LiveSummary, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
 
 export type { BufferUnit, DecisionRecord, FieldSpec, FlowResults, LiveSummary, ParamApplied, RunSnapshot, Speed, WorkEstimate };
