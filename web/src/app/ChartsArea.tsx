@@ -114,14 +114,7 @@ export const ChartsArea = memo(function ChartsArea({
   const latency = { store, rows, groups, snapshot, binS, paramChanges, window: timeWindow, height: CHART_HEIGHT };
   const markovModel = snapshot?.markovModel;
   const schemeName = schemeEntry?.name ?? scenario.queue.scheme;
-  // Bars take the colours of the goodput lines: a flow's own where each is drawn, else its group's.
-  const barLegend = useMemo(
-    () =>
-      drawsEachFlow(groups)
-        ? groups.flatMap((g) => flowsOf(g).map((f) => ({ label: flowLabel(f, g), color: flowColor(f) })))
-        : groups.map((g, i) => ({ label: g.label, color: groupColor(i) })),
-    [groups],
-  );
+  const barLegend = useBarLegend(groups);
 
   /** The charts in the order the view lists them: a lesson step puts first what its text talks about. */
   const chart = (id: ChartId): ReactNode => {
@@ -180,7 +173,7 @@ export const ChartsArea = memo(function ChartsArea({
         // DualPI2 has two probabilities, both functions of its p′: drawn from its parameters and the newest sample.
         return scenario.queue.scheme === 'dualpi2' ? (
           <CoupledCurveChart
-            k={params.k ?? 2}
+            k={named('k').value}
             kName={named('k').label}
             point={store && rows ? coupledOperatingPoint(store, rows) : undefined}
             height={CHART_HEIGHT}
@@ -235,19 +228,11 @@ export const ChartsArea = memo(function ChartsArea({
         onFollow={() => onScroll(latestS, true)}
         unavailable={snapshot && !markovModel ? { markov: `The Markov model covers RED and DSRED, not ${schemeName}.` } : undefined}
       />
-      {detail === 'perGroup' && (
-        <p className="flow-detail-note" data-testid="flow-detail-note">
-          <strong>{COUNT.format(flowCount(groups))} flows: the charts show each flow group as a whole</strong>, not a line or bar per flow (more than{' '}
-          {PER_FLOW_LIMIT} could not be told apart): goodput over time is each group&apos;s total, and goodput per flow is a{' '}
-          <Term id="sorted-goodput">sorted curve</Term> per group. <Term id="per-group-view">About the per-group view</Term>
-        </p>
-      )}
-      {scenario.queue.scheme === 'dualpi2' && (view.charts.includes('queue') || view.charts.includes('curve')) && (
-        <p className="flow-detail-note" data-testid="dualq-note">
-          DualPI2 keeps two queues: the queue chart draws the delay of each (<Term id="dual-queue">L and C queue</Term>), the curve chart both probabilities
-          against the <Term id="base-probability">base probability p′</Term> (<Term id="coupling">coupling</Term>).
-        </p>
-      )}
+      <ChartNotes
+        perGroup={detail === 'perGroup'}
+        flowCount={flowCount(groups)}
+        dualQueue={scenario.queue.scheme === 'dualpi2' && (view.charts.includes('queue') || view.charts.includes('curve'))}
+      />
       {/* data-rows: the series rows the page holds (what the time-series export writes). */}
       <div className="charts" data-testid="charts" data-rows={store?.rows ?? 0} id={SKIP_TARGETS.charts} tabIndex={-1}>
         {view.charts.map((id) => (
@@ -275,5 +260,37 @@ function useFlowBars(flowResults: RunSnapshot['flowResults'] | undefined, groups
         padhyeBps: flow.tcp_models?.padhye_bps ?? null,
       })),
     [flowResults, groups],
+  );
+}
+
+/** Bars take the colours of the goodput lines: a flow's own where each is drawn, else its group's. */
+function useBarLegend(groups: ReturnType<typeof flowGroups>) {
+  return useMemo(
+    () =>
+      drawsEachFlow(groups)
+        ? groups.flatMap((g) => flowsOf(g).map((f) => ({ label: flowLabel(f, g), color: flowColor(f) })))
+        : groups.map((g, i) => ({ label: g.label, color: groupColor(i) })),
+    [groups],
+  );
+}
+
+/** Notes above the charts: what a per-group view draws, and what DualPI2's two queues add. */
+function ChartNotes({ perGroup, flowCount, dualQueue }: { perGroup: boolean; flowCount: number; dualQueue: boolean }) {
+  return (
+    <>
+      {perGroup && (
+        <p className="flow-detail-note" data-testid="flow-detail-note">
+          <strong>{COUNT.format(flowCount)} flows: the charts show each flow group as a whole</strong>, not a line or bar per flow (more than {PER_FLOW_LIMIT}{' '}
+          could not be told apart): goodput over time is each group&apos;s total, and goodput per flow is a <Term id="sorted-goodput">sorted curve</Term> per
+          group. <Term id="per-group-view">About the per-group view</Term>
+        </p>
+      )}
+      {dualQueue && (
+        <p className="flow-detail-note" data-testid="dualq-note">
+          DualPI2 keeps two queues: the queue chart draws the delay of each (<Term id="dual-queue">L and C queue</Term>), the curve chart both probabilities
+          against the <Term id="base-probability">base probability p′</Term> (<Term id="coupling">coupling</Term>).
+        </p>
+      )}
+    </>
   );
 }
