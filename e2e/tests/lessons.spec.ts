@@ -1,6 +1,7 @@
 // Guided lessons: predict, run, and see the answer from the run's own numbers.
 
 import { expect, test, type Page } from '@playwright/test';
+import { readdirSync } from 'node:fs';
 import { SCREENSHOT_DIR, setSpeed, watchForErrors } from './helpers';
 
 /** The first number in a text ("694 ms" → 694), without thousands separators. */
@@ -9,6 +10,9 @@ function firstNumber(text: string): number {
   if (!match) throw new Error(`no number in “${text}”`);
   return Number(match[0].replace(/,/g, ''));
 }
+
+/** Every lesson file in the repository's lessons/ folder: the panel lists each. */
+const LESSON_COUNT = readdirSync(new URL('../../lessons/', import.meta.url)).filter((name) => name.endsWith('.json')).length;
 
 async function summaryNumber(page: Page, testId: string): Promise<number> {
   return firstNumber((await page.getByTestId(testId).textContent()) ?? '');
@@ -24,7 +28,7 @@ test.describe('phone, 390×844', () => {
     await page.goto('/');
     await page.getByTestId('open-lessons').tap();
     await expect(page.getByTestId('pane-lesson')).toHaveAttribute('aria-selected', 'true');
-    await expect(page.locator('[data-testid^=lesson-pick-]')).toHaveCount(8);
+    await expect(page.locator('[data-testid^=lesson-pick-]')).toHaveCount(LESSON_COUNT);
     await page.getByTestId('lesson-pick-bufferbloat').tap();
     await expect(page).toHaveURL(/lesson=bufferbloat&step=1/);
     await expect(page.getByTestId('lesson-progress')).toHaveText('Step 1 of 3');
