@@ -231,6 +231,7 @@ impl DualPi2 {
     fn signal_l(&self, pkt: Packet, ctx: &mut QueueCtx) -> Option<Packet> {
         let uniform = ctx.rng.uniform();
         if self.overloaded() {
+            self.note(&pkt, true, self.p_c(), uniform, ctx);
             return if uniform < self.p_c() { ctx.drop_or_mark(pkt, DropReason::Early, false) } else { Some(pkt) };
         }
         // Th_len: the native AQM spares a packet the L queue holds too few behind.
@@ -240,6 +241,7 @@ impl DualPi2 {
             0.0
         };
         let p_l = native.max(self.p_cl());
+        self.note(&pkt, true, p_l, uniform, ctx);
         if uniform < p_l {
             ctx.drop_or_mark(pkt, DropReason::Early, true)
         } else {
@@ -249,15 +251,39 @@ impl DualPi2 {
 
     /// The classic rule: mark ECT(0) or drop the rest with p_C.
     fn signal_c(&self, pkt: Packet, ctx: &mut QueueCtx) -> Option<Packet> {
-        if ctx.rng.uniform() < self.p_c() {
+        let uniform = ctx.rng.uniform();
+        self.note(&pkt, false, self.p_c(), uniform, ctx);
+        if uniform < self.p_c() {
             ctx.drop_or_mark(pkt, DropReason::Early, true)
         } else {
             Some(pkt)
         }
     }
+
+    /// The inspector's record of the rule applied to `pkt` ([`DECISION_FIELDS`]).
+    fn note(&self, pkt: &Packet, l4s: bool, p: f64, uniform: f64, ctx: &mut QueueCtx) {
+        if ctx.recording() {
+            let sojourn_ms = ctx.now.saturating_sub(pkt.enqueued_at) as f64 / NS_PER_MS as f64;
+            ctx.note(pkt, &[if l4s { 1.0 } else { 0.0 }, sojourn_ms, self.p_prime, p, uniform]);
+        }
+    }
 }
 
+/// The state DualPI2 records with each decision: the rule a packet met on
+/// leaving its queue (p_L or, under overload, p_C for L4S; p_C for classic).
+pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
+    super::decision::FieldSpec::new("l4s", "queue the packet left (1 = L4S, 0 = classic)", "L", ""),
+    super::decision::FieldSpec::new("sojourn_ms", "the packet's sojourn", "sojourn", "ms"),
+    super::decision::FieldSpec::new("p_prime", "base probability", "p′", ""),
+    super::decision::FieldSpec::new("p", "probability applied to this packet", "p", ""),
+    super::decision::FieldSpec::new("draw", "uniform random draw", "u", ""),
+];
+
 impl Qdisc for DualPi2 {
+    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+        DECISION_FIELDS
+    }
+
     fn enqueue(&mut self, mut pkt: Packet, ctx: &mut QueueCtx) {
         self.arm(ctx);
         // Classified before the limit check, so tail drops count per queue too.

@@ -133,7 +133,7 @@ fn outputs(text: &str, record: bool) -> (String, Vec<u64>) {
 
 #[test]
 fn recording_decisions_changes_neither_the_summary_nor_the_series() {
-    for scheme in ["red", "codel", "pie", "fred", "blue", "droptail"] {
+    for scheme in ["red", "codel", "pie", "fred", "blue", "dualpi2", "droptail"] {
         let text = dumbbell(5.0, 10e6, 10.0, 60, &format!(r#"{{ "scheme": "{scheme}" }}"#), TCP);
         let (plain, recorded) = (outputs(&text, false), outputs(&text, true));
         assert_eq!(plain.0, recorded.0, "{scheme}: summary");
@@ -155,6 +155,28 @@ fn every_scheme_records_its_declared_state_or_none() {
         }
         if !fields.is_empty() {
             assert!(ds.iter().any(|d| !d.state.values().is_empty()), "{} declares state but records none", info.id);
+        }
+    }
+}
+
+#[test]
+fn dualpi2_decisions_follow_the_coupling() {
+    // A Prague flow (L queue) beside CUBIC (C queue) under DualPI2 (k = 2).
+    let flows = r#"{ "kind": "tcp", "cc": "prague", "ecn": "ect1", "access_delay_ms": 5 },
+                   { "kind": "tcp", "cc": "cubic", "sack": true, "access_delay_ms": 5 }"#;
+    let text = dumbbell(5.0, 40e6, 20.0, 400, r#"{ "scheme": "dualpi2" }"#, flows);
+    let (ds, fields) = decisions_of(&text);
+    let f = |d: &Decision, id| field(d, &fields, id);
+    let judged: Vec<&Decision> = ds.iter().filter(|d| !d.state.values().is_empty()).collect();
+    let lanes = |l4s: f64| judged.iter().filter(|d| f(d, "l4s") == l4s).count();
+    assert!(lanes(1.0) > 10 && lanes(0.0) > 10, "both queues decide: {} L, {} C", lanes(1.0), lanes(0.0));
+    for d in judged {
+        let (p_prime, p, u) = (f(d, "p_prime"), f(d, "p"), f(d, "draw"));
+        assert_eq!(d.verdict != Verdict::Pass, u < p, "a drop or mark exactly when the draw is below p: {d:?}");
+        if f(d, "l4s") == 0.0 || p_prime > 0.5 {
+            assert_eq!(p, p_prime * p_prime, "classic, or L4S under overload: p_C = p′²: {d:?}");
+        } else {
+            assert!(p >= (2.0 * p_prime).min(1.0), "L4S: p_L at least the coupled k·p′: {d:?}");
         }
     }
 }

@@ -49,6 +49,20 @@ describe('explainDecision', () => {
     expect(e.sentences[2]).toContain('next drop at 12.5 s');
   });
 
+  it('tells a DualPI2 decision by the queue the packet left and the coupled probability it met', () => {
+    const DUAL = [field('l4s', 'L'), field('sojourn_ms', 'sojourn', 'ms'), field('p_prime', 'p′'), field('p'), field('draw', 'u')];
+    const marked = explainDecision(decision('mark', 'early', [1, 0.4, 0.05, 0.1, 0.02]), DUAL, 'DualPI2', 'packets');
+    expect(marked.sentences).toEqual([
+      'The packet left the L4S (L) queue after 0.4 ms; the base probability was p′ = 0.05.',
+      'An L4S packet meets p_L = 0.1: the larger of the step at its own sojourn and the coupled k·p′.',
+      'The random draw u = 0.02 fell below it: ECN-marked.',
+    ]);
+    const classic = explainDecision(decision('pass', 'accepted', [0, 15, 0.05, 0.0025, 0.7]), DUAL, 'DualPI2', 'packets');
+    expect(classic.sentences.slice(1)).toEqual(['A classic packet meets p_C = p′² = 0.0025.', 'The random draw u = 0.7 was not below it: passed.']);
+    const overload = explainDecision(decision('drop', 'early', [1, 2, 0.75, 0.5625, 0.3]), DUAL, 'DualPI2', 'packets');
+    expect(overload.sentences[1]).toBe('The queue was overloaded: an L4S packet meets p_C = p′² = 0.5625 and is dropped, not marked.');
+  });
+
   it('gives only the reason for a decision without state', () => {
     const e = explainDecision(decision('drop', 'overflow', []), [], 'drop-tail', 'packets');
     expect(e.sentences).toEqual(['Reason: the buffer was full.']);

@@ -66,6 +66,21 @@ function codelSentences(v: Record<string, number | undefined>, d: DecisionRecord
   ];
 }
 
+/** DualPI2: the rule the packet met on leaving its queue (RFC 9332's coupling). */
+function dualSentences(v: Record<string, number | undefined>, d: DecisionRecord): string[] {
+  const p = formatValue(v.p);
+  const left = `The packet left the ${v.l4s ? 'L4S (L)' : 'classic (C)'} queue after ${formatValue(v.sojourn_ms, 'ms')}; the base probability was p′ = ${formatValue(v.p_prime)}.`;
+  const pPrime = v.p_prime ?? 0;
+  const overloaded = v.l4s === 1 && pPrime > 0 && v.p === pPrime * pPrime;
+  const rule = !v.l4s
+    ? `A classic packet meets p_C = p′² = ${p}.`
+    : overloaded
+      ? `The queue was overloaded: an L4S packet meets p_C = p′² = ${p} and is dropped, not marked.`
+      : `An L4S packet meets p_L = ${p}: the larger of the step at its own sojourn and the coupled k·p′.`;
+  const draw = `The random draw u = ${formatValue(v.draw)}`;
+  return [left, rule, d.verdict === 'pass' ? `${draw} was not below it: passed.` : `${draw} fell below it: ${VERB[d.verdict]}.`];
+}
+
 /** Any scheme that records a probability and a draw (PIE, BLUE, BARE, CSFQ). */
 function drawSentences(v: Record<string, number | undefined>, d: DecisionRecord, fields: readonly FieldSpec[]): string[] {
   const pId = ['p', 'p_m'].find((id) => v[id] !== undefined);
@@ -90,6 +105,7 @@ export function explainDecision(d: DecisionRecord, fields: readonly FieldSpec[],
   const recorded = d.state.length > 0;
   let sentences: string[] = [];
   if (recorded && ids.has('p_a') && ids.has('avg')) sentences = redSentences(v, d, unit);
+  else if (recorded && ids.has('p_prime')) sentences = dualSentences(v, d);
   else if (recorded && ids.has('sojourn_ms')) sentences = codelSentences(v, d);
   else if (recorded) sentences = drawSentences(v, d, fields);
   if (sentences.length === 0) sentences = [`Reason: ${REASON[d.reason]}.`];
