@@ -68,34 +68,18 @@ export class SweepPool {
   run(scenarioJson: string, request: SweepRequest, onPoint: (run: SweepRun, point: SweepPoint, wallS: number) => void): SweepTask {
     const queue = planRuns(request);
     const workers = Math.min(this.size, queue.length);
-    let stopped = false;
-    const work = async (member: Member) => {
-      for (let run = queue.shift(); run && !stopped; run = queue.shift()) {
-        const { value, seed } = run;
-        const reply = await this.call(member, (requestId) => ({ type: 'run', requestId, scenarioJson, path: request.path, value, seed }));
-        if (reply.type === 'failed') throw new Error(`value ${value}, seed ${seed}: ${reply.message}`);
-        if (reply.type !== 'point') throw new Error('unexpected reply from the sweep worker');
-        if (!stopped) onPoint(run, { value, seed, summary: reply.summary }, reply.wallS);
-      }
-    };
-    const finished = Promise.all(Array.from({ length: workers }, (_, i) => work(this.member(i)))).then(
-      () => undefined,
-      (error: unknown) => {
-        // One failure ends the sweep: stop the others rather than leave them running.
-        if (!stopped) {
-          stopped = true;
-          this.terminate(error instanceof Error ? error : new Error(String(error)));
+    return this.task(async (stopped) => {
+      const work = async (member: Member) => {
+        for (let run = queue.shift(); run && !stopped(); run = queue.shift()) {
+          const { value, seed } = run;
+          const reply = await this.call(member, (requestId) => ({ type: 'run', requestId, scenarioJson, path: request.path, value, seed }));
+          if (reply.type === 'failed') throw new Error(`value ${value}, seed ${seed}: ${reply.message}`);
+          if (reply.type !== 'point') throw new Error('unexpected reply from the sweep worker');
+          if (!stopped()) onPoint(run, { value, seed, summary: reply.summary }, reply.wallS);
         }
-        throw error;
-      },
-    );
-    return {
-      finished,
-      cancel: () => {
-        stopped = true;
-        this.terminate(new SweepCancelled());
-      },
-    };
+      };
+      await Promise.all(Array.from({ length: workers }, (_, i) => work(this.member(i))));
+    });
   }
 
   /**
@@ -107,20 +91,19 @@ export class SweepPool {
     figure: { reproductionJson: string; scenarioJson: string; figureId: string },
     onProgress: (done: number, total: number) => void,
   ): { finished: Promise<FigureResult>; cancel(): void } {
-    let stopped = false;
     const expect = <T extends FromSweepWorker['type']>(reply: FromSweepWorker, type: T) => {
       if (reply.type === 'failed') throw new Error(reply.message);
       if (reply.type !== type) throw new Error('unexpected reply from the sweep worker');
       return reply as Extract<FromSweepWorker, { type: T }>;
     };
-    const run = async () => {
+    return this.task(async (stopped) => {
       const { runs } = expect(await this.call(this.member(0), (requestId) => ({ type: 'figureRuns', requestId, ...figure })), 'figureRuns');
       const summaries: string[] = new Array<string>(runs.length);
       let next = 0;
       let done = 0;
       onProgress(0, runs.length);
       const work = async (member: Member) => {
-        for (let k = next++; k < runs.length && !stopped; k = next++) {
+        for (let k = next++; k < runs.length && !stopped(); k = next++) {
           const reply = await this.call(member, (requestId) => ({ type: 'runToEnd', requestId, scenarioJson: runs[k] }));
           summaries[k] = expect(reply, 'ranToEnd').summaryJson;
           onProgress(++done, runs.length);
@@ -130,8 +113,13 @@ export class SweepPool {
       const summariesJson = `[${summaries.join(',')}]`;
       const reply = await this.call(this.member(0), (requestId) => ({ type: 'figureResult', requestId, ...figure, summariesJson }));
       return expect(reply, 'figureResult').result;
-    };
-    const finished = run().catch((error: unknown) => {
+    });
+  }
+
+  /** `body` as a task: one failure stops every worker rather than leave them running, and so does cancel. */
+  private task<T>(body: (stopped: () => boolean) => Promise<T>): { finished: Promise<T>; cancel(): void } {
+    let stopped = false;
+    const finished = body(() => stopped).catch((error: unknown) => {
       if (!stopped) {
         stopped = true;
         this.terminate(error instanceof Error ? error : new Error(String(error)));
