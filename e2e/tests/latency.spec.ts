@@ -67,6 +67,9 @@ test('the preset is in the gallery and opens with its latency charts', async ({ 
   await expect(page.getByTestId('show-cdf')).toBeChecked();
   await setSpeed(page, 'max');
   await waitForSimTime(page, 2);
+  // A chart below the fold draws only once it scrolls into view.
+  await page.getByTestId('chart-rtt').scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-testid=chart-rtt] .rtt-line').first()).toBeAttached();
   expect(await pointsOf(page.locator('[data-testid=chart-rtt] .rtt-line'))).toBeGreaterThan(0);
   expect(errors).toEqual([]);
 });
