@@ -113,8 +113,8 @@ export async function axisLabelReport(page: Page): Promise<LabelReport> {
       const svg = figure.querySelector('.chart-body > svg');
       if (!svg) continue;
       const bounds = svg.getBoundingClientRect();
-      // Axis labels, threshold labels and the small print inside plots (a theory curve's assumptions).
-      const labels = [...svg.querySelectorAll<SVGTextElement>('.axis text, .chart-note, .threshold-label')]
+      // Axis labels, threshold labels, labels of marked points and the small print inside plots (a theory curve's assumptions).
+      const labels = [...svg.querySelectorAll<SVGTextElement>('.axis text, .chart-note, .threshold-label, .annotation-label')]
         .map((text) => ({ text: text.textContent?.trim() ?? '', box: text.getBoundingClientRect() }))
         .filter((label) => label.text && label.box.width > 0);
       report.counts[chart] = labels.length;

@@ -41,6 +41,8 @@ const VALUE = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
 const NOTES = ['Poisson arrivals, avg = queue (Zheng & Atiquzzaman 2000 §2.3).', 'TCP backs off when dropped: it may sit off the curve.'];
 const NOTES_NARROW = ['Poisson arrivals, avg = queue', '(Zheng & Atiquzzaman 2000 §2.3).', 'TCP backs off when dropped:', 'it may sit off the curve.'];
 const NARROW_PLOT_PX = 480;
+/** Line spacing of the notes in the corner. */
+const NOTE_LINE_PX = 16;
 
 /** The log axis's floor: below one drop in ten thousand the curve runs along the bottom. */
 const P_FLOOR = 1e-4;
@@ -106,6 +108,9 @@ export const MarkovChart = memo(function MarkovChart({ model, measured, schemeNa
           values.map(([r, p], i) => `${i === 0 ? 'M' : 'L'}${x(r)},${y(atLeastFloor(p))}`).join('');
         // From 0.01 up: lower, the line would run down through the notes in the corner.
         const floor = model.filter((p) => saturationFloor(p.load) >= 0.01).map((p) => [p.load, saturationFloor(p.load)] as const);
+        const notes = plot.width < NARROW_PLOT_PX ? NOTES_NARROW : NOTES;
+        // The top of the notes' first line (its baseline less the type's height).
+        const notesTop = plot.height - 8 - NOTE_LINE_PX * (notes.length - 1) - NOTE_LINE_PX;
         return (
           <>
             <AxisBottom scale={x} offset={plot.height} label="offered load ρ = λ/μ (arrivals / link capacity)" gridLength={plot.height} />
@@ -123,20 +128,23 @@ export const MarkovChart = memo(function MarkovChart({ model, measured, schemeNa
             </g>
             {/* Bottom right, where the curve is high and the saturation line above 0.01; over
                 the lines, with a halo, since large type (present mode) reaches the rising curve. */}
-            {(plot.width < NARROW_PLOT_PX ? NOTES_NARROW : NOTES).map((note, i, notes) => (
-              <text key={note} className="chart-note" x={plot.width - 6} y={plot.height - 8 - 16 * (notes.length - 1 - i)} textAnchor="end">
+            {notes.map((note, i) => (
+              <text key={note} className="chart-note" x={plot.width - 6} y={plot.height - 8 - NOTE_LINE_PX * (notes.length - 1 - i)} textAnchor="end">
                 {note}
               </text>
             ))}
             {points.map((m) => {
               const px = x(Math.min(m.offeredLoad, x.domain()[1]));
+              const py = y(atLeastFloor(congestionSignal(m)));
               const labelOnLeft = px > plot.width / 2;
+              // A point low in the plot would have its label on the notes: lift the label above them.
+              const labelY = Math.min(py - 10, notesTop - 4);
               return (
                 <g key={m.hop} className="measured-load" data-load={m.offeredLoad} data-drop={m.dropRate} data-mark={m.markRate}>
-                  <Marker shape="dot" x={px} y={y(atLeastFloor(congestionSignal(m)))} r={6} color={COLORS.vermillion} />
+                  <Marker shape="dot" x={px} y={py} r={6} color={COLORS.vermillion} />
                   <text
                     x={px + (labelOnLeft ? -10 : 10)}
-                    y={y(atLeastFloor(congestionSignal(m))) - 10}
+                    y={labelY}
                     textAnchor={labelOnLeft ? 'end' : 'start'}
                     className="annotation-label"
                     fill={COLORS.vermillion}
