@@ -46,13 +46,15 @@ usage:
                                               run the papers' reproductions (DIR, default
                                               reproductions/, or one FILE) under each file's seeds and
                                               judge each claim on its 95% interval;
-                                              --tally: only the verdict counts;
+                                              --tally: only the verdict counts (claims,
+                                              then figures, which it runs too);
                                               --jobs: runs at once (default: 1)
   aqm-sim reproduce --list [DIR|FILE]         every claim and figure id, by file
   aqm-sim reproduce --figure ID|all [--csv|--json] [--jobs J] [DIR|FILE]
                                               run a paper's figure as a sweep and print
                                               its data: mean and 95% interval per x and
                                               scheme beside the paper's stated values
+                                              and the verdict against them
                                               (CSV columns x,scheme,mean,ci_lo,ci_hi,paper)
   aqm-sim schema                              print the scenario file's JSON Schema
                                               (as committed in public/scenario.schema.json)
@@ -575,7 +577,13 @@ fn reproduce(args: &[String]) -> Result<(), CliError> {
     if json {
         return print_json(&rows);
     }
-    let out = if tally { format!("{}\n", tally_line(&rows)) } else { reproduce_report(&rows) };
+    let out = if tally {
+        let figures = run_figures(&files, "all", jobs)?;
+        let figure_line = if figures.is_empty() { String::new() } else { format!("{}\n", figure_tally_line(&figures)) };
+        format!("{}\n{figure_line}", tally_line(&rows))
+    } else {
+        reproduce_report(&rows)
+    };
     write!(std::io::stdout(), "{out}").map_err(output)
 }
 
@@ -630,21 +638,38 @@ fn list_text(files: &[(String, Reproduction, String)]) -> String {
 }
 
 /// `--figure ID|all`: run the figure's sweep (or every figure's) and print
-/// its data as text, CSV or JSON. A run two figures share (the same
-/// scenario text: one sweep read for throughput and for the queue) is made
-/// once.
+/// its data as text, CSV or JSON.
 fn print_figures(
     files: &[(String, Reproduction, String)],
     id: &str,
     jobs: usize,
     format: &str,
 ) -> Result<(), CliError> {
+    let results = run_figures(files, id, jobs)?;
+    for result in &results {
+        if format == "text" {
+            print!("{}", figure_text(result));
+        } else if format == "csv" {
+            print!("{}{}", if id == "all" { format!("# {}\n", result.id) } else { String::new() }, result.csv());
+        }
+    }
+    match (format, &results[..]) {
+        ("json", [one]) => print_json(one),
+        ("json", _) => print_json(&results),
+        _ => Ok(()),
+    }
+}
+
+/// Run the figure `id` (or `all`) of `files`. A run two figures share (the
+/// same scenario text: one sweep read for throughput and for the queue) is
+/// made once.
+fn run_figures(files: &[(String, Reproduction, String)], id: &str, jobs: usize) -> Result<Vec<FigureResult>, CliError> {
     let chosen: Vec<_> = files
         .iter()
         .flat_map(|(name, repro, scenario)| repro.figures.iter().map(move |f| (name, f, scenario)))
         .filter(|(_, f, _)| id == "all" || f.id == id)
         .collect();
-    if chosen.is_empty() {
+    if chosen.is_empty() && id != "all" {
         return Err(CliError::Flag(format!("no figure `{id}` (aqm-sim reproduce --list names them)")));
     }
     let refused = |name: &String, figure: &Figure, e: &dyn std::fmt::Display| CliError::Content {
@@ -673,28 +698,30 @@ fn print_figures(
         .collect::<Result<Vec<_>, _>>()
         .map_err(output)?;
     let runs: usize = indices.iter().map(Vec::len).sum();
-    eprintln!(
-        "{} figures: {} runs ({runs} with the shared ones) in {:.1} s",
-        chosen.len(),
-        summaries.len(),
-        started.elapsed().as_secs_f64()
-    );
-    let mut results = Vec::new();
-    for ((name, figure, _), of_figure) in chosen.iter().zip(indices) {
-        let own: Vec<Value> = of_figure.into_iter().map(|k| summaries[k].clone()).collect();
-        let result = figure.result(&own).map_err(|e| refused(name, figure, &e))?;
-        if format == "text" {
-            print!("{}", figure_text(&result));
-        } else if format == "csv" {
-            print!("{}{}", if id == "all" { format!("# {}\n", result.id) } else { String::new() }, result.csv());
-        }
-        results.push(result);
-    }
-    match (format, &results[..]) {
-        ("json", [one]) => print_json(one),
-        ("json", _) => print_json(&results),
-        _ => Ok(()),
-    }
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!("{} figures: {} runs ({runs} with the shared ones) in {secs:.1} s", chosen.len(), summaries.len());
+    chosen
+        .iter()
+        .zip(indices)
+        .map(|((name, figure, _), of_figure)| {
+            let own: Vec<Value> = of_figure.into_iter().map(|k| summaries[k].clone()).collect();
+            figure.result(&own).map_err(|e| refused(name, figure, &e))
+        })
+        .collect()
+}
+
+/// The README's figure tally: how many figures get each verdict against
+/// their marks, and how many have no marks to be judged on.
+fn figure_tally_line(results: &[FigureResult]) -> String {
+    let count = |v: Option<Verdict>| results.iter().filter(|r| r.verdict == v).count();
+    format!(
+        "{} reproduced, {} diverge, {} inconclusive, {} without stated values, of {} figures",
+        count(Some(Verdict::Reproduced)),
+        count(Some(Verdict::Diverges)),
+        count(Some(Verdict::Inconclusive)),
+        count(None),
+        results.len()
+    )
 }
 
 /// A figure's data for a reader: per x, each scheme's mean and interval and
