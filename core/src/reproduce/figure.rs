@@ -215,9 +215,8 @@ impl Figure {
     }
 
     /// Every run, x-major, then series, then seed: the order
-    /// [`Figure::result`] takes the summaries in.
-    /// A CDF figure runs each series once per seed (x 0): every x is read
-    /// from the same summaries.
+    /// [`Figure::result`] takes the summaries in. A CDF figure runs each
+    /// series once per seed (x 0): every x is read from the same summaries.
     pub fn runs(&self) -> Vec<FigureRun> {
         let mut runs = Vec::new();
         let xs = if self.y.cdf { 1 } else { self.x.values.len() };
