@@ -28,9 +28,10 @@ for (const [name, viewport] of [
     await expect(card.getByTestId('figure-caption')).toContainText('99.99%');
     await card.getByTestId(`figure-run-${ID}`).click();
     await expect(card.getByTestId('figure-svg')).toBeVisible({ timeout: 120_000 });
-    // One band per scheme (RED, FRED, CSFQ, AFpFT) and the paper's two marks.
+    // One band per scheme (RED, FRED, CSFQ, AFpFT) and the paper's four marks (RED at 5 Mb/s, CSFQ at three rates).
     await expect(card.getByTestId('figure-band')).toHaveCount(4);
-    await expect(card.getByTestId('figure-mark')).toHaveCount(2);
+    await expect(card.getByTestId('figure-mark')).toHaveCount(4);
+    await expect(card.getByTestId('figure-verdict')).toHaveAttribute('data-verdict', 'reproduced');
     await card.getByTestId('figure-mark').first().focus();
     await expect(card.getByTestId('figure-mark-quote')).toContainText('over 99.99% of link capacity is used by UDP');
     // The CSV is the CLI's.

@@ -1,12 +1,14 @@
 //! `aqm-sim`: run AQM Lab scenarios headless (docs/scenario-format.md, "Command line").
 
 use aqm_core::queue::{catalogue, decision, Limit};
-use aqm_core::reproduce::{fmt_number, ClaimResult, FigureResult, Reproduction, Verdict};
+use aqm_core::reproduce::{fmt_number, ClaimResult, Figure, FigureResult, MarkTolerance, Reproduction, Verdict};
 use aqm_core::scenario::schema::scenario_schema_text;
 use aqm_core::scenario::{import_mahimahi, Scenario, ScenarioError};
 use aqm_core::sim::sweep::{self, Shard, SweepSpec};
 use aqm_core::sim::work::{self, WorkEstimate};
 use aqm_core::sim::{CaptureField, CaptureRequest, SeriesMode, Simulation};
+use serde_json::Value;
+use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -44,13 +46,15 @@ usage:
                                               run the papers' reproductions (DIR, default
                                               reproductions/, or one FILE) under each file's seeds and
                                               judge each claim on its 95% interval;
-                                              --tally: only the verdict counts;
+                                              --tally: only the verdict counts (claims,
+                                              then figures, which it runs too);
                                               --jobs: runs at once (default: 1)
   aqm-sim reproduce --list [DIR|FILE]         every claim and figure id, by file
   aqm-sim reproduce --figure ID|all [--csv|--json] [--jobs J] [DIR|FILE]
                                               run a paper's figure as a sweep and print
                                               its data: mean and 95% interval per x and
                                               scheme beside the paper's stated values
+                                              and the verdict against them
                                               (CSV columns x,scheme,mean,ci_lo,ci_hi,paper)
   aqm-sim schema                              print the scenario file's JSON Schema
                                               (as committed in public/scenario.schema.json)
@@ -573,7 +577,13 @@ fn reproduce(args: &[String]) -> Result<(), CliError> {
     if json {
         return print_json(&rows);
     }
-    let out = if tally { format!("{}\n", tally_line(&rows)) } else { reproduce_report(&rows) };
+    let out = if tally {
+        let figures = run_figures(&files, "all", jobs)?;
+        let figure_line = if figures.is_empty() { String::new() } else { format!("{}\n", figure_tally_line(&figures)) };
+        format!("{}\n{figure_line}", tally_line(&rows))
+    } else {
+        reproduce_report(&rows)
+    };
     write!(std::io::stdout(), "{out}").map_err(output)
 }
 
@@ -635,37 +645,13 @@ fn print_figures(
     jobs: usize,
     format: &str,
 ) -> Result<(), CliError> {
-    let chosen: Vec<_> = files
-        .iter()
-        .flat_map(|(name, repro, scenario)| repro.figures.iter().map(move |f| (name, f, scenario)))
-        .filter(|(_, f, _)| id == "all" || f.id == id)
-        .collect();
-    if chosen.is_empty() {
-        return Err(CliError::Flag(format!("no figure `{id}` (aqm-sim reproduce --list names them)")));
-    }
-    let mut results = Vec::new();
-    for (name, figure, scenario) in chosen {
-        let refused = |e: &dyn std::fmt::Display| CliError::Content {
-            path: name.clone(),
-            message: format!("{}: {e}", figure.id),
-        };
-        let started = Instant::now();
-        let mut variants = Vec::new();
-        for run in figure.runs() {
-            let text = figure.run_text(scenario, run).map_err(|e| refused(&e))?;
-            let variant = Scenario::from_json(&text).map_err(|e| refused(&e))?;
-            variants.push((run.x as f64, run.seed, variant));
-        }
-        let points = sweep::run_variants(variants, jobs, |_, _| {})?;
-        let summaries = points.into_iter().map(|p| serde_json::to_value(p.summary)).collect::<Result<Vec<_>, _>>();
-        let result = figure.result(&summaries.map_err(output)?).map_err(|e| refused(&e))?;
-        eprintln!("{}: {} runs in {:.1} s", figure.id, figure.runs().len(), started.elapsed().as_secs_f64());
+    let results = run_figures(files, id, jobs)?;
+    for result in &results {
         if format == "text" {
-            print!("{}", figure_text(&result));
+            print!("{}", figure_text(result));
         } else if format == "csv" {
             print!("{}{}", if id == "all" { format!("# {}\n", result.id) } else { String::new() }, result.csv());
         }
-        results.push(result);
     }
     match (format, &results[..]) {
         ("json", [one]) => print_json(one),
@@ -674,8 +660,74 @@ fn print_figures(
     }
 }
 
+/// Run the figure `id` (or `all`) of `files`. A run two figures share (the
+/// same scenario text: one sweep read for throughput and for the queue) is
+/// made once.
+fn run_figures(files: &[(String, Reproduction, String)], id: &str, jobs: usize) -> Result<Vec<FigureResult>, CliError> {
+    let chosen: Vec<_> = files
+        .iter()
+        .flat_map(|(name, repro, scenario)| repro.figures.iter().map(move |f| (name, f, scenario)))
+        .filter(|(_, f, _)| id == "all" || f.id == id)
+        .collect();
+    if chosen.is_empty() && id != "all" {
+        return Err(CliError::Flag(format!("no figure `{id}` (aqm-sim reproduce --list names them)")));
+    }
+    let refused = |name: &String, figure: &Figure, e: &dyn std::fmt::Display| CliError::Content {
+        path: name.clone(),
+        message: format!("{}: {e}", figure.id),
+    };
+    let started = Instant::now();
+    let (mut unique, mut variants, mut indices) = (HashMap::new(), Vec::new(), Vec::new());
+    for (name, figure, scenario) in &chosen {
+        let mut of_figure = Vec::new();
+        for run in figure.runs() {
+            let text = figure.run_text(scenario, run).map_err(|e| refused(name, figure, &e))?;
+            let next = unique.len();
+            let index = *unique.entry(text.clone()).or_insert(next);
+            if index == next {
+                let variant = Scenario::from_json(&text).map_err(|e| refused(name, figure, &e))?;
+                variants.push((index as f64, run.seed, variant));
+            }
+            of_figure.push(index);
+        }
+        indices.push(of_figure);
+    }
+    let summaries = sweep::run_variants(variants, jobs, |_, _| {})?
+        .into_iter()
+        .map(|p| serde_json::to_value(p.summary))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(output)?;
+    let runs: usize = indices.iter().map(Vec::len).sum();
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!("{} figures: {} runs ({runs} with the shared ones) in {secs:.1} s", chosen.len(), summaries.len());
+    chosen
+        .iter()
+        .zip(indices)
+        .map(|((name, figure, _), of_figure)| {
+            let own: Vec<Value> = of_figure.into_iter().map(|k| summaries[k].clone()).collect();
+            figure.result(&own).map_err(|e| refused(name, figure, &e))
+        })
+        .collect()
+}
+
+/// The README's figure tally: how many figures get each verdict against
+/// their marks, and how many have no marks to be judged on.
+fn figure_tally_line(results: &[FigureResult]) -> String {
+    let count = |v: Option<Verdict>| results.iter().filter(|r| r.verdict == v).count();
+    format!(
+        "{} reproduced, {} diverge, {} inconclusive, {} without stated values, of {} figures",
+        count(Some(Verdict::Reproduced)),
+        count(Some(Verdict::Diverges)),
+        count(Some(Verdict::Inconclusive)),
+        count(None),
+        results.len()
+    )
+}
+
 /// A figure's data for a reader: per x, each scheme's mean and interval and
-/// the paper's stated value where there is one, then the marks' sentences.
+/// the paper's stated value where there is one, then the marks' sentences
+/// with their verdicts, the figure's verdict and, where it is not
+/// reproduced, the suspected cause and the ablation series.
 fn figure_text(r: &FigureResult) -> String {
     let mut out =
         format!("\n{}: {} ({}, {} seeds)\n  x: {}; y: {}\n", r.id, r.title, r.source, r.seeds, r.x.label, r.y.label);
@@ -689,11 +741,33 @@ fn figure_text(r: &FigureResult) -> String {
             interval_text(p.mean, ci.map(|(a, b)| [a, b]))
         );
     }
-    for m in &r.marks {
+    for (m, v) in r.marks.iter().zip(&r.mark_verdicts) {
         let at = m.x.map_or("every x".to_string(), |x| format!("x {}", fmt_number(x)));
-        out += &format!("  mark {} at {at}: {} — \"{}\"\n", m.series, fmt_number(m.y), m.quote);
+        let tolerance = match m.tolerance {
+            MarkTolerance::Relative(w) => format!("±{}%", fmt_number(w * 100.0)),
+            MarkTolerance::Absolute(w) => format!("±{}", fmt_number(w)),
+            MarkTolerance::Above => "above".into(),
+            MarkTolerance::Below => "below".into(),
+        };
+        out += &format!(
+            "  mark {} at {at}: {} ({tolerance}) {} — \"{}\"\n",
+            m.series,
+            fmt_number(m.y),
+            v.as_str(),
+            m.quote
+        );
     }
-    out + &format!("  {}\n", r.marks_note)
+    out += &format!("  {}\n", r.marks_note);
+    let Some(verdict) = r.verdict else { return out + "  verdict: none (no marks to judge)\n" };
+    let pinned = if Some(verdict) == r.expected { "" } else { "  (differs from the pinned verdict)" };
+    out += &format!("  verdict: {}{pinned}\n", verdict.as_str());
+    if !r.explanation.is_empty() {
+        out += &format!("  why: {}\n", r.explanation);
+    }
+    for a in &r.ablations {
+        out += &format!("  ablation series {}: {}\n", a.series, a.change);
+    }
+    out
 }
 
 /// The README's tally: how many claims get each verdict.

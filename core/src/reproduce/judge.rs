@@ -100,7 +100,7 @@ pub(super) fn eval(expr: &Expr, runs: &[&Value], field: &str) -> Result<Option<f
 const ROUNDING: f64 = 1e-12;
 
 /// Where [lo, hi] lies against the band the paper's value allows.
-fn against_band(ci: [f64; 2], band: [f64; 2]) -> Verdict {
+pub(super) fn against_band(ci: [f64; 2], band: [f64; 2]) -> Verdict {
     let slack = ROUNDING * band[0].abs().max(band[1].abs()).max(1.0);
     if ci[0] >= band[0] - slack && ci[1] <= band[1] + slack {
         Verdict::Reproduced
@@ -112,7 +112,7 @@ fn against_band(ci: [f64; 2], band: [f64; 2]) -> Verdict {
 }
 
 /// Where [lo, hi] lies against a strict bound: below `bound` (`below`) or above it.
-fn against_bound(ci: [f64; 2], bound: f64, below: bool) -> Verdict {
+pub(super) fn against_bound(ci: [f64; 2], bound: f64, below: bool) -> Verdict {
     let (inside, outside) = if below { (ci[1] < bound, ci[0] >= bound) } else { (ci[0] > bound, ci[1] <= bound) };
     match (inside, outside) {
         (true, _) => Verdict::Reproduced,

@@ -122,6 +122,20 @@ fn the_readme_tally_is_the_run_s() {
         claims.len()
     );
     assert!(readme_tally().ends_with(&expected), "README says `{}`, the run `{expected}`", readme_tally());
+    // The figures' line, from the verdicts every_figure_gets_its_pinned_verdict holds them to.
+    let figures: Vec<Option<Verdict>> =
+        all_files().iter().flat_map(|(_, r)| r.figures.iter().map(|f| f.expected)).collect();
+    let count = |v: Option<Verdict>| figures.iter().filter(|&&f| f == v).count();
+    let expected = format!(
+        "Figures: {} reproduced, {} diverge, {} inconclusive, {} without stated values, of {} figures.",
+        count(Some(Verdict::Reproduced)),
+        count(Some(Verdict::Diverges)),
+        count(Some(Verdict::Inconclusive)),
+        count(None),
+        figures.len()
+    );
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    assert!(readme.lines().any(|l| l.trim() == expected), "README has no line `{expected}`");
 }
 
 fn file(claims: serde_json::Value) -> serde_json::Value {
@@ -403,7 +417,7 @@ fn afpft_fig5_red_gives_the_udp_flow_the_link_and_afpft_its_fair_share() {
         |series: &str, x: f64| result.points.iter().find(|p| p.series == series && p.x == x).expect("point").clone();
     let red = at("RED", 5e6);
     assert!(red.ci_lo.expect("interval") > 0.95e6, "{red:?}");
-    assert_eq!(red.paper, Some(999_900.0));
+    assert_eq!(red.paper, Some(971_903.0));
     let share = 1e6 / 33.0;
     for x in [1e5, 5e5, 1e6, 5e6] {
         let p = at("AFpFT", x);
@@ -423,14 +437,15 @@ fn bad_figures_are_refused_with_the_field_named() {
                       "x": { "path": "flows[0].count", "values": [1, 2], "label": "N" },
                       "y": { "metric": "utilization", "label": "u" },
                       "series": [{ "label": "RED", "scheme": "red", "source": "defaults" }],
-                      "marks": [{ "series": "RED", "x": 2, "y": 1, "quote": "q" }],
-                      "marks_note": "no other values in our copy" }]
+                      "marks": [{ "series": "RED", "x": 2, "y": 1, "quote": "q", "tolerance": "below" }],
+                      "marks_note": "no other values in our copy", "expected": "reproduced" }]
     });
     Reproduction::from_json(&base.to_string()).expect("the base file is valid");
     // x may sweep a parameter of the series' scheme: the scheme is set first.
     let mut swept = base.clone();
     swept["figures"][0]["x"] = json!({ "path": "queue.params.max_p", "values": [0.05, 0.3], "label": "max_p" });
     swept["figures"][0]["marks"] = json!([]);
+    swept["figures"][0].as_object_mut().expect("figure").remove("expected");
     let repro = Reproduction::from_json(&swept.to_string()).expect("valid");
     let scenario = std::fs::read_to_string(root().join("scenarios/red-ten-flows.json")).expect("scenario");
     let text = repro.figures[0].run_text(&scenario, FigureRun { x: 1, series: 0, seed: 2 }).expect("run text");
@@ -442,13 +457,108 @@ fn bad_figures_are_refused_with_the_field_named() {
         Reproduction::from_json(&doc.to_string()).expect_err("refused").path
     };
     assert_eq!(
-        refused("marks", json!([{ "series": "FRED", "x": 2, "y": 1, "quote": "q" }])),
+        refused("marks", json!([{ "series": "FRED", "x": 2, "y": 1, "quote": "q", "tolerance": "below" }])),
         "figures[0].marks[0].series"
     );
-    assert_eq!(refused("marks", json!([{ "series": "RED", "x": 3, "y": 1, "quote": "q" }])), "figures[0].marks[0].x");
+    assert_eq!(
+        refused("marks", json!([{ "series": "RED", "x": 3, "y": 1, "quote": "q", "tolerance": "below" }])),
+        "figures[0].marks[0].x"
+    );
     assert_eq!(refused("marks_note", json!("")), "figures[0].marks_note");
     assert_eq!(refused("id", json!("Fig 1")), "figures[0].id");
     assert_eq!(refused("y", json!({ "metric": "compare:utilization", "label": "u" })), "figures[0].y.metric");
     let with = json!({ "values": [1, 2], "label": "N", "with": { "flows[0].count": [1] } });
     assert_eq!(refused("x", with), "figures[0].x.with.flows[0].count");
+}
+
+/// Every figure of every file, run on its seeds, gets the verdict against
+/// its marks that the file pins (`expected`; none for a figure without
+/// marks). Long: every figure's sweep.
+#[test]
+#[ignore = "long: npm run test:long"]
+fn every_figure_gets_its_pinned_verdict() {
+    let mut moved = Vec::new();
+    for (name, repro) in all_files() {
+        for figure in &repro.figures {
+            let (_, figure, scenario) = figure_of(&name, &figure.id);
+            let variants = figure
+                .runs()
+                .into_iter()
+                .map(|run| {
+                    let text = figure.run_text(&scenario, run).expect("run text");
+                    (run.x as f64, run.seed, crate::scenario::Scenario::from_json(&text).expect("scenario"))
+                })
+                .collect();
+            let points = sweep::run_variants(variants, jobs(), |_, _| {}).expect("runs");
+            let summaries: Vec<Value> =
+                points.into_iter().map(|p| serde_json::to_value(p.summary).expect("json")).collect();
+            let result = figure.result(&summaries).expect("result");
+            if result.verdict != figure.expected {
+                moved.push(format!("{} now {:?} (marks {:?})", figure.id, result.verdict, result.mark_verdicts));
+            }
+        }
+    }
+    assert!(moved.is_empty(), "{moved:?}");
+}
+
+/// A figure over synthetic summaries: a CDF read at the buckets' edges, one
+/// run per series and seed, and each mark judged on the interval at its point.
+#[test]
+fn a_cdf_figure_reads_every_x_from_one_run_and_its_marks_are_judged_on_the_interval() {
+    let doc = json!({
+        "paper": "P", "experiment": "E", "queue_source": "defaults", "scenario": "scenarios/red-ten-flows.json",
+        "claims": [{ "id": "c", "figure": "Fig. 1", "claim": "c", "metric": "utilization", "paper_value": 1,
+                     "paper_source": "§1", "tolerance": { "less_than": 2 }, "expected": "reproduced" }],
+        "figures": [{ "id": "p-cdf", "title": "T", "source": "§1",
+                      "x": { "values": [1, 2], "label": "s" },
+                      "y": { "metric": "web.fct_buckets", "label": "share", "cdf": true },
+                      "series": [{ "label": "RED", "scheme": "red", "source": "defaults" },
+                                 { "label": "RED, wait off", "scheme": "red", "source": "defaults",
+                                   "set": { "queue.params.wait": 0 }, "ablation": "wait off" }],
+                      "marks": [{ "series": "RED", "x": 1, "y": 0.5, "quote": "q", "tolerance": "above" },
+                                { "series": "RED", "x": 2, "y": 0.78, "quote": "q", "tolerance": { "absolute": 0.04 },
+                                  "tolerance_basis": "b" }],
+                      "marks_note": "n", "expected": "inconclusive", "explanation": "why" }]
+    });
+    let repro = Reproduction::from_json(&doc.to_string()).expect("valid");
+    let figure = &repro.figures[0];
+    let runs = figure.runs();
+    assert_eq!(runs.len(), 2 * 5);
+    assert!(runs.iter().all(|r| r.x == 0));
+    let text = figure.run_text(r#"{ "queue": { "scheme": "red" }, "flows": [] }"#, runs[5]).expect("run text");
+    assert_eq!(serde_json::from_str::<Value>(&text).expect("json")["queue"]["params"]["wait"], json!(0));
+    // Seed s: 50 + s % within 1 s, 20 % more within 2 s, the rest beyond.
+    let summary = |s: u64| {
+        let first = 50.0 + s as f64;
+        json!({ "web": { "fct_buckets": [
+            { "from_s": 0, "to_s": 1, "percent": first }, { "from_s": 1, "to_s": 2, "percent": 20 },
+            { "from_s": 2, "to_s": null, "percent": 30.0 - s as f64 }] } })
+    };
+    let summaries: Vec<Value> = runs.iter().map(|r| summary(r.seed)).collect();
+    let result = figure.result(&summaries).expect("result");
+    let at = |series: &str, x: f64| result.points.iter().find(|p| p.series == series && p.x == x).expect("point");
+    assert!((at("RED", 1.0).mean.expect("mean") - 0.53).abs() < 1e-12);
+    assert!((at("RED, wait off", 2.0).mean.expect("mean") - 0.73).abs() < 1e-12);
+    assert_eq!(result.points.iter().map(|p| p.x).collect::<Vec<_>>(), vec![1.0, 1.0, 2.0, 2.0]);
+    // 0.53 ± 0.02 is above 0.5; 0.73 ± 0.02 lies across the band's lower edge 0.74.
+    assert_eq!(result.mark_verdicts, vec![Verdict::Reproduced, Verdict::Inconclusive]);
+    assert_eq!(result.verdict, Some(Verdict::Inconclusive));
+    assert_eq!(result.ablations[0].series, "RED, wait off");
+    // An x that is not a bucket edge is refused, naming the field.
+    let mut off_edge = repro.figures[0].clone();
+    off_edge.x.values = vec![1.5];
+    off_edge.marks.clear();
+    assert_eq!(off_edge.result(&summaries).expect_err("refused").path, "x.values");
+    let refused = |path: &str, value: Value| {
+        let mut bad = doc.clone();
+        bad["figures"][0][path] = value;
+        Reproduction::from_json(&bad.to_string()).expect_err("refused").path
+    };
+    assert_eq!(refused("expected", Value::Null), "figures[0].expected");
+    assert_eq!(refused("explanation", json!("")), "figures[0].explanation");
+    assert_eq!(refused("x", json!({ "path": "duration_s", "values": [1], "label": "s" })), "figures[0].x.path");
+    let unmarked = json!([{ "series": "RED", "x": 2, "y": 0.8, "quote": "q", "tolerance": { "absolute": 0.05 } }]);
+    assert_eq!(refused("marks", unmarked), "figures[0].marks[0].tolerance_basis");
+    let on_ablation = json!([{ "series": "RED, wait off", "x": 2, "y": 0.8, "quote": "q", "tolerance": "below" }]);
+    assert_eq!(refused("marks", on_ablation), "figures[0].marks[0].series");
 }

@@ -104,7 +104,7 @@ export function App({ engine }: { engine: EngineClient }) {
             {lifecycle.phase === 'confirming' && <WorkWarning estimate={lifecycle.estimate} onRunAnyway={experiment.confirm} onCancel={state.cancelHeavyRun} />}
             {panel === 'presets' && <PresetGallery presets={PRESETS} onPick={state.pickPreset} />}
             {panel === 'reproductions' && <ReproduceGallery reproductions={REPRODUCTIONS} onPick={state.pickReproduction} />}
-            {panel === 'reproductions' && <PaperFigures figures={PAPER_FIGURES} />}
+            {panel === 'reproductions' && <PaperFigures figures={PAPER_FIGURES} linked={page.options.figure} onLink={page.setFigure} />}
             <PaneTabs panes={page.panes} pane={page.pane} onPane={page.setPane} />
             <Layout
               lesson={

@@ -39,7 +39,8 @@ export function usePage(engine: EngineClient) {
   const [speed, setSpeed] = useState<Speed>(1);
   const [draft, setDraft] = useState<Scenario>(DEFAULT_SCENARIO);
   const [scroll, setScroll] = useState({ following: true, endS: 0 });
-  const [panel, setPanel] = useState<Panel | null>(null);
+  // A link naming a paper's figure opens the panel that holds its card.
+  const [panel, setPanel] = useState<Panel | null>(() => (page.options.figure ? 'reproductions' : null));
   const [glossaryId, setGlossaryId] = useState<string | null | undefined>(undefined);
   const reproductions = useReproductionOnScreen();
   const { opened: reproductionOpened } = reproductions;

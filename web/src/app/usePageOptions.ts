@@ -21,6 +21,8 @@ export interface PageState {
   setPresent: (present: boolean) => void;
   /** Open a lesson at a step, or the list (`lessonId` null with the panel open). */
   setLesson: (place: LessonPlace | null) => void;
+  /** Name a paper's figure in the address (`&figure=<id>`). */
+  setFigure: (figure: string | null) => void;
   lessonsOpen: boolean;
   toggleLessons: () => void;
   panes: Pane[];
@@ -70,6 +72,7 @@ export function usePageOptions(): PageState {
     options,
     setPresent: useCallback((present: boolean) => setOptions((current) => ({ ...current, present })), []),
     setLesson: useCallback((lesson: LessonPlace | null) => setOptions((current) => ({ ...current, lesson })), []),
+    setFigure: useCallback((figure: string | null) => setOptions((current) => ({ ...current, figure })), []),
     lessonsOpen,
     toggleLessons,
     panes,

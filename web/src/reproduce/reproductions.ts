@@ -1,6 +1,7 @@
 // The papers' reproductions: the repository's reproductions/ files, the same
 // ones `aqm-sim reproduce` runs, each resolved to the scenario the page loads.
 
+import type { Mark } from '../engine/pkg/aqm_core';
 import type { Scenario } from '../scenario/types';
 
 /** One claim as the file states it; the engine judges it (see ReproductionResults). */
@@ -22,7 +23,7 @@ export interface ReproductionFigure {
   id: string;
   title: string;
   source: string;
-  marks?: { series: string; x?: number; y: number; quote: string; derived?: string }[];
+  marks?: Mark[];
   marks_note: string;
 }
 

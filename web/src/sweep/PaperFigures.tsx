@@ -3,7 +3,10 @@
 // `aqm-sim reproduce --figure`), runs them on the sweep pool with a progress
 // bar and draws each scheme's mean with its shaded 95 % band, and the values
 // the paper's text states as diamond marks, their sentence on hover or focus
-// and in the caption. Exports as SVG, PNG or CSV.
+// and in the caption, then the verdict against the marks and, beside a
+// divergence, the ablation series (dashed) that test its suspected cause.
+// Exports as SVG, PNG or CSV. A link may name a figure (`&figure=<id>`):
+// its card is scrolled to and marked, and an id that is no figure says so.
 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LegendEntry } from '../charts/chartActions';
@@ -32,9 +35,18 @@ const W = 640;
 const H = 340;
 const M = { left: 70, right: 16, top: 12, bottom: 46 };
 
-export function PaperFigures({ figures }: { figures: readonly PaperFigureSpec[] }) {
+interface PaperFiguresProps {
+  figures: readonly PaperFigureSpec[];
+  /** The figure a link names (`&figure=<id>`), if any. */
+  linked: string | null;
+  /** Put a figure's id in the address, so the link opens its card. */
+  onLink: (id: string) => void;
+}
+
+export function PaperFigures({ figures, linked, onLink }: PaperFiguresProps) {
   const pool = useMemo(() => new SweepPool(), []);
   useEffect(() => () => pool.dispose(), [pool]);
+  const unknown = linked !== null && !figures.some((f) => f.id === linked);
   return (
     <section className="gallery paper-figures" aria-label="The papers' figures" data-testid="paper-figures">
       <h2>The papers' figures</h2>
@@ -42,9 +54,14 @@ export function PaperFigures({ figures }: { figures: readonly PaperFigureSpec[] 
         Each figure reruns a paper's sweep with the parameters the paper gives every scheme, on several seeds: the lab's mean with its shaded 95% band, and as
         diamonds the values the paper's text states (our copies have no figure images).
       </p>
+      {unknown && (
+        <p role="alert" data-testid="figure-link-notice">
+          This link's <code>figure</code> field names “{linked}”, which is not one of the papers' figures here.
+        </p>
+      )}
       <div className="paper-figure-list">
         {figures.map((f) => (
-          <FigureCard key={f.id} spec={f} pool={pool} />
+          <FigureCard key={f.id} spec={f} pool={pool} linked={f.id === linked} onLink={onLink} />
         ))}
       </div>
     </section>
@@ -53,10 +70,21 @@ export function PaperFigures({ figures }: { figures: readonly PaperFigureSpec[] 
 
 type State = { kind: 'idle' } | { kind: 'running'; done: number; total: number } | { kind: 'done'; result: FigureResult } | { kind: 'failed'; message: string };
 
-function FigureCard({ spec, pool }: { spec: PaperFigureSpec; pool: SweepPool }) {
+interface FigureCardProps {
+  spec: PaperFigureSpec;
+  pool: SweepPool;
+  linked: boolean;
+  onLink: (id: string) => void;
+}
+
+function FigureCard({ spec, pool, linked, onLink }: FigureCardProps) {
   const [state, setState] = useState<State>({ kind: 'idle' });
   const cancel = useRef<() => void>(() => {});
+  const card = useRef<HTMLElement>(null);
   useEffect(() => () => cancel.current(), []);
+  useEffect(() => {
+    if (linked) card.current?.scrollIntoView({ block: 'start' });
+  }, [linked]);
   const run = () => {
     const task = pool.runFigure({ reproductionJson: spec.reproductionJson, scenarioJson: spec.scenarioJson, figureId: spec.id }, (done, total) =>
       setState({ kind: 'running', done, total }),
@@ -69,10 +97,20 @@ function FigureCard({ spec, pool }: { spec: PaperFigureSpec; pool: SweepPool }) 
     );
   };
   return (
-    <article className="paper-figure" data-testid={`figure-${spec.id}`} aria-label={spec.title}>
+    <article
+      ref={card}
+      className={linked ? 'paper-figure paper-figure-linked' : 'paper-figure'}
+      data-testid={`figure-${spec.id}`}
+      data-linked={linked || undefined}
+      aria-label={spec.title}
+      aria-current={linked || undefined}
+    >
       <h3>{spec.title}</h3>
       <p className="preset-meta">
-        {spec.paper}, {spec.source} · <code>{spec.id}</code>
+        {spec.paper}, {spec.source} · <code>{spec.id}</code>{' '}
+        <button type="button" className="link-button" onClick={() => onLink(spec.id)} data-testid={`figure-link-${spec.id}`}>
+          Link to this figure
+        </button>
       </p>
       {state.kind !== 'running' && (
         <button type="button" onClick={run} data-testid={`figure-run-${spec.id}`}>
@@ -86,8 +124,37 @@ function FigureCard({ spec, pool }: { spec: PaperFigureSpec; pool: SweepPool }) 
       )}
       {state.kind === 'failed' && <p role="alert">{state.message}</p>}
       {state.kind === 'done' && <FigureChart result={state.result} />}
+      {state.kind === 'done' && <FigureVerdict result={state.result} />}
       <MarksCaption marks={spec.marks} note={spec.marksNote} />
     </article>
+  );
+}
+
+/** The verdict against the paper's marks and, where it is not reproduced, the suspected cause and the ablation series that test it. */
+function FigureVerdict({ result }: { result: FigureResult }) {
+  if (result.verdict === null)
+    return (
+      <p className="reproduce-note" data-testid="figure-verdict">
+        No verdict: our copy states no values for this figure.
+      </p>
+    );
+  return (
+    <div className="paper-figure-verdict" data-testid="figure-verdict" data-verdict={result.verdict}>
+      <p>
+        Against the paper's marks: <strong>{result.verdict}</strong>
+        {result.verdict !== result.expected && ` (the file pins ${result.expected ?? 'none'})`}
+      </p>
+      {result.explanation && <p className="reproduce-note">{result.explanation}</p>}
+      {result.ablations.length > 0 && (
+        <ul data-testid="figure-ablations" aria-label="What changes the result">
+          {result.ablations.map((a) => (
+            <li key={a.series}>
+              <strong>{a.series}</strong> (dashed): {a.change}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 
@@ -160,7 +227,7 @@ function FigureChart({ result }: { result: FigureResult }) {
       <ul className="legend">
         {legend.map((e) => (
           <li key={e.label} style={{ color: e.color }}>
-            ━ <span style={{ color: 'var(--text, inherit)' }}>{e.label}</span>
+            {result.ablations.some((a) => a.series === e.label) ? '╍' : '━'} <span style={{ color: 'var(--text, inherit)' }}>{e.label}</span>
           </li>
         ))}
         <li>◆ paper's stated value</li>
@@ -168,7 +235,7 @@ function FigureChart({ result }: { result: FigureResult }) {
       <svg ref={svgRef} viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={title} data-testid="figure-svg">
         <Axes result={result} s={s} />
         {result.series.map((series) => (
-          <Curve key={series} result={result} series={series} s={s} color={color(series)} />
+          <Curve key={series} result={result} series={series} s={s} color={color(series)} dashed={result.ablations.some((a) => a.series === series)} />
         ))}
         {result.marks.map((m, k) => (
           <MarkSymbol key={k} mark={m} s={s} color={color(m.series)} onFocus={setFocused} />
@@ -223,7 +290,7 @@ function Axes({ result, s }: { result: FigureResult; s: Scales }) {
   );
 }
 
-function Curve({ result, series, s, color }: { result: FigureResult; series: string; s: Scales; color: string }) {
+function Curve({ result, series, s, color, dashed }: { result: FigureResult; series: string; s: Scales; color: string; dashed: boolean }) {
   const points = result.points.filter((p) => p.series === series && p.mean !== null && p.mean !== undefined);
   const line = points.map((p, k) => `${k ? 'L' : 'M'}${s.x(p.x)},${s.y(p.mean as number)}`).join('');
   const upper = points.map((p) => `${s.x(p.x)},${s.y(p.ci_hi ?? (p.mean as number))}`);
@@ -231,7 +298,7 @@ function Curve({ result, series, s, color }: { result: FigureResult; series: str
   return (
     <g data-testid={`figure-series-${series}`}>
       <polygon points={[...upper, ...lower].join(' ')} fill={color} fillOpacity={0.18} stroke="none" data-testid="figure-band" />
-      <path d={line} fill="none" stroke={color} strokeWidth={2} />
+      <path d={line} fill="none" stroke={color} strokeWidth={2} strokeDasharray={dashed ? '6 4' : undefined} />
       {points.map((p) => (
         <circle key={p.x} cx={s.x(p.x)} cy={s.y(p.mean as number)} r={2.5} fill={color} />
       ))}

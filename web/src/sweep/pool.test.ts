@@ -135,8 +135,9 @@ describe('the sweep pool', () => {
           x: { path: 'queue.params.max_p', values: [0.02, 0.35], label: 'max_p' },
           y: { metric: 'queue.mean_packets', label: 'mean queue' },
           series: [{ label: 'RED', scheme: 'red', source: 'defaults' }],
-          marks: [{ series: 'RED', x: 0.35, y: 100, quote: 'q' }],
+          marks: [{ series: 'RED', x: 0.35, y: 100, quote: 'q', tolerance: 'below' }],
           marks_note: 'none',
+          expected: 'reproduced',
         },
       ],
     };
@@ -157,6 +158,8 @@ describe('the sweep pool', () => {
     // max_p reaches the runs: the two points are not the same runs twice.
     expect(high.mean).not.toBe(low.mean);
     expect(low.ci_lo ?? 0).toBeLessThan(low.mean ?? 0);
+    // The mark is judged on the interval: at max_p 0.35 RED's mean queue stays below 100 packets.
+    expect([one.result.mark_verdicts, one.result.verdict]).toEqual([['reproduced'], 'reproduced']);
     expect((await runWith(3)).result).toEqual(one.result);
   });
 });
