@@ -2173,6 +2173,9 @@ mod tests {
             dctcp["flows"][0]["cc"] = "dctcp".into();
             dctcp["flows"][0]["ecn"] = true.into();
             let dctcp = dctcp.to_string();
+            let mut bbr: serde_json::Value = serde_json::from_str(SACK).expect("a scenario");
+            bbr["flows"][0]["cc"] = "bbr".into();
+            let bbr = bbr.to_string();
             // (preset, scheme, params, ns-3 goodput Mb/s, mean queue packets, Jain)
             let table = [
                 (SACK, "red", &red, 9.00, 8.1, 0.88),
@@ -2188,6 +2191,8 @@ mod tests {
                 (SACK, "fq_pie", &none, 9.57, 31.1, 1.00),
                 (SACK, "cobalt", &none, 9.10, 7.9, 0.87),
                 (SACK, "fq_cobalt", &none, 9.22, 7.8, 0.98),
+                (&bbr, "droptail", &none, 9.23, 93.7, 0.86),
+                (&bbr, "fq_codel", &none, 9.30, 40.8, 1.00),
             ];
             let mut misses = Vec::new();
             for (preset, scheme, params, goodput_mbps, queue_packets, jain) in table {
