@@ -168,6 +168,13 @@ test.describe('phone, 390×844', () => {
       .toBeGreaterThanOrEqual(0);
     expect(errors).toEqual([]);
   });
+
+  test('bbr-deep-buffer, every step', async ({ page }) => {
+    test.setTimeout(400_000);
+    const errors = watchForErrors(page);
+    await walkLesson(page, 'bbr-deep-buffer', 'lesson-walk-bbr-phone.png');
+    expect(errors).toEqual([]);
+  });
 });
 
 test.describe('projector, 1920×1080, present mode', () => {

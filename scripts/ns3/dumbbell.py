@@ -24,7 +24,11 @@ every ECN-capable arrival that finds K or more packets queued is marked,
 never dropped. `--queue red` is the RED of the other rows (5, 15, 0.1,
 0.002, Wait). `--queue fq_pie`, `cobalt` and `fq_cobalt` are ns-3's
 FqPieQueueDisc, CobaltQueueDisc and FqCobaltQueueDisc with their default
-parameters and a 100-packet limit.
+parameters and a 100-packet limit. `--queue fq_codel` is FqCoDelQueueDisc
+with its defaults but a 100-packet limit, like the scenario's buffer.
+
+`--cc bbr` is ns-3's TcpBbr with its defaults; it turns pacing on itself
+(ns-3's pacing holds each segment for its length at the pacing rate).
 """
 
 import argparse
@@ -134,6 +138,8 @@ std::vector<double> Run(uint32_t seed, std::string cc, std::string queue, uint32
         tc.SetRootQueueDisc("ns3::CobaltQueueDisc", "MaxSize", QueueSizeValue(QueueSize("100p")));
     } else if (queue == "fq_cobalt") {
         tc.SetRootQueueDisc("ns3::FqCobaltQueueDisc", "MaxSize", QueueSizeValue(QueueSize("100p")));
+    } else if (queue == "fq_codel") {
+        tc.SetRootQueueDisc("ns3::FqCoDelQueueDisc", "MaxSize", QueueSizeValue(QueueSize("100p")));
     } else {
         tc.SetRootQueueDisc("ns3::FifoQueueDisc", "MaxSize", QueueSizeValue(QueueSize("100p")));
     }
@@ -190,12 +196,12 @@ std::vector<double> Run(uint32_t seed, std::string cc, std::string queue, uint32
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--cc", default="dctcp", choices=["dctcp", "newreno", "cubic"])
-    ap.add_argument("--queue", default="step", choices=["step", "red", "droptail", "fq_pie", "cobalt", "fq_cobalt"])
+    ap.add_argument("--cc", default="dctcp", choices=["dctcp", "newreno", "cubic", "bbr"])
+    ap.add_argument("--queue", default="step", choices=["step", "red", "droptail", "fq_pie", "cobalt", "fq_cobalt", "fq_codel"])
     ap.add_argument("--k", type=int, default=20, help="the step marker's threshold K, packets")
     ap.add_argument("--seeds", default="1,2,3")
     args = ap.parse_args()
-    cc = {"dctcp": "TcpDctcp", "newreno": "TcpNewReno", "cubic": "TcpCubic"}[args.cc]
+    cc = {"dctcp": "TcpDctcp", "newreno": "TcpNewReno", "cubic": "TcpCubic", "bbr": "TcpBbr"}[args.cc]
     rows = []
     for seed in [int(s) for s in args.seeds.split(",")]:
         r = list(cppyy.gbl.aqmlab.Run(seed, cc, args.queue, args.k))

@@ -600,6 +600,7 @@ fn tcp_config(path: &str, g: &FlowGroup) -> Result<TcpConfig, ScenarioError> {
         Some(super::CcName::Cubic) => CcVariant::Cubic,
         Some(super::CcName::Dctcp) => CcVariant::Dctcp,
         Some(super::CcName::Prague) => CcVariant::Prague,
+        Some(super::CcName::Bbr) => CcVariant::Bbr,
     };
     let ecn = match g.ecn.and_then(EcnSetting::codepoint) {
         None => Ecn::NotEct,
@@ -618,6 +619,13 @@ fn tcp_config(path: &str, g: &FlowGroup) -> Result<TcpConfig, ScenarioError> {
     if cc == CcVariant::Prague && g.pacing == Some(false) {
         return err(p("pacing"), "`prague` paces its sending: leave `pacing` out or set it to true");
     }
+    // BBR v1 sends at its pacing rate and does not answer ECN marks.
+    if cc == CcVariant::Bbr && g.pacing == Some(false) {
+        return err(p("pacing"), "`bbr` paces its segments: leave `pacing` out or set it to true");
+    }
+    if cc == CcVariant::Bbr && ecn != Ecn::NotEct {
+        return err(p("ecn"), "`bbr` (v1) does not answer ECN marks: leave `ecn` out or set it to false");
+    }
     Ok(TcpConfig {
         cc,
         segment_bytes: segment_bytes(path, g)?,
@@ -633,7 +641,7 @@ fn tcp_config(path: &str, g: &FlowGroup) -> Result<TcpConfig, ScenarioError> {
             None => None,
         },
         ecn,
-        pacing: g.pacing.unwrap_or(cc == CcVariant::Prague),
+        pacing: g.pacing.unwrap_or(matches!(cc, CcVariant::Prague | CcVariant::Bbr)),
         sack: g.sack.unwrap_or(false),
         transfer_bytes: None,
     })
@@ -731,6 +739,20 @@ mod tests {
                     v["flows"][0]["pacing"] = false.into();
                 }),
                 "flows[0].pacing: `prague` paces its sending",
+            ),
+            (
+                Box::new(|v| {
+                    v["flows"][0]["cc"] = "bbr".into();
+                    v["flows"][0]["pacing"] = false.into();
+                }),
+                "flows[0].pacing: `bbr` paces its segments",
+            ),
+            (
+                Box::new(|v| {
+                    v["flows"][0]["cc"] = "bbr".into();
+                    v["flows"][0]["ecn"] = true.into();
+                }),
+                "flows[0].ecn: `bbr` (v1) does not answer ECN marks",
             ),
             (
                 Box::new(|v| v["queue"]["params"] = serde_json::json!({ "min_th": 20, "max_th": 20, "gentle": true })),
@@ -856,6 +878,8 @@ mod tests {
             v["flows"][0]["ecn"] = "ect1".into();
         };
         assert_eq!(tcp_of(&prague), (CcVariant::Prague, Ecn::Ect1, true));
+        // BBR paces unless told otherwise (which is an error).
+        assert_eq!(tcp_of(&|v| v["flows"][0]["cc"] = "bbr".into()), (CcVariant::Bbr, Ecn::NotEct, true));
         // The codepoint survives a round trip through the document.
         let mut v: serde_json::Value = serde_json::from_str(BASE).unwrap();
         dctcp_paced(&mut v);

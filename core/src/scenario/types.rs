@@ -216,6 +216,8 @@ pub enum CcName {
     /// draft-briscoe-iccrg-prague-congestion-control-04; needs `ecn: "ect1"`
     /// and paces (`pacing` defaults to true).
     Prague,
+    /// BBR v1 (draft-cardwell-iccrg-bbr-congestion-control-00); always paced.
+    Bbr,
 }
 
 /// A TCP group's ECN: `false` (none), `true` (= "ect0"), "ect0" (classic

@@ -107,6 +107,12 @@ const CC_CHOICES: { value: CcName; label: string; about: string }[] = [
     about:
       "Prague (L4S) answers marks as DCTCP does, paces its packets and, once settled, grows as if its round trip were 25 ms, so short and long paths share more evenly. It needs ECN set to ECT(1), and DualPI2's L queue to keep its delay near 1 ms.",
   },
+  {
+    value: 'bbr',
+    label: 'BBR',
+    about:
+      'BBR v1 (Cardwell et al. 2016) does not take a loss as a sign of congestion: it measures the largest delivery rate and the smallest round trip it sees, paces at that rate and keeps about two bandwidth-delay products in flight, probing for more bandwidth one round trip in eight. It always paces and does not use ECN.',
+  },
 ];
 
 /** The ECN codepoint a TCP group's packets carry: none, classic ECT(0) or L4S ECT(1). */

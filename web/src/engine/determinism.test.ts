@@ -148,6 +148,18 @@ describe('wasm engine', () => {
     },
   );
 
+  // 15 s: BBR through Startup, Drain and several ProbeBW gain cycles (and its random first phase).
+  it.each(['bbr-vs-cubic-droptail', 'bbr-vs-cubic-fq-codel'])('matches the native CLI for BBR beside CUBIC (%s)', (id) => {
+    const preset = JSON.parse(readFileSync(`${repoRoot}scenarios/${id}.json`, 'utf8'));
+    preset.duration_s = 15;
+    preset.measure_from_s = 3;
+    const scenarioJson = JSON.stringify(preset);
+    const native = runNative(scenarioJson);
+    const wasm = runWasm(scenarioJson, 0.037);
+    expect(wasm.flows[0].goodput_bps).toBeGreaterThan(0);
+    expect(deterministicPart(wasm)).toEqual(deterministicPart(native));
+  });
+
   // CAKE reads the flows' host addresses (one_host) and, shaped, asks for wake-ups.
   it.each([
     ['cake-host-fairness', {}],

@@ -315,6 +315,26 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     meaning:
       'Every flow’s goodput over the measurement window, sorted from lowest to highest and drawn as one curve per group: the bars of all the flows, side by side. The height at 10 % is what the slowest tenth of the flows stayed below. A flat curve at the fair share means the flows shared equally; a steep one means some got far more than others.',
   },
+  {
+    id: 'bdp',
+    term: 'BDP (bandwidth-delay product)',
+    meaning:
+      'A link’s rate times the round-trip time: how much data is in flight when a sender keeps the link exactly busy with no queue. 20 Mb/s over a 30 ms round trip is 75 kB, about 50 full-size packets. A buffer is called deep when it holds many BDPs.',
+  },
+  {
+    id: 'delivery-rate',
+    term: 'Delivery rate',
+    meaning:
+      'How fast a sender’s data is getting through, as it measures it from acknowledgements: the bytes acknowledged over the time they took. The largest delivery rate a flow sees over a few round trips estimates the bottleneck’s rate; BBR paces by it.',
+    source: 'Cheng, Cardwell, Hassas Yeganeh & Jacobson, draft-cheng-iccrg-delivery-rate-estimation-00, 2017',
+  },
+  {
+    id: 'bbr',
+    term: 'BBR',
+    meaning:
+      'A TCP congestion control that models the path instead of reacting to losses: it estimates the bottleneck’s rate (the largest recent delivery rate) and the round trip without a queue (the smallest recent RTT), sends paced at that rate and keeps about two BDPs in flight. Every 10 s it briefly cuts its window to four packets to measure the round trip afresh.',
+    source: 'Cardwell, Cheng, Gunn, Hassas Yeganeh & Jacobson, “BBR: congestion-based congestion control”, ACM Queue 2016',
+  },
 ];
 
 const BY_ID = new Map(GLOSSARY.map((entry) => [entry.id, entry]));

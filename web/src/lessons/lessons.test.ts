@@ -52,6 +52,7 @@ describe('bundled lessons', () => {
       'rtt-unfairness',
       'ecn',
       'l4s-dualq',
+      'bbr-deep-buffer',
     ]);
   });
 

@@ -18,6 +18,7 @@ const ORDER = [
   'rtt-unfairness',
   'ecn',
   'l4s-dualq',
+  'bbr-deep-buffer',
 ];
 
 export interface LessonFileProblem {

@@ -88,6 +88,10 @@ const CAPTIONS: Record<string, string> = {
     "The same Prague and CUBIC flows under single-queue PIE (ECN off): one queue steered to 15 ms, so Prague's packets wait as long as CUBIC's, and it answers drops by halving like Reno. Compare the delays with the DualPI2 preset.",
   'fq-codel-prague-cubic':
     "The same Prague and CUBIC flows under FQ-CoDel: each flow has its own queue and an equal share of the link, whatever its congestion control; CoDel marks Prague's packets above its 5 ms target.",
+  'bbr-vs-cubic-droptail':
+    'BBR v1 (Cardwell et al. 2016) and CUBIC share 20 Mb/s (30 ms base RTT) behind a 500-packet Drop Tail buffer, about ten times the path’s bandwidth-delay product. BBR paces at its estimate of the bottleneck rate and caps its window at twice the BDP, so alone it would keep the queue short; CUBIC grows until the buffer overflows, the queue stays near full, and BBR’s minimum-RTT estimate rises with it. Compare with the FQ-CoDel preset, or set the buffer to 50 packets.',
+  'bbr-vs-cubic-fq-codel':
+    'The same BBR and CUBIC flows under FQ-CoDel: each flow has its own queue, so CUBIC’s losses keep its queue near CoDel’s 5 ms target and the two split the link about evenly. BBR, which does not slow down for drops, keeps its own queue at about its extra window’s worth (near 20 ms here).',
   'cake-host-fairness':
     "CAKE's triple isolation (Høiland-Jørgensen, Täht & Morton 2018, §III): host A runs one TCP flow, host B eight (one_host). Each of B's bulk flows earns a quantum divided by B's eight, so the hosts split the link: A 4.67, B 4.92 Mb/s. Turn host_isolation off, or pick FQ-CoDel, and B's eight flows take 8/9 (A about 1.1 Mb/s).",
   'cake-cbr-isolation':
@@ -146,6 +150,8 @@ const PLAIN: Record<string, string> = {
   'fq-pie-sparse-flow': 'A small, steady stream beside ten big downloads, each in its own queue: the small one barely waits.',
   'cobalt-cbr-flood': 'A flood that ignores every drop: COBALT keeps the wait short, but the flood still takes the link.',
   'fq-cobalt-cbr-among-tcp': 'A sender as fast as the link among five downloads: in its own queue it gets only its share.',
+  'bbr-vs-cubic-droptail': 'A download that measures the path beside one that fills every buffer: the router’s waiting room fills anyway.',
+  'bbr-vs-cubic-fq-codel': 'The same two downloads, each in its own queue: the waiting room stays nearly empty.',
 };
 
 function presetId(path: string): string {

@@ -80,6 +80,7 @@
 //!   the next segment's time back; after a timeout, going back N is paced.
 
 pub mod cc;
+pub mod rate;
 pub mod rtt;
 pub mod sack;
 
@@ -88,7 +89,9 @@ use crate::kernel::{Nanos, NS_PER_MS, NS_PER_S};
 use crate::net::{
     sack_option_bytes, Dir, Ecn, Packet, PacketKind, SackBlocks, ACE_MODULUS, ACK_BYTES, TCP_HEADER_BYTES,
 };
+use cc::bbr::{AckState, Bbr};
 use cc::CongestionControl;
+use rate::RateStamp;
 use rtt::RttTiming;
 use sack::{NextSeg, SackOrder, Scoreboard};
 use std::collections::BTreeMap;
@@ -104,6 +107,8 @@ pub enum CcVariant {
     /// draft-briscoe-iccrg-prague-congestion-control-04; recovers like
     /// NewReno without SACK.
     Prague,
+    /// BBR v1 ([`cc::bbr`]): sets cwnd and the pacing rate from its model.
+    Bbr,
 }
 
 /// How the receiver reports the CE marks it sees.
@@ -120,7 +125,7 @@ impl CcVariant {
     /// marking, so it needs every mark counted.
     pub fn ecn_feedback(self) -> EcnFeedback {
         match self {
-            CcVariant::Reno | CcVariant::NewReno | CcVariant::Cubic => EcnFeedback::Classic,
+            CcVariant::Reno | CcVariant::NewReno | CcVariant::Cubic | CcVariant::Bbr => EcnFeedback::Classic,
             CcVariant::Dctcp | CcVariant::Prague => EcnFeedback::Accurate,
         }
     }
@@ -139,7 +144,8 @@ pub struct TcpConfig {
     pub rwnd_packets: Option<u32>,
     /// The ECN codepoint new data carries; `Ecn::NotEct` for no ECN.
     pub ecn: Ecn,
-    /// Pace segments at Linux's pacing rate (see the module doc).
+    /// Pace segments at Linux's pacing rate (see the module doc); BBR
+    /// always paces, at its own rate.
     pub pacing: bool,
     /// Selective acknowledgements (RFC 2018) and SACK-based loss recovery (RFC 6675).
     pub sack: bool,
@@ -249,8 +255,14 @@ pub enum TcpState {
 /// The data source: sends segments, reacts to ACKs and its RTO timer.
 pub struct TcpSender {
     cc: CcVariant,
-    /// Window growth and reduction: Reno's or CUBIC's.
-    policy: Box<dyn CongestionControl>,
+    /// Window growth and reduction: Reno's, CUBIC's, DCTCP's or Prague's; None for BBR.
+    policy: Option<Box<dyn CongestionControl>>,
+    /// BBR's model, which sets cwnd and the pacing rate on every ACK.
+    bbr: Option<Box<Bbr>>,
+    /// Bytes resent since the last ACK: the losses BBR hears of.
+    resent_since_ack: u64,
+    /// Bytes the last ACK newly acknowledged or SACKed (BBR only).
+    acked_sacked: u64,
     sack: bool,
     scoreboard: Scoreboard,
     mss: u64,
@@ -302,15 +314,22 @@ impl TcpSender {
     pub fn new(cfg: &TcpConfig) -> TcpSender {
         let mss = cfg.segment_bytes.max(1) as u64;
         let rwnd = cfg.rwnd_packets.map_or(u64::MAX, |w| (w as u64).saturating_mul(mss));
-        let policy: Box<dyn CongestionControl> = match cfg.cc {
-            CcVariant::Reno | CcVariant::NewReno => Box::new(cc::Reno),
-            CcVariant::Cubic => Box::new(cc::Cubic::default()),
-            CcVariant::Dctcp => Box::new(cc::Dctcp::default()),
-            CcVariant::Prague => Box::new(cc::Prague::default()),
+        let initial_cwnd = cfg.initial_cwnd_packets.max(1) as u64 * mss;
+        let policy: Option<Box<dyn CongestionControl>> = match cfg.cc {
+            CcVariant::Reno | CcVariant::NewReno => Some(Box::new(cc::Reno)),
+            CcVariant::Cubic => Some(Box::new(cc::Cubic::default())),
+            CcVariant::Dctcp => Some(Box::new(cc::Dctcp::default())),
+            CcVariant::Prague => Some(Box::new(cc::Prague::default())),
+            CcVariant::Bbr => None,
         };
+        // Made again at start(), when its clock begins.
+        let bbr = (cfg.cc == CcVariant::Bbr).then(|| Box::new(Bbr::new(0, initial_cwnd, mss)));
         TcpSender {
             cc: cfg.cc,
             policy,
+            bbr,
+            resent_since_ack: 0,
+            acked_sacked: 0,
             sack: cfg.sack,
             scoreboard: Scoreboard::default(),
             mss,
@@ -318,7 +337,7 @@ impl TcpSender {
             ecn: cfg.ecn,
             feedback: cfg.cc.ecn_feedback(),
             ace_seen: 0,
-            pacing: cfg.pacing,
+            pacing: cfg.pacing || cfg.cc == CcVariant::Bbr,
             next_send_at: 0,
             pacing_timer: Timer::tagged(PACING_TIMER_TAG),
             rwnd,
@@ -327,7 +346,7 @@ impl TcpSender {
             snd_una: 0,
             snd_nxt: 0,
             snd_max: 0,
-            cwnd: cfg.initial_cwnd_packets.max(1) as u64 * mss,
+            cwnd: initial_cwnd,
             // RFC 5681 §3.1: "arbitrarily high", e.g. the receiver's window.
             ssthresh: rwnd,
             dupacks: 0,
@@ -406,8 +425,10 @@ impl TcpSender {
 
     /// A congestion event's new ssthresh, from the policy: RFC 5681 §3.1
     /// equation (4) for Reno, FlightSize·β for CUBIC (RFC 9438 §4.6).
+    /// BBR keeps ssthresh (ns-3's `GetSsThresh`).
     fn reduced_ssthresh(&mut self) -> u64 {
-        self.policy.on_congestion(self.uninflated_cwnd(), self.flight_size(), self.mss)
+        let (cwnd, flight) = (self.uninflated_cwnd(), self.flight_size());
+        self.policy.as_mut().map_or(self.ssthresh, |p| p.on_congestion(cwnd, flight, self.mss))
     }
 
     /// RFC 5681 §3.1: slow start below ssthresh, congestion avoidance from it on.
@@ -492,13 +513,17 @@ impl TcpSender {
         let mut pkt = Packet::new(ctx.flow, PacketKind::Data, Dir::Forward, payload + TCP_HEADER_BYTES, payload);
         pkt.seq = seq;
         let retransmission = seq < self.snd_max;
+        // Nothing in flight by the send rule's count: at the start and after a timeout.
+        let idle = self.snd_nxt == self.snd_una;
+        let stamp = self.bbr.as_mut().map_or(RateStamp::default(), |bbr| bbr.rates.on_send(ctx.now, idle));
         if retransmission {
+            self.resent_since_ack += len;
             self.retransmits += 1;
         } else {
             pkt.ecn = self.ecn;
             pkt.cwr = std::mem::take(&mut self.cwr_pending);
         }
-        self.rtt.on_transmit(seq, len, retransmission, ctx.now);
+        self.rtt.on_transmit(seq, len, retransmission, ctx.now, stamp);
         ctx.send(pkt);
         if self.pacing {
             self.next_send_at = ctx.now + self.pacing_gap(len);
@@ -510,6 +535,7 @@ impl TcpSender {
     }
 
     fn on_ack(&mut self, pkt: &Packet, ctx: &mut AgentCtx) {
+        let prior_inflight = self.bbr_inflight();
         if self.sack {
             // RFC 6675 §4 Update(); blocks above snd_max acknowledge nothing we sent.
             let snd_max = self.snd_max;
@@ -518,7 +544,9 @@ impl TcpSender {
             self.scoreboard.update(pkt.ack, blocks, |l, r| self.rtt.on_sacked(l, r));
         }
         let acked = pkt.ack - self.snd_una;
-        self.policy.on_ack_clock(ctx.now, self.srtt, self.state == TcpState::SlowStart);
+        if let Some(policy) = self.policy.as_mut() {
+            policy.on_ack_clock(ctx.now, self.srtt, self.state == TcpState::SlowStart);
+        }
         let (echo, marked) = match self.feedback {
             EcnFeedback::Classic => (pkt.ece, 0),
             EcnFeedback::Accurate => {
@@ -537,8 +565,50 @@ impl TcpSender {
         }
         self.finish_if_complete();
         if self.state != TcpState::Done {
+            self.bbr_control(prior_inflight, ctx);
             self.send_what_the_window_allows(ctx);
         }
+    }
+
+    /// BBR's count of bytes in flight: FlightSize less what is SACKed, and
+    /// in SACK recovery the pipe (ns-3's `BytesInFlight`).
+    fn bbr_inflight(&self) -> u64 {
+        if self.bbr.is_none() {
+            return 0;
+        }
+        if self.sack && self.state == TcpState::FastRecovery {
+            return self.scoreboard.pipe(self.snd_una, self.snd_max, self.mss);
+        }
+        let sacked = if self.sack { self.scoreboard.sacked_below(self.snd_max) } else { 0 };
+        self.flight_size().saturating_sub(sacked)
+    }
+
+    /// BBR on every ACK: the rate sample, then its model's cwnd (and the
+    /// ssthresh it sets on leaving Startup).
+    fn bbr_control(&mut self, prior_inflight: u64, ctx: &mut AgentCtx) {
+        let inflight = self.bbr_inflight();
+        let Some(bbr) = self.bbr.as_mut() else { return };
+        let rs = bbr.rates.sample(std::mem::take(&mut self.resent_since_ack), prior_inflight);
+        let in_recovery = self.state == TcpState::FastRecovery;
+        let ack = AckState { now: ctx.now, cwnd: self.cwnd, inflight, in_recovery };
+        let (cwnd, ssthresh) = bbr.on_ack(ack, rs, ctx.rng);
+        self.cwnd = cwnd;
+        self.ssthresh = ssthresh.unwrap_or(self.ssthresh);
+        if !in_recovery {
+            self.state = self.open_state();
+        }
+        // ns-3's `CalculateAppLimited`: no segment left to send and room in cwnd.
+        if self.segment_len(self.snd_max).is_none() && inflight < self.cwnd {
+            if let Some(bbr) = self.bbr.as_mut() {
+                bbr.rates.note_app_limited(inflight);
+            }
+        }
+    }
+
+    /// BBR enters loss recovery with `pipe` bytes in flight; returns cwnd.
+    fn bbr_enter_recovery(&mut self, pipe: u64) -> u64 {
+        let (cwnd, acked) = (self.cwnd, self.acked_sacked);
+        self.bbr.as_mut().map_or(cwnd, |bbr| bbr.enter_recovery(cwnd, pipe, acked))
     }
 
     /// A new cumulative ACK; `unmarked` of the bytes it acknowledges were
@@ -565,15 +635,19 @@ impl TcpSender {
                 self.newreno_full_ack();
                 true
             }
+            // BBR sets cwnd after the ACK is processed (`bbr_control`).
+            _ if self.bbr.is_some() => true,
             // RFC 3168 §6.1.2: an ECN-Echo ACK must not grow the window
             // (Prague's unmarked bytes do).
-            _ if ece && !self.policy.grows_past_marks() => true,
+            _ if ece && !self.policy.as_ref().is_some_and(|p| p.grows_past_marks()) => true,
             (TcpState::SlowStart, _) => {
                 self.slow_start(unmarked);
                 true
             }
             _ => {
-                self.cwnd = self.policy.on_ack_in_avoidance(ctx.now, self.cwnd, unmarked, self.srtt, self.mss);
+                if let Some(policy) = self.policy.as_mut() {
+                    self.cwnd = policy.on_ack_in_avoidance(ctx.now, self.cwnd, unmarked, self.srtt, self.mss);
+                }
                 true
             }
         };
@@ -622,7 +696,15 @@ impl TcpSender {
         }
         self.recover = self.snd_max;
         self.reduced_until = self.snd_max;
-        self.cwnd = self.ssthresh;
+        self.cwnd = match self.bbr.is_some() {
+            // The pipe without the segment about to be resent.
+            true => {
+                let pipe = self.scoreboard.pipe(self.snd_una, self.snd_max, self.mss);
+                let head_lost = self.scoreboard.is_lost(self.snd_una, self.snd_max, self.mss);
+                self.bbr_enter_recovery(pipe.saturating_sub(if head_lost { 0 } else { self.mss }))
+            }
+            false => self.ssthresh,
+        };
         self.state = TcpState::FastRecovery;
         self.scoreboard.begin_recovery(self.snd_una);
         if let Some(len) = self.segment_len(self.snd_una) {
@@ -635,7 +717,10 @@ impl TcpSender {
     /// RFC 6675 §5 step (A): a cumulative ACK at or past RecoveryPoint ends
     /// recovery; cwnd stays at ssthresh.
     fn sack_exit_recovery(&mut self) {
-        self.cwnd = self.cwnd.min(self.ssthresh);
+        self.cwnd = match self.bbr.as_mut() {
+            Some(bbr) => bbr.exit_recovery(self.cwnd),
+            None => self.cwnd.min(self.ssthresh),
+        };
         self.state = self.open_state();
     }
 
@@ -657,7 +742,13 @@ impl TcpSender {
         }
         self.recover = self.snd_max;
         self.reduced_until = self.snd_max;
-        self.cwnd = self.ssthresh + DUPACK_THRESHOLD as u64 * self.mss;
+        self.cwnd = match self.bbr.is_some() {
+            // The duplicates' segments and the lost one have left the network.
+            true => {
+                self.bbr_enter_recovery(self.flight_size().saturating_sub((DUPACK_THRESHOLD as u64 + 1) * self.mss))
+            }
+            false => self.ssthresh + DUPACK_THRESHOLD as u64 * self.mss,
+        };
         self.state = TcpState::FastRecovery;
         self.partial_ack_seen = false;
         self.retransmit_first_unacked(ctx);
@@ -674,14 +765,20 @@ impl TcpSender {
     /// RFC 5681 §3.2 step 6 (Reno): the first new ACK ends recovery and
     /// deflates the window to ssthresh.
     fn reno_exit_fast_recovery(&mut self) {
-        self.cwnd = self.ssthresh;
+        self.cwnd = match self.bbr.as_mut() {
+            Some(bbr) => bbr.exit_recovery(self.cwnd),
+            None => self.ssthresh,
+        };
         self.state = self.open_state();
     }
 
     /// RFC 6582 §3.2 ("full acknowledgments"): cwnd = min(ssthresh,
     /// max(FlightSize, SMSS) + SMSS), which avoids a burst on exit.
     fn newreno_full_ack(&mut self) {
-        self.cwnd = self.ssthresh.min(self.flight_size().max(self.mss) + self.mss);
+        self.cwnd = match self.bbr.as_mut() {
+            Some(bbr) => bbr.exit_recovery(self.cwnd),
+            None => self.ssthresh.min(self.flight_size().max(self.mss) + self.mss),
+        };
         self.state = self.open_state();
     }
 
@@ -704,7 +801,9 @@ impl TcpSender {
         let marks = ace.wrapping_sub(self.ace_seen) % ACE_MODULUS;
         self.ace_seen = ace;
         let snd_una = self.snd_una + acked;
-        self.policy.on_ack_feedback(snd_una, self.snd_max, acked, marks as u64 * self.mss);
+        if let Some(policy) = self.policy.as_mut() {
+            policy.on_ack_feedback(snd_una, self.snd_max, acked, marks as u64 * self.mss);
+        }
         marks as u64
     }
 
@@ -715,10 +814,12 @@ impl TcpSender {
     /// completes the window answered for may still echo the old mark, hence
     /// the strict comparison.
     fn ecn_echo(&mut self) {
-        if self.ecn == Ecn::NotEct || self.snd_una <= self.reduced_until || !self.policy.ecn_reduction_due() {
+        let (cwnd, flight) = (self.uninflated_cwnd(), self.flight_size());
+        let Some(policy) = self.policy.as_mut() else { return };
+        if self.ecn == Ecn::NotEct || self.snd_una <= self.reduced_until || !policy.ecn_reduction_due() {
             return;
         }
-        self.ssthresh = self.policy.on_ecn(self.uninflated_cwnd(), self.flight_size(), self.mss);
+        self.ssthresh = policy.on_ecn(cwnd, flight, self.mss);
         self.cwnd = self.ssthresh;
         self.state = self.open_state();
         self.reduced_until = self.snd_max;
@@ -726,14 +827,17 @@ impl TcpSender {
         self.ecn_reductions += 1;
     }
 
-    /// The time a segment of `len` bytes takes at Linux's pacing rate:
-    /// ratio·max(cwnd, FlightSize)/SRTT with the ratio 200 % while cwnd <
-    /// ssthresh/2, 120 % after (`tcp_update_pacing_rate`). 0 before the
-    /// first RTT sample.
+    /// The time a segment of `len` bytes takes at BBR's pacing rate, or at
+    /// Linux's: ratio·max(cwnd, FlightSize)/SRTT with the ratio 200 % while
+    /// cwnd < ssthresh/2, the policy's after (`tcp_update_pacing_rate`). 0
+    /// before the first RTT sample.
     fn pacing_gap(&self, len: u64) -> Nanos {
+        let Some(policy) = &self.policy else {
+            let rate = self.bbr.as_ref().map_or(0.0, |bbr| bbr.pacing_rate());
+            return if rate > 0.0 { (len as f64 * NS_PER_S as f64 / rate) as Nanos } else { 0 };
+        };
         let Some(srtt) = self.srtt else { return 0 };
-        let ratio_percent =
-            if self.cwnd < self.ssthresh / 2 { 200 } else { self.policy.pacing_avoidance_percent() as u128 };
+        let ratio_percent = if self.cwnd < self.ssthresh / 2 { 200 } else { policy.pacing_avoidance_percent() as u128 };
         let window = self.uninflated_cwnd().max(self.flight_size()).max(1) as u128;
         (len as u128 * srtt as u128 * 100 / (ratio_percent * window)) as Nanos
     }
@@ -752,11 +856,20 @@ impl TcpSender {
     /// BSD's one timed segment per round trip, or Linux's per-ACK sample
     /// from the segments it newly acknowledges (earliest to the RTO, latest
     /// to the congestion control). Either way only a segment sent once
-    /// yields one (Karn, RFC 6298 §3).
+    /// yields one (Karn, RFC 6298 §3). BBR's rate sampler gets the bytes
+    /// the ACK newly delivered with the sample.
     fn sample_rtt(&mut self, ack: u64, ctx: &mut AgentCtx) {
-        if let Some(sample) = self.rtt.on_ack(ack, ctx.now) {
+        let sample = self.rtt.on_ack(ack, ctx.now);
+        if let Some(bbr) = self.bbr.as_mut() {
+            let delivery = self.rtt.take_delivery();
+            self.acked_sacked = delivery.bytes;
+            bbr.rates.on_delivered(ctx.now, delivery, sample.map(|s| s.cc));
+        }
+        if let Some(sample) = sample {
             self.update_rto(sample.rto);
-            self.policy.on_rtt_sample(sample.cc);
+            if let Some(policy) = self.policy.as_mut() {
+                policy.on_rtt_sample(sample.cc);
+            }
             ctx.report_rtt(sample.rto);
         }
     }
@@ -792,6 +905,9 @@ impl TcpSender {
         if !(self.sack && self.state == TcpState::FastRecovery) {
             self.ssthresh = self.reduced_ssthresh();
         }
+        if let Some(bbr) = self.bbr.as_mut() {
+            bbr.on_timeout(self.cwnd, self.state == TcpState::FastRecovery);
+        }
         self.cwnd = self.mss;
         self.recover = self.snd_max;
         self.reduced_until = self.snd_max;
@@ -814,6 +930,9 @@ impl TcpSender {
 
 impl Agent for TcpSender {
     fn start(&mut self, ctx: &mut AgentCtx) {
+        if self.bbr.is_some() {
+            self.bbr = Some(Box::new(Bbr::new(ctx.now, self.cwnd, self.mss)));
+        }
         self.state = self.open_state();
         self.finish_if_complete();
         if self.state != TcpState::Done {
@@ -2054,6 +2173,9 @@ mod tests {
             dctcp["flows"][0]["cc"] = "dctcp".into();
             dctcp["flows"][0]["ecn"] = true.into();
             let dctcp = dctcp.to_string();
+            let mut bbr: serde_json::Value = serde_json::from_str(SACK).expect("a scenario");
+            bbr["flows"][0]["cc"] = "bbr".into();
+            let bbr = bbr.to_string();
             // (preset, scheme, params, ns-3 goodput Mb/s, mean queue packets, Jain)
             let table = [
                 (SACK, "red", &red, 9.00, 8.1, 0.88),
@@ -2069,6 +2191,8 @@ mod tests {
                 (SACK, "fq_pie", &none, 9.57, 31.1, 1.00),
                 (SACK, "cobalt", &none, 9.10, 7.9, 0.87),
                 (SACK, "fq_cobalt", &none, 9.22, 7.8, 0.98),
+                (&bbr, "droptail", &none, 9.23, 93.7, 0.86),
+                (&bbr, "fq_codel", &none, 9.30, 40.8, 1.00),
             ];
             let mut misses = Vec::new();
             for (preset, scheme, params, goodput_mbps, queue_packets, jain) in table {

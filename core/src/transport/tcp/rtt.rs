@@ -4,8 +4,8 @@
 //! - [`RttTiming::Bsd`], for Reno and NewReno without SACK (the ns-2 agents
 //!   the reproduced papers used): one segment is timed per round trip, and
 //!   any retransmission abandons the timing (Karn, RFC 6298 §3).
-//! - [`RttTiming::PerAck`], for every SACK sender and for CUBIC, DCTCP and
-//!   Prague, as Linux samples (`tcp_clean_rtx_queue`, `tcp_ack_update_rtt`):
+//! - [`RttTiming::PerAck`], for every SACK sender and for CUBIC, DCTCP,
+//!   Prague and BBR, as Linux samples (`tcp_clean_rtx_queue`, `tcp_ack_update_rtt`):
 //!   every ACK that newly acknowledges, cumulatively or by SACK, a segment
 //!   sent only once yields a sample. The RTO estimator gets now − the send
 //!   time of the earliest such segment, the congestion control now − that
@@ -18,8 +18,11 @@
 //!
 //! Segments start at multiples of the MSS (the sender never re-segments),
 //! so the per-ACK record is one entry per segment in flight, from SND.UNA:
-//! memory bounded by the flight and O(1) amortised per ACK.
+//! memory bounded by the flight and O(1) amortised per ACK. Each entry also
+//! carries the segment's delivery-rate stamp ([`super::rate`]), and the
+//! record sums what each ACK newly delivers for BBR's rate sample.
 
+use super::rate::{Delivery, RateStamp};
 use crate::kernel::Nanos;
 use std::collections::VecDeque;
 
@@ -35,9 +38,11 @@ pub struct RttSample {
 /// One segment in flight as the per-ACK rule sees it.
 #[derive(Clone, Copy, Debug)]
 struct SentSegment {
+    /// The last transmission (a retransmitted segment never yields an RTT sample).
     sent_at: Nanos,
     retransmitted: bool,
     sacked: bool,
+    stamp: RateStamp,
 }
 
 /// The earliest and latest send times of the segments one ACK newly acknowledges.
@@ -71,13 +76,14 @@ impl RttTiming {
         }
     }
 
-    /// A segment [seq, seq + len) went out; `retransmission` if it was sent before.
-    pub fn on_transmit(&mut self, seq: u64, len: u64, retransmission: bool, now: Nanos) {
+    /// A segment [seq, seq + len) went out; `retransmission` if it was
+    /// sent before; `stamp` its delivery-rate stamp (kept per ACK only).
+    pub fn on_transmit(&mut self, seq: u64, len: u64, retransmission: bool, now: Nanos, stamp: RateStamp) {
         match self {
             // Karn: a retransmission abandons the timing, whose ACK is now ambiguous.
             RttTiming::Bsd(probe) if retransmission => *probe = None,
             RttTiming::Bsd(probe) => *probe = probe.or(Some((seq + len, now))),
-            RttTiming::PerAck(record) => record.on_transmit(seq, retransmission, now),
+            RttTiming::PerAck(record) => record.on_transmit(seq, retransmission, now, stamp),
         }
     }
 
@@ -99,6 +105,14 @@ impl RttTiming {
             RttTiming::PerAck(record) => record.on_ack(ack, now),
         }
     }
+
+    /// What the ACKs since the last call newly delivered (per ACK only).
+    pub fn take_delivery(&mut self) -> Delivery {
+        match self {
+            RttTiming::Bsd(_) => Delivery::default(),
+            RttTiming::PerAck(record) => std::mem::take(&mut record.delivery),
+        }
+    }
 }
 
 /// Send time and state of each segment from SND.UNA on.
@@ -109,11 +123,19 @@ pub struct SendRecord {
     segments: VecDeque<SentSegment>,
     /// The segments newly SACKed since the last ACK was sampled.
     sacked_span: SendSpan,
+    /// The segments newly acknowledged or SACKed since the last take.
+    delivery: Delivery,
 }
 
 impl SendRecord {
     fn new(mss: u64) -> SendRecord {
-        SendRecord { mss, base: 0, segments: VecDeque::new(), sacked_span: SendSpan::default() }
+        SendRecord {
+            mss,
+            base: 0,
+            segments: VecDeque::new(),
+            sacked_span: SendSpan::default(),
+            delivery: Delivery::default(),
+        }
     }
 
     fn index(&self, seq: u64) -> Option<usize> {
@@ -121,13 +143,13 @@ impl SendRecord {
         usize::try_from(index).ok().filter(|&i| i < self.segments.len())
     }
 
-    fn on_transmit(&mut self, seq: u64, retransmission: bool, now: Nanos) {
+    fn on_transmit(&mut self, seq: u64, retransmission: bool, now: Nanos, stamp: RateStamp) {
         if retransmission {
             if let Some(i) = self.index(seq) {
-                self.segments[i].retransmitted = true;
+                self.segments[i] = SentSegment { sent_at: now, retransmitted: true, stamp, ..self.segments[i] };
             }
         } else {
-            self.segments.push_back(SentSegment { sent_at: now, retransmitted: false, sacked: false });
+            self.segments.push_back(SentSegment { sent_at: now, retransmitted: false, sacked: false, stamp });
         }
     }
 
@@ -139,11 +161,13 @@ impl SendRecord {
         }
         let Some(first) = self.index(left) else { return };
         let last = self.index(right.saturating_sub(1)).unwrap_or(self.segments.len() - 1);
-        for seg in self.segments.range_mut(first..=last).filter(|s| !s.sacked) {
+        for (i, seg) in self.segments.range_mut(first..=last).enumerate().filter(|(_, s)| !s.sacked) {
             seg.sacked = true;
             if !seg.retransmitted {
                 self.sacked_span.add(seg.sent_at);
             }
+            let start = self.base + (first + i) as u64 * self.mss;
+            self.delivery.add((start + self.mss).min(right) - start, seg.sent_at, seg.stamp);
         }
     }
 
@@ -153,6 +177,9 @@ impl SendRecord {
         let mut covers_retransmission = false;
         while self.base < ack {
             let Some(seg) = self.segments.pop_front() else { break };
+            if !seg.sacked {
+                self.delivery.add((self.base + self.mss).min(ack) - self.base, seg.sent_at, seg.stamp);
+            }
             self.base += self.mss;
             covers_retransmission |= seg.retransmitted;
             if !seg.retransmitted && !seg.sacked {
@@ -175,7 +202,7 @@ mod tests {
     fn per_ack_with_sent(times: &[Nanos]) -> RttTiming {
         let mut t = RttTiming::for_sender(false, MSS);
         for (i, &at) in times.iter().enumerate() {
-            t.on_transmit(i as u64 * MSS, MSS, false, at);
+            t.on_transmit(i as u64 * MSS, MSS, false, at, RateStamp::default());
         }
         t
     }
@@ -193,14 +220,14 @@ mod tests {
     #[test]
     fn a_retransmitted_segment_gives_no_sample() {
         let mut t = per_ack_with_sent(&[0, 10, 20]);
-        t.on_transmit(0, MSS, true, 50);
+        t.on_transmit(0, MSS, true, 50, RateStamp::default());
         // The ACK covers the retransmitted segment: no cumulative sample,
         // though the segments above it were sent once.
         assert_eq!(t.on_ack(2 * MSS, 80), None);
         assert_eq!(t.on_ack(3 * MSS, 90), Some(RttSample { rto: 70, cc: 70 }));
         // A SACKed retransmission yields no SACK sample either.
         let mut t = per_ack_with_sent(&[0, 10, 20]);
-        t.on_transmit(MSS, MSS, true, 50);
+        t.on_transmit(MSS, MSS, true, 50, RateStamp::default());
         t.on_sacked(MSS, 2 * MSS);
         assert_eq!(t.on_ack(0, 80), None);
     }
@@ -230,13 +257,13 @@ mod tests {
     #[test]
     fn bsd_times_one_segment_per_round_trip_and_a_retransmission_abandons_it() {
         let mut t = RttTiming::for_sender(true, MSS);
-        t.on_transmit(0, MSS, false, 0);
-        t.on_transmit(MSS, MSS, false, 10);
+        t.on_transmit(0, MSS, false, 0, RateStamp::default());
+        t.on_transmit(MSS, MSS, false, 10, RateStamp::default());
         assert_eq!(t.on_ack(MSS, 100), Some(RttSample { rto: 100, cc: 100 }));
         // The second segment was sent while the first was timed: not timed.
         assert_eq!(t.on_ack(2 * MSS, 110), None);
-        t.on_transmit(2 * MSS, MSS, false, 120);
-        t.on_transmit(2 * MSS, MSS, true, 130);
+        t.on_transmit(2 * MSS, MSS, false, 120, RateStamp::default());
+        t.on_transmit(2 * MSS, MSS, true, 130, RateStamp::default());
         assert_eq!(t.on_ack(3 * MSS, 200), None);
     }
 }

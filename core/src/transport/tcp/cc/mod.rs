@@ -1,7 +1,10 @@
 //! Congestion control as small policies: how much a sender backs off at a
 //! congestion event and how its window grows in congestion avoidance. Slow
 //! start, loss detection and recovery stay in the sender, the same for all.
+//! BBR ([`bbr`]) is no such policy: it sets cwnd and the pacing rate itself
+//! on every ACK, and the sender calls it directly.
 
+pub mod bbr;
 pub mod cubic;
 pub mod dctcp;
 pub mod prague;
