@@ -72,10 +72,12 @@ export function useDecisionInspector(sim: SimulationView): DecisionInspector {
     () => (paused && markList.length > 0 ? { marks: markList, selected, onSelect: select } : undefined),
     [paused, markList, selected, select],
   );
+  // While paused the snapshot, and with it the curve, holds still.
+  const dropCurve = paused ? sim.snapshot?.dropCurve : undefined;
   const curve = useMemo(() => {
-    const point = selected === null ? null : curvePoint(decisions[selected], fields);
+    const point = selected === null ? null : curvePoint(decisions[selected], fields, dropCurve);
     return point && selected !== null ? { x: point[0], p: point[1], verdict: decisions[selected].verdict } : undefined;
-  }, [selected, decisions, fields]);
+  }, [selected, decisions, fields, dropCurve]);
   return useMemo(
     () => ({ paused, decisions, fields, selected, select, close, marks, curve }),
     [paused, decisions, fields, selected, select, close, marks, curve],
