@@ -315,6 +315,24 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     meaning:
       'Every flow’s goodput over the measurement window, sorted from lowest to highest and drawn as one curve per group: the bars of all the flows, side by side. The height at 10 % is what the slowest tenth of the flows stayed below. A flat curve at the fair share means the flows shared equally; a steep one means some got far more than others.',
   },
+  {
+    id: 'sojourn-time',
+    term: 'Sojourn time',
+    meaning:
+      'The time one packet spent in a queue, from arriving to leaving: its queueing delay at that hop. The summary gives its percentiles per hop and per flow group; CoDel and PIE decide by it.',
+  },
+  {
+    id: 'box-plot',
+    term: 'Box plot',
+    meaning:
+      'A distribution drawn in one row on a time axis: the box spans the 25th to the 75th percentile with a line at the median, the whiskers reach the 10th and 90th, and a dot marks the 99th. A long right whisker or a far dot is a long tail of delays that the median hides.',
+  },
+  {
+    id: 'decision-inspector',
+    term: 'Drop-and-mark inspector',
+    meaning:
+      'While a run is paused, each drop and ECN mark at the bottleneck is a small triangle above the queue and drop-rate charts. Picking one (a click, the [ and ] keys, or the arrow keys on the focused strip) explains that decision in the scheme’s own terms and numbers as the engine recorded them at that instant, and shows it on the drop-probability curve where the scheme has one.',
+  },
 ];
 
 const BY_ID = new Map(GLOSSARY.map((entry) => [entry.id, entry]));
