@@ -1,5 +1,8 @@
 // The WebAssembly engine's speed, as the page runs it: one scenario to the
-// end in 0.1 s slices, draining the streamed series after each, in Node.
+// end in 0.1 s slices, draining the streamed series after each, and taking
+// the drop-and-mark inspector's decisions every 200 ms of wall time as the
+// worker's snapshots do, in Node. Also prints the share of the wall time
+// spent handing the decisions to JavaScript and reading them back.
 //
 //   node scripts/bench-wasm.mjs [SCENARIO.json] [ENGINE.wasm]
 //
@@ -15,19 +18,35 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const scenarioPath = process.argv[2] ?? `${root}scenarios/ns3-red-dumbbell.json`;
 const wasmPath = process.argv[3] ?? `${root}web/src/engine/pkg/aqm_core_bg.wasm`;
 const { Simulation, initSync } = await import(`${root}web/src/engine/pkg/aqm_core.js`);
+// The worker's reader of the packed decisions, compiled from its TypeScript.
+const { default: ts } = await import('typescript');
+const codecSource = readFileSync(`${root}web/src/engine/decisionCodec.ts`, 'utf8');
+const codec = ts.transpileModule(codecSource, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+const { unpackDecisions } = await import(`data:text/javascript,${encodeURIComponent(codec)}`);
 
 initSync({ module: readFileSync(wasmPath) });
 const sim = new Simulation(readFileSync(scenarioPath, 'utf8'));
 const sliceS = 0.1;
 const start = performance.now();
+/** The worker's SNAPSHOT_INTERVAL_MS. */
+const SNAPSHOT_INTERVAL_MS = 200;
+let lastTake = start;
+let takingMs = 0;
+let decisions = 0;
 for (let t = sliceS; !sim.isFinished(); t += sliceS) {
   sim.advanceTo(t);
   sim.drain();
+  const taking = performance.now();
+  if (taking - lastTake < SNAPSHOT_INTERVAL_MS && !sim.isFinished()) continue;
+  decisions += unpackDecisions(sim.takeDecisions()).length;
+  lastTake = performance.now();
+  takingMs += lastTake - taking;
 }
 const wallS = (performance.now() - start) / 1000;
 const simulatedS = sim.durationS();
 console.log(
   `${scenarioPath}: ${simulatedS} s simulated in ${wallS.toFixed(3)} s wall, ` +
-    `${Math.round(simulatedS / wallS)} simulated s per wall s, ${sim.events()} events`,
+    `${Math.round(simulatedS / wallS)} simulated s per wall s, ${sim.events()} events; ` +
+    `${decisions} decisions taken in ${takingMs.toFixed(1)} ms (${(takingMs / 10 / wallS).toFixed(2)} % of the wall time)`,
 );
 sim.free();

@@ -12,6 +12,12 @@
 //! - `tcp-5000-flows`: 5 000 TCP flows on a 1 Gb/s bottleneck through RED,
 //!   10 s: the page's many-flow frame-rate probe, where about ten thousand
 //!   links have packets in flight at once and the event queue is large.
+//! - decisions: the page's loop (streamed series, 0.1 s slices, each
+//!   drained) with the drop-and-mark inspector's records kept as the page
+//!   keeps them (the newest 2 000, taken after every slice) against none,
+//!   in alternating pairs, on `bench-100-tcp` and `csfq-32-cbr` (the most
+//!   decisions per simulated second of the presets). `cargo bench --bench
+//!   engine -- decisions` runs this one alone.
 
 use aqm_core::metrics::Summary;
 use aqm_core::sim::{SeriesMode, Simulation};
@@ -30,6 +36,9 @@ const SCENARIOS: [(&str, &str, &str); 3] = [
 
 fn main() {
     let runs = 5;
+    if std::env::args().any(|a| a == "decisions") {
+        return decisions_against_none(9);
+    }
     for (name, file, caption) in SCENARIOS {
         let path = format!("{}/{file}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).expect("benchmark scenario");
@@ -92,4 +101,57 @@ fn pacing_against_unpaced(pairs: usize) {
         ratios[pairs - 1]
     );
     println!("  utilization:            {:.3} unpaced, {:.3} paced", a.utilization, b.utilization);
+}
+
+/// The page's ring of decisions (`DECISION_RING` in wasm.rs).
+const PAGE_DECISION_RING: usize = 2000;
+
+/// Wall time of one run as the page's worker runs it, recording decisions or
+/// not; with the number of decisions taken.
+fn page_loop(text: &str, record: bool) -> (f64, usize) {
+    let mode = SeriesMode { history: false, streaming: true };
+    let mut sim = Simulation::from_json(text, mode).expect("valid scenario");
+    let t = Instant::now();
+    if record {
+        sim.record_decisions(PAGE_DECISION_RING);
+    }
+    let slice = 100_000_000;
+    let mut taken = 0;
+    let mut at = slice;
+    while !sim.is_finished() {
+        sim.advance_to(at);
+        std::hint::black_box(sim.drain());
+        if record {
+            taken += std::hint::black_box(sim.take_decisions()).len();
+        }
+        at += slice;
+    }
+    (t.elapsed().as_secs_f64(), taken)
+}
+
+fn decisions_against_none(pairs: usize) {
+    for name in ["bench-100-tcp", "csfq-32-cbr"] {
+        let path = format!("{}/../scenarios/{name}.json", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("benchmark scenario");
+        let mut ratios = Vec::with_capacity(pairs);
+        let mut taken = 0;
+        let mut off_s = Vec::with_capacity(pairs);
+        for _ in 0..pairs {
+            let (off, _) = page_loop(&text, false);
+            let (on, n) = page_loop(&text, true);
+            ratios.push(on / off);
+            off_s.push(off);
+            taken = n;
+        }
+        ratios.sort_by(f64::total_cmp);
+        off_s.sort_by(f64::total_cmp);
+        println!("decisions: {name}, the page's loop recording against not ({pairs} pairs, alternating)");
+        println!("  decisions taken:  {taken}; run without them {:.3} s (median)", off_s[pairs / 2]);
+        println!(
+            "  wall-time ratio:  median {:.3} (min {:.3}, max {:.3})",
+            ratios[pairs / 2],
+            ratios[0],
+            ratios[pairs - 1]
+        );
+    }
 }

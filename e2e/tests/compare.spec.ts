@@ -137,14 +137,18 @@ test('compare mode runs two schemes on the same arrivals until they part, with a
   await expect(page.getByTestId('compare-name-a')).toHaveText('Drop Tail');
   await expect(page.getByTestId('compare-name-b')).toHaveText('RED');
   const rows = page.locator('[data-testid^=compare-row-]');
-  await expect(rows).toHaveCount(8); // goodput, 2 groups, Jain, mean and p99 delay, drops, marks
-  for (const id of ['goodput', 'group-0', 'group-1', 'jain', 'mean-delay', 'p99-delay', 'drops', 'marks']) {
+  // goodput, 2 groups, Jain, mean and p99 delay, the bottleneck's sojourn p50, p90 and p99.9, the TCP group's RTT percentiles, drops, marks
+  const percentiles = ['sojourn-p50', 'sojourn-p90', 'sojourn-p999', 'rtt-0-p50', 'rtt-0-p90', 'rtt-0-p99', 'rtt-0-p999'];
+  await expect(rows).toHaveCount(8 + percentiles.length);
+  for (const id of ['goodput', 'group-0', 'group-1', 'jain', 'mean-delay', 'p99-delay', ...percentiles, 'drops', 'marks']) {
     for (const side of ['a', 'b']) await expect(page.getByTestId(`compare-${id}-${side}`)).toHaveText(/^[0-9][0-9,.]*( |$)/);
   }
   // A 1000-packet Drop Tail buffer fills up: RED's queueing delay is lower, and the table says so.
   await expect(page.getByTestId('compare-mean-delay-b')).toHaveAttribute('data-better', 'true');
   await expect(page.getByTestId('compare-mean-delay-a')).toHaveAttribute('data-better', 'false');
   await expect(page.getByTestId('compare-mean-delay-b')).toContainText('(better)');
+  await expect(page.getByTestId('compare-sojourn-p50-b')).toHaveAttribute('data-better', 'true');
+  await expect(page.getByTestId('compare-rtt-0-p50-b')).toHaveAttribute('data-better', 'true');
   await expect(page.getByTestId('compare-marks-a')).toHaveAttribute('data-better', 'false');
   await expect(page.getByTestId('compare-marks-b')).toHaveAttribute('data-better', 'false');
 
@@ -156,6 +160,13 @@ test('compare mode runs two schemes on the same arrivals until they part, with a
   await page.getByTestId('compare-cwnd').scrollIntoViewIfNeeded();
   await expect(page.locator('[data-testid=compare-cwnd] path.series')).toHaveCount(2);
   for (const path of await page.locator('[data-testid=compare-cwnd] path.series').all()) expect(await pointsOf(path)).toBeGreaterThan(10);
+  // The TCP group's mean RTT, one line per run; Drop Tail's standing queue makes it the longer.
+  await page.getByTestId('compare-rtt').scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-testid=compare-rtt] path.series')).toHaveCount(2);
+  for (const path of await page.locator('[data-testid=compare-rtt] path.series').all()) expect(await pointsOf(path)).toBeGreaterThan(10);
+  // The box plot: each run's queueing delay at the bottleneck.
+  await page.getByTestId('compare-box').scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-testid=compare-box] .delay-box')).toHaveCount(2);
 
   // The transport drives both runs: one step advances each by 0.1 s, 10 samples.
   await page.getByTestId('step').click();

@@ -118,12 +118,18 @@ export async function axisLabelReport(page: Page): Promise<LabelReport> {
         .map((text) => ({ text: text.textContent?.trim() ?? '', box: text.getBoundingClientRect() }))
         .filter((label) => label.text && label.box.width > 0);
       report.counts[chart] = labels.length;
+      // The inspector's marks above a paused run's plot: no label may sit under one (they may touch each other).
+      const marks = [...svg.querySelectorAll<SVGPathElement>('.decision-mark')].map((mark) => mark.getBoundingClientRect());
       // Half a pixel of slack: glyph boxes of neighbouring labels may touch.
       const slack = 0.5;
       for (const [i, a] of labels.entries()) {
         const { box } = a;
         if (box.left < bounds.left - slack || box.right > bounds.right + slack || box.top < bounds.top - slack || box.bottom > bounds.bottom + slack)
           report.problems.push(`${chart}: "${a.text}" is cut off by the chart's edge`);
+        const underMark = marks.some(
+          (m) => box.left < m.right - slack && m.left < box.right - slack && box.top < m.bottom - slack && m.top < box.bottom - slack,
+        );
+        if (underMark) report.problems.push(`${chart}: "${a.text}" is under a decision mark`);
         for (const b of labels.slice(i + 1)) {
           const other = b.box;
           const overlap = box.left < other.right - slack && other.left < box.right - slack && box.top < other.bottom - slack && other.top < box.bottom - slack;

@@ -77,4 +77,46 @@ for (const [name, viewport] of [
     await panel.screenshot({ path: `${SCREENSHOT_DIR}inspector-${name}.png` });
     expect(errors).toEqual([]);
   });
+
+  test(`FRED's decisions sit on its curve, DRR's are told in its terms, the marks answer the keyboard and clear the buffer label (${name})`, async ({
+    page,
+  }) => {
+    const errors = watchForErrors(page);
+    await page.setViewportSize(viewport);
+    const pause = async (scheme: string) => {
+      await page.goto(linkFor({ ...RED_TCP, queue: { scheme } }, '&view=queue,curve,rate&window=0'));
+      await showPane(page, 'charts');
+      await setSpeed(page, '5');
+      await waitForSimTime(page, 4);
+      await page.getByTestId('play-pause').click();
+      await expect(page.getByTestId('play-pause')).toHaveText('Play');
+    };
+    await pause('fred');
+    await page.keyboard.press(']');
+    const point = page.getByTestId('chart-curve').getByTestId('decision-point');
+    await expect(point).toBeVisible();
+    const avgText = await page.getByTestId('decision-numbers').locator('tr[data-field="avg"] td').last().textContent();
+    expect(Number(await point.getAttribute('data-x'))).toBeCloseTo(Number((avgText ?? '').split(' ')[0]), 2);
+    expect(Number(await point.getAttribute('data-p'))).toBeGreaterThanOrEqual(0);
+
+    // DRR fills its 60-packet buffer: the buffer's line tops the queue chart, and its label moves under it, clear of the marks.
+    await pause('drr');
+    const strip = page.getByTestId('chart-queue').getByTestId('decision-strip');
+    await expect(strip).toHaveAttribute('aria-label', /\d+ drops? (and|or) marks? in view/);
+    await strip.focus();
+    await page.keyboard.press('End');
+    await expect(page.getByTestId('chart-queue').locator('[data-selected]')).toHaveCount(1);
+    await expect(page.getByTestId('decision-explanation')).toContainText('DRR drops the head packet of the longest flow queue');
+    const last = await page.getByTestId('decision-position').textContent();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByTestId('decision-position')).not.toHaveText(last ?? '');
+    await expect(strip).toHaveAttribute('aria-label', /selected/);
+    const label = page.getByTestId('chart-queue').locator('.threshold-label', { hasText: /^buffer 60$/ });
+    const labelBox = await label.boundingBox();
+    const stripBox = await strip.boundingBox();
+    if (!labelBox || !stripBox) throw new Error('no buffer label or strip');
+    expect(labelBox.y).toBeGreaterThanOrEqual(stripBox.y + stripBox.height - 0.5);
+    await page.getByTestId('chart-queue').screenshot({ path: `${SCREENSHOT_DIR}inspector-buffer-label-${name}.png` });
+    expect(errors).toEqual([]);
+  });
 }

@@ -90,6 +90,14 @@ for (const [sizeName, viewport] of Object.entries(SIZES)) {
     }).toPass();
     await expectClearLabels(page, `RED with a buffer in bytes at ${sizeName} size`);
     await page.screenshot({ path: `${SCREENSHOT_DIR}labels-bytes-${sizeName}.png`, fullPage: true });
+    // Drop Tail filling its buffer: the buffer's line tops the queue chart, right under the paused run's decision marks.
+    const filled = poissonScenario({
+      queue: { scheme: 'droptail' },
+      flows: [{ kind: 'tcp', label: 'TCP', count: 8 }],
+    });
+    await page.goto(linkFor(filled, ALL_CHARTS));
+    await expectClearLabels(page, `Drop Tail with a full buffer at ${sizeName} size`);
+    await expect(page.locator('[data-testid=chart-queue] .decision-mark').first()).toBeAttached();
     // Compare mode's charts (RED against DropTail on shared axes).
     await page.goto(linkFor(poissonScenario(), `${ALL_CHARTS}&compare=droptail`));
     await expect(page.getByTestId('compare-area')).toBeVisible();

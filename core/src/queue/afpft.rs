@@ -171,11 +171,31 @@ impl Afpft {
         tag
     }
 
+    /// [`DECISION_FIELDS`] for `pkt` (its tag set) with `queued` in the
+    /// buffer, itself included.
+    fn decision_state(&self, pkt: &Packet, queued: f64) -> [f64; 6] {
+        let rec = self.flows.get(pkt.flow as usize).copied().flatten();
+        let (finish, count) = rec.map_or((f64::NAN, f64::NAN), |r| (r.finish, r.count as f64));
+        let highest_left = self.queue.last_key_value().map_or(f64::NAN, |(_, p)| p.labels.tag);
+        [pkt.labels.tag, self.v, finish, count, queued, highest_left]
+    }
+
     #[cfg(test)]
     fn finish(&self, flow: FlowId) -> Option<f64> {
         self.flows.get(flow as usize).copied().flatten().map(|r| r.finish)
     }
 }
+
+/// The state a decision records: about the tail packet Block A drops, or
+/// about an arrival that stays queued (its pass).
+pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
+    super::decision::FieldSpec::new("tag", "the packet's start tag", "S", "s"),
+    super::decision::FieldSpec::new("v", "virtual time", "v", "s"),
+    super::decision::FieldSpec::new("finish", "its flow's finish tag", "finish_f", "s"),
+    super::decision::FieldSpec::new("flow_count", "its flow's packets queued", "count_f", "packets"),
+    super::decision::FieldSpec::new("queued", "queue, the packet included", "q", "buffer"),
+    super::decision::FieldSpec::new("highest_left", "highest tag left in the queue", "max S", "s"),
+];
 
 impl Qdisc for Afpft {
     fn enqueue(&mut self, mut pkt: Packet, ctx: &mut QueueCtx) {
@@ -183,15 +203,26 @@ impl Qdisc for Afpft {
         pkt.labels.tag = tag;
         self.bytes += pkt.size_bytes as u64;
         self.arrivals += 1;
-        self.queue.insert((key(tag), self.arrivals), pkt);
+        let arrival = (key(tag), self.arrivals);
+        self.queue.insert(arrival, pkt);
         // Block A: the tail holds the highest tags, i.e. the flows furthest
         // ahead of their share; the new packet may be one of them.
         while self.over_limit() {
+            let queued = self.limit.measure(self.queue.len(), self.bytes);
             let Some((_, tail)) = self.queue.pop_last() else { break };
             self.bytes -= tail.size_bytes as u64;
+            if ctx.recording() {
+                ctx.note(&tail, &self.decision_state(&tail, queued));
+            }
             let undo = self.params.correction.then_some(tail.size_bytes);
             self.unqueue(tail.flow, undo);
             ctx.drop(tail, DropReason::Overflow);
+        }
+        if ctx.recording() {
+            if let Some(pkt) = self.queue.get(&arrival) {
+                let queued = self.limit.measure(self.queue.len(), self.bytes);
+                ctx.note(pkt, &self.decision_state(pkt, queued));
+            }
         }
     }
 
@@ -211,6 +242,10 @@ impl Qdisc for Afpft {
                 None
             }
         }
+    }
+
+    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+        DECISION_FIELDS
     }
 
     fn len_packets(&self) -> usize {

@@ -108,6 +108,18 @@ impl Drr {
         best.map(|(_, f)| f)
     }
 
+    /// [`DECISION_FIELDS`] for a packet of flow `f` while it is queued.
+    fn decision_state(&self, f: FlowId) -> [f64; 5] {
+        let q = &self.flows[f as usize];
+        let others = self.active.iter().filter(|&&a| a != f).map(|&a| self.size_of(&self.flows[a as usize]));
+        let total = match self.limit {
+            Limit::Packets(_) => self.len_packets as f64,
+            Limit::Bytes(_) => self.len_bytes as f64,
+        };
+        let others_longest = others.max().unwrap_or(0) as f64;
+        [self.size_of(q) as f64, q.deficit as f64, others_longest, total, self.active.len() as f64]
+    }
+
     fn take(&mut self, f: FlowId, from_front: bool) -> Option<Packet> {
         let q = &mut self.flows[f as usize];
         let pkt = if from_front { q.fifo.pop() } else { q.fifo.pop_back() }?;
@@ -123,6 +135,16 @@ impl Drr {
         Some(pkt)
     }
 }
+
+/// The state a decision records about a packet of flow i: the longest
+/// queue's head dropped, or an arrival kept (its pass).
+pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
+    super::decision::FieldSpec::new("flow_queue", "its flow's queue", "q_i", "buffer"),
+    super::decision::FieldSpec::new("deficit", "its flow's deficit counter", "DC_i", "bytes"),
+    super::decision::FieldSpec::new("others_longest", "longest other flow's queue", "max q_j", "buffer"),
+    super::decision::FieldSpec::new("queued", "buffer in use", "Σq", "buffer"),
+    super::decision::FieldSpec::new("backlogged", "backlogged flows", "n", "flows"),
+];
 
 impl Qdisc for Drr {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
@@ -140,8 +162,19 @@ impl Qdisc for Drr {
         q.fifo.push(pkt);
         while self.over_limit() {
             let Some(victim) = self.longest() else { break };
+            let state = ctx.recording().then(|| self.decision_state(victim));
             if let Some(p) = self.take(victim, true) {
+                if let Some(state) = state {
+                    ctx.note(&p, &state);
+                }
                 ctx.drop(p, DropReason::Overflow);
+            }
+        }
+        // Drops take from the front: a flow with packets left still holds the arrival.
+        if ctx.recording() {
+            let fifo = &self.flows[f as usize].fifo;
+            if let Some(pkt) = fifo.len().checked_sub(1).and_then(|last| fifo.get(last)) {
+                ctx.note(pkt, &self.decision_state(f));
             }
         }
     }
@@ -163,6 +196,10 @@ impl Qdisc for Drr {
             self.active.rotate_left(1);
             self.turn_started = false;
         }
+    }
+
+    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+        DECISION_FIELDS
     }
 
     fn len_packets(&self) -> usize {

@@ -119,6 +119,14 @@ impl Rem {
     }
 }
 
+/// The state a decision records, in the order `enqueue` notes it.
+pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
+    super::decision::FieldSpec::new("price", "price", "p", ""),
+    super::decision::FieldSpec::new("p_mark", "marking probability", "1 − φ^(−p)", ""),
+    super::decision::FieldSpec::new("queued", "queue the arrival found", "b", "buffer"),
+    super::decision::FieldSpec::new("draw", "uniform random draw", "u", ""),
+];
+
 impl Qdisc for Rem {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
         if self.next_update.is_none() {
@@ -133,7 +141,12 @@ impl Qdisc for Rem {
         if self.fifo.is_full_for(self.limit, pkt.size_bytes) {
             return ctx.drop(pkt, DropReason::Overflow);
         }
-        let pkt = if ctx.rng.uniform() < self.p_mark {
+        let draw = ctx.rng.uniform();
+        if ctx.recording() {
+            let b = self.limit.measure(self.fifo.len(), self.fifo.bytes());
+            ctx.note(&pkt, &[self.price, self.p_mark, b, draw]);
+        }
+        let pkt = if draw < self.p_mark {
             match ctx.drop_or_mark(pkt, DropReason::Early, self.params.ecn) {
                 Some(marked) => marked,
                 None => return,
@@ -142,6 +155,10 @@ impl Qdisc for Rem {
             pkt
         };
         self.fifo.push(pkt);
+    }
+
+    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+        DECISION_FIELDS
     }
 
     fn dequeue(&mut self, _: &mut QueueCtx) -> Option<Packet> {

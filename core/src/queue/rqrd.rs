@@ -237,6 +237,19 @@ impl Rqrd {
     }
 }
 
+/// The state a precedence-0 decision records, in the order `enqueue` notes
+/// it; the draw is 1 when p_R = 0 leaves nothing to draw for.
+pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
+    super::decision::FieldSpec::new("label", "the packet's rate label", "r", "b/s"),
+    super::decision::FieldSpec::new("alpha", "fair share estimate", "α", "b/s"),
+    super::decision::FieldSpec::new("p_r", "rate drop probability", "p_R", ""),
+    super::decision::FieldSpec::new("avg", "average queue", "Q", "buffer"),
+    super::decision::FieldSpec::new("c_q", "buffer congestion bit", "c_q", ""),
+    super::decision::FieldSpec::new("p_q", "queue drop probability", "p_Q", ""),
+    super::decision::FieldSpec::new("p_d", "drop probability", "p_R·p_Q", ""),
+    super::decision::FieldSpec::new("draw", "uniform random draw", "u", ""),
+];
+
 impl Qdisc for Rqrd {
     fn enqueue(&mut self, mut pkt: Packet, ctx: &mut QueueCtx) {
         let now = ctx.now;
@@ -250,11 +263,16 @@ impl Qdisc for Rqrd {
         }
         self.precedence.update(now, 0, self.params.k);
         let p_r = self.share.drop_probability(label);
-        let p_d = p_r * self.p_q(self.avg, self.c_q);
+        let p_q = self.p_q(self.avg, self.c_q);
+        let p_d = p_r * p_q;
         // One draw decides both: the packet passes CSFQ's rate test if
         // u ≥ p_R (what F counts by default) and RQRD's if u ≥ p_d ≤ p_R.
         let u = if p_r > 0.0 { ctx.rng.uniform() } else { 1.0 };
         let accepted = u >= p_d;
+        if ctx.recording() {
+            let c_q = self.c_q as u8 as f64;
+            ctx.note(&pkt, &[label, self.share.alpha, p_r, self.avg, c_q, p_q, p_d, u]);
+        }
         let counted_in_f =
             if self.params.f_admitted { accepted && !self.fifo.is_full_for(self.limit, size) } else { u >= p_r };
         self.share.observe(now, size, if counted_in_f { size } else { 0 });
@@ -267,6 +285,10 @@ impl Qdisc for Rqrd {
         }
         pkt.labels.rate_bps = (1.0 - p_d) * label;
         self.admit(pkt, ctx);
+    }
+
+    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+        DECISION_FIELDS
     }
 
     fn dequeue(&mut self, _: &mut QueueCtx) -> Option<Packet> {

@@ -271,6 +271,11 @@ impl Sfred {
         (self.h_r - self.h_d) as f64 / self.list.len().max(1) as f64
     }
 
+    /// L = H_d/H_r, the listed flows' loss rate.
+    fn loss(&self) -> f64 {
+        self.h_d as f64 / self.h_r.max(1) as f64
+    }
+
     fn classify(&self, e: &Entry) -> Class {
         if e.received < self.eta && e.dropped == 0 {
             return Class::Slow;
@@ -281,8 +286,7 @@ impl Sfred {
             return Class::Normal;
         }
         let l_i = e.dropped as f64 / t_i;
-        let l = self.h_d as f64 / self.h_r.max(1) as f64;
-        if l_i > (1.0 + self.beta) * l {
+        if l_i > (1.0 + self.beta) * self.loss() {
             Class::Unresponsive
         } else if t_f > 0.0 {
             Class::Fast(t_i / t_f)
@@ -293,7 +297,7 @@ impl Sfred {
     }
 
     /// RED's decision with the class's thresholds and max_p.
-    fn red_verdict(&mut self, class: Class, ctx: &mut QueueCtx) -> Option<DropReason> {
+    fn red_verdict(&mut self, class: Class, ctx: &mut QueueCtx) -> Judged {
         let r = &self.queue.state;
         let (lo, hi, max_p) = match class {
             Class::Slow => (r.min_th + self.k, r.max_th + self.k, r.max_p),
@@ -303,21 +307,24 @@ impl Sfred {
         let avg = r.avg;
         if avg >= hi {
             self.queue.state.count = 0;
-            return Some(DropReason::Forced);
+            return Judged { reason: Some(DropReason::Forced), count: 0, p_a: 1.0, draw: f64::NAN };
         }
         if avg < lo {
             if avg < self.queue.state.min_th {
                 self.queue.state.count = -1;
             }
-            return None;
+            return Judged { reason: None, count: self.queue.state.count, p_a: 0.0, draw: f64::NAN };
         }
         self.queue.state.count += 1;
+        let count = self.queue.state.count;
         let p_b = max_p * (avg - lo) / (hi - lo);
-        if ctx.rng.uniform() < spaced_probability(self.queue.state.count_rule, p_b, self.queue.state.count) {
+        let p_a = spaced_probability(self.queue.state.count_rule, p_b, count);
+        let draw = ctx.rng.uniform();
+        let reason = (draw < p_a).then_some(DropReason::Early);
+        if reason.is_some() {
             self.queue.state.count = 0;
-            return Some(DropReason::Early);
         }
-        None
+        Judged { reason, count, p_a, draw }
     }
 
     fn counts(&self) -> (usize, usize) {
@@ -330,23 +337,54 @@ impl Sfred {
     }
 }
 
+/// RED's verdict under the flow's class: the reason for a drop (none to
+/// queue it), RED's count as used, the probability applied and the draw
+/// (NaN when nothing was drawn).
+struct Judged {
+    reason: Option<DropReason>,
+    count: i64,
+    p_a: f64,
+    draw: f64,
+}
+
+/// The state a decision records, in the order `admit` notes it: the
+/// flow's MRU-list counters, the list's fair share and loss rate that
+/// classify it, and RED's decision under its class.
+pub const DECISION_FIELDS: &[crate::queue::decision::FieldSpec] = &[
+    crate::queue::decision::FieldSpec::new("received", "its flow's packets counted", "H_ri", "packets"),
+    crate::queue::decision::FieldSpec::new("dropped", "its flow's drops counted", "H_di", "packets"),
+    crate::queue::decision::FieldSpec::new("fair", "fair share", "T_f", "packets"),
+    crate::queue::decision::FieldSpec::new("loss", "listed flows' loss rate", "L", ""),
+    crate::queue::decision::FieldSpec::new("avg", "average queue", "avg", "buffer"),
+    crate::queue::decision::FieldSpec::new("count", "arrivals since the last drop", "count", ""),
+    crate::queue::decision::FieldSpec::new("p_a", "drop probability", "p_a", ""),
+    crate::queue::decision::FieldSpec::new("draw", "uniform random draw", "u", ""),
+];
+
 impl RedScheme for Sfred {
     red::red_scheme_parts!();
 
-    /// SFRED decides by its own class rules, not through `RedQueue::admit`:
-    /// its decisions record their reason only.
+    /// SFRED decides by its own class rules, not through `RedQueue::admit`.
     fn state_fields(&self) -> &'static [crate::queue::decision::FieldSpec] {
-        &[]
+        DECISION_FIELDS
     }
 
     fn admit(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
         self.touch(pkt.flow, ctx.now);
         let entry = self.list[&pkt.flow];
-        let reason = match self.classify(&entry) {
-            Class::Unresponsive => Some(DropReason::Forced),
+        let judged = match self.classify(&entry) {
+            Class::Unresponsive => {
+                Judged { reason: Some(DropReason::Forced), count: self.queue.state.count, p_a: 1.0, draw: f64::NAN }
+            }
             class => self.red_verdict(class, ctx),
         };
-        let reason = reason
+        if ctx.recording() {
+            let (h_ri, h_di) = (entry.received as f64, entry.dropped as f64);
+            let (avg, count) = (self.queue.state.avg, judged.count as f64);
+            ctx.note(&pkt, &[h_ri, h_di, self.fair(), self.loss(), avg, count, judged.p_a, judged.draw]);
+        }
+        let reason = judged
+            .reason
             .or_else(|| self.queue.fifo.is_full_for(self.queue.limit, pkt.size_bytes).then_some(DropReason::Overflow));
         match reason {
             Some(reason) => {
@@ -520,7 +558,7 @@ mod tests {
         let mut out = QueueOutcome::default();
         let n = 100_000;
         let drops =
-            (0..n).filter(|_| q.red_verdict(class, &mut QueueCtx::new(0, &mut rng, &mut out)).is_some()).count();
+            (0..n).filter(|_| q.red_verdict(class, &mut QueueCtx::new(0, &mut rng, &mut out)).reason.is_some()).count();
         drops as f64 / n as f64
     }
 

@@ -133,7 +133,8 @@ fn outputs(text: &str, record: bool) -> (String, Vec<u64>) {
 
 #[test]
 fn recording_decisions_changes_neither_the_summary_nor_the_series() {
-    for scheme in ["red", "codel", "pie", "fred", "blue", "dualpi2", "droptail"] {
+    for scheme in ["red", "codel", "pie", "fred", "blue", "dualpi2", "droptail", "rem", "rqrd", "afpft", "drr", "sfred"]
+    {
         let text = dumbbell(5.0, 10e6, 10.0, 60, &format!(r#"{{ "scheme": "{scheme}" }}"#), TCP);
         let (plain, recorded) = (outputs(&text, false), outputs(&text, true));
         assert_eq!(plain.0, recorded.0, "{scheme}: summary");
@@ -179,4 +180,136 @@ fn dualpi2_decisions_follow_the_coupling() {
             assert!(p >= (2.0 * p_prime).min(1.0), "L4S: p_L at least the coupled k·p′: {d:?}");
         }
     }
+}
+
+/// 8 TCP flows and an unresponsive 6 Mb/s CBR on the 10 Mb/s link.
+fn tcp_and_cbr() -> String {
+    format!(r#"{TCP}, {{ "kind": "cbr", "rate_bps": 6e6 }}"#)
+}
+
+#[test]
+fn rem_decisions_mark_with_one_minus_phi_to_the_minus_price() {
+    let (ds, fields) = decisions_of(&dumbbell(20.0, 10e6, 10.0, 60, r#"{ "scheme": "rem" }"#, TCP));
+    let f = |d: &Decision, id| field(d, &fields, id);
+    for d in ds.iter().filter(|d| !d.state.values().is_empty()) {
+        let (price, p_mark, u) = (f(d, "price"), f(d, "p_mark"), f(d, "draw"));
+        assert_eq!(p_mark, 1.0 - libm::pow(1.001, -price), "{d:?}");
+        assert_eq!(d.reason == Reason::Early, u < p_mark, "an early drop exactly when the draw is below p: {d:?}");
+    }
+    assert!(count_of(&ds, Verdict::Drop, Reason::Early) > 20);
+    assert!(ds.iter().any(|d| d.verdict == Verdict::Pass && f(d, "price") > 0.0), "passes under a positive price");
+}
+
+/// RQRD's p_Q with the Ellipse pair, written out again for Q_min, Q_max.
+fn ellipse_p_q(q: f64, c_q: bool, q_min: f64, q_max: f64) -> f64 {
+    if q <= q_min {
+        return 0.0;
+    }
+    if q >= q_max {
+        return 1.0;
+    }
+    let x = (q - q_min) / (q_max - q_min);
+    if c_q {
+        (1.0 - (1.0 - x) * (1.0 - x)).sqrt()
+    } else {
+        1.0 - (1.0 - x * x).sqrt()
+    }
+}
+
+#[test]
+fn rqrd_decisions_recompute_p_d_from_the_fair_share_and_the_average_queue() {
+    let (ds, fields) = decisions_of(&dumbbell(20.0, 10e6, 10.0, 60, r#"{ "scheme": "rqrd" }"#, &tcp_and_cbr()));
+    let f = |d: &Decision, id| field(d, &fields, id);
+    for d in ds.iter().filter(|d| !d.state.values().is_empty()) {
+        let (label, alpha, p_r, u) = (f(d, "label"), f(d, "alpha"), f(d, "p_r"), f(d, "draw"));
+        // CSFQ's p_R = max(0, 1 − α/r) once α is armed, 0 before.
+        assert!(p_r == 0.0 || (label > alpha && p_r == 1.0 - alpha / label), "{d:?}");
+        let p_q = ellipse_p_q(f(d, "avg"), f(d, "c_q") == 1.0, 15.0, 45.0);
+        assert_eq!(f(d, "p_q"), p_q, "{d:?}");
+        assert_eq!(f(d, "p_d"), p_r * p_q, "{d:?}");
+        assert_eq!(d.reason == Reason::Early, u < p_r * p_q, "early exactly when the draw is below p_d: {d:?}");
+    }
+    let cbr = |d: &&Decision| d.flow == 8 && d.reason == Reason::Early;
+    assert!(ds.iter().filter(cbr).count() > 20, "the CBR above its share is dropped early");
+}
+
+#[test]
+fn afpft_drops_the_highest_start_tag_once_the_buffer_is_over() {
+    let (ds, fields) = decisions_of(&dumbbell(20.0, 10e6, 10.0, 30, r#"{ "scheme": "afpft" }"#, &tcp_and_cbr()));
+    let f = |d: &Decision, id| field(d, &fields, id);
+    let per_byte = 8.0 / 10_000.0; // len/r at the default r = 10 kb/s
+    for d in ds.iter().filter(|d| !d.state.values().is_empty()) {
+        let (tag, v, finish, queued) = (f(d, "tag"), f(d, "v"), f(d, "finish"), f(d, "queued"));
+        assert!(tag >= v, "a queued tag is never behind the virtual time: {d:?}");
+        assert!(finish >= tag + d.size_bytes as f64 * per_byte - 1e-9, "the flow's finish tag covers it: {d:?}");
+        if d.verdict == Verdict::Drop {
+            assert!(queued > 30.0, "dropped within the limit: {d:?}");
+            let left = f(d, "highest_left");
+            assert!(left.is_nan() || tag >= left, "dropped a packet that was not the tail: {d:?}");
+        } else {
+            assert!(queued <= 30.0, "kept over the limit: {d:?}");
+        }
+    }
+    assert!(count_of(&ds, Verdict::Drop, Reason::Overflow) > 20);
+    let cbr = ds.iter().filter(|d| d.verdict == Verdict::Drop && d.flow == 8).count();
+    assert!(2 * cbr > count_of(&ds, Verdict::Drop, Reason::Overflow), "the flow far ahead loses most");
+}
+
+#[test]
+fn drr_drops_from_the_longest_flow_queue_and_deficits_stay_below_a_quantum_and_a_packet() {
+    let (ds, fields) = decisions_of(&dumbbell(20.0, 10e6, 10.0, 30, r#"{ "scheme": "drr" }"#, &tcp_and_cbr()));
+    let f = |d: &Decision, id| field(d, &fields, id);
+    for d in ds.iter().filter(|d| !d.state.values().is_empty()) {
+        let (mine, others, queued) = (f(d, "flow_queue"), f(d, "others_longest"), f(d, "queued"));
+        // Shreedhar & Varghese's invariant: 0 ≤ DC_i < Q + max packet (1500).
+        assert!(f(d, "deficit") < 1500.0 + 1500.0, "{d:?}");
+        assert!(f(d, "backlogged") >= 1.0 && mine >= 1.0, "{d:?}");
+        if d.verdict == Verdict::Drop {
+            assert!(queued > 30.0 && mine >= others, "not the longest queue, or within the limit: {d:?}");
+        } else {
+            assert!(queued <= 30.0, "kept over the limit: {d:?}");
+        }
+    }
+    assert!(count_of(&ds, Verdict::Drop, Reason::Overflow) > 20);
+    assert!(ds.iter().all(|d| d.verdict != Verdict::Drop || !d.state.values().is_empty()), "every drop explained");
+}
+
+/// SFRED's class rules (Zhou, Yeung & Li 2009 §2.2–2.4) from the recorded
+/// counters, at α = β = 0.1, η = 10: (forced, thresholds raised, max_p factor).
+fn sfred_class(h_ri: f64, h_di: f64, fair: f64, loss: f64) -> (bool, bool, f64) {
+    if h_ri < 10.0 && h_di == 0.0 {
+        return (false, true, 1.0);
+    }
+    if h_ri <= 1.1 * fair {
+        return (false, false, 1.0);
+    }
+    if h_di / h_ri > 1.1 * loss {
+        return (true, false, 1.0);
+    }
+    (false, false, if fair > 0.0 { h_ri / fair } else { f64::INFINITY })
+}
+
+#[test]
+fn sfred_decisions_recompute_the_class_and_p_a_from_the_flow_counters() {
+    let (ds, fields) = decisions_of(&dumbbell(20.0, 10e6, 10.0, 60, r#"{ "scheme": "sfred" }"#, &tcp_and_cbr()));
+    let f = |d: &Decision, id| field(d, &fields, id);
+    let (mut fast, mut cut_off) = (0, 0);
+    for d in ds.iter().filter(|d| !d.state.values().is_empty()) {
+        let (cut, slow, factor) = sfred_class(f(d, "received"), f(d, "dropped"), f(d, "fair"), f(d, "loss"));
+        let (avg, p_a, u) = (f(d, "avg"), f(d, "p_a"), f(d, "draw"));
+        let (lo, hi) = if slow { (10.0, 20.0) } else { (5.0, 15.0) };
+        fast += (factor > 1.0) as usize;
+        if cut || avg >= hi {
+            cut_off += cut as usize;
+            assert_eq!((d.reason, p_a), (Reason::Forced, 1.0), "{d:?}");
+        } else if avg < lo {
+            assert!(d.reason != Reason::Early && d.reason != Reason::Forced && p_a == 0.0, "{d:?}");
+        } else {
+            let p_b = (0.1 * factor).min(1.0) * (avg - lo) / (hi - lo);
+            assert_eq!(p_a, spaced_probability(CountRule::Wait, p_b, f(d, "count") as i64), "{d:?}");
+            assert_eq!(d.reason == Reason::Early, u < p_a, "early exactly when the draw is below p_a: {d:?}");
+        }
+    }
+    assert!(fast > 20 && cut_off > 20, "{fast} fast-flow decisions, {cut_off} cut off");
+    assert!(count_of(&ds, Verdict::Drop, Reason::Early) > 20);
 }

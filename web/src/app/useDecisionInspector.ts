@@ -43,12 +43,13 @@ export function useDecisionInspector(sim: SimulationView): DecisionInspector {
   const fields = sim.decisions?.fields ?? NO_FIELDS;
   // Read again when the ring changes or the run stops: while it plays nothing here is shown.
   const decisions = useMemo(() => (ring && paused ? ring.items() : []), [ring, revision, paused]);
-  const [chosen, setChosen] = useState<{ revision: number; index: number } | null>(null);
+  // A choice belongs to one ring at one revision: a new run's ring may reach the same revision with other decisions.
+  const [chosen, setChosen] = useState<{ ring: unknown; revision: number; index: number } | null>(null);
   // Nothing is explained until the user picks a decision: the panel stays one line and the charts stay where they were.
-  const selected = decisions.length > 0 && chosen?.revision === revision ? chosen.index : null;
+  const selected = chosen && chosen.ring === ring && chosen.revision === revision && chosen.index < decisions.length ? chosen.index : null;
   const select = useCallback(
-    (index: number) => setChosen({ revision, index: Math.max(0, Math.min(decisions.length - 1, index)) }),
-    [revision, decisions.length],
+    (index: number) => setChosen({ ring, revision, index: Math.max(0, Math.min(decisions.length - 1, index)) }),
+    [ring, revision, decisions.length],
   );
   const close = useCallback(() => setChosen(null), []);
 
@@ -72,10 +73,12 @@ export function useDecisionInspector(sim: SimulationView): DecisionInspector {
     () => (paused && markList.length > 0 ? { marks: markList, selected, onSelect: select } : undefined),
     [paused, markList, selected, select],
   );
+  // While paused the snapshot, and with it the curve, holds still.
+  const dropCurve = paused ? sim.snapshot?.dropCurve : undefined;
   const curve = useMemo(() => {
-    const point = selected === null ? null : curvePoint(decisions[selected], fields);
+    const point = selected === null ? null : curvePoint(decisions[selected], fields, dropCurve);
     return point && selected !== null ? { x: point[0], p: point[1], verdict: decisions[selected].verdict } : undefined;
-  }, [selected, decisions, fields]);
+  }, [selected, decisions, fields, dropCurve]);
   return useMemo(
     () => ({ paused, decisions, fields, selected, select, close, marks, curve }),
     [paused, decisions, fields, selected, select, close, marks, curve],

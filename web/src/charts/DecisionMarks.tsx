@@ -1,10 +1,10 @@
 // The drop-and-mark inspector's marks on a time chart: a tick above the
 // plot at each recorded drop and mark. A click on the strip they sit in
 // selects the one nearest in time (drops often lie closer together than a
-// pixel). Drawn in the chart's top margin, outside the hover area, so that
-// a click reaches it.
+// pixel); focused, the arrow keys step through them. Drawn in the chart's
+// top margin, outside the hover area, so that a click reaches it.
 
-import type { MouseEvent } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
 import type { ScaleLinear } from 'd3';
 import { COLORS } from './palette';
 
@@ -24,6 +24,8 @@ export interface DecisionMarksProps {
 
 const MARK_Y = -9;
 const STRIP_HEIGHT = 20;
+/** Where the strip ends, in the plot's coordinates: a label above the plot must stay below it. */
+export const DECISION_STRIP_BOTTOM = MARK_Y + STRIP_HEIGHT / 2;
 
 /** The mark nearest in time to `t`. */
 function nearest(shown: readonly DecisionMark[], t: number): DecisionMark | undefined {
@@ -40,6 +42,17 @@ export function DecisionMarks({ marks, selected, onSelect, x }: DecisionMarksPro
     const found = nearest(shown, at);
     if (found) onSelect(found.index);
   };
+  // From the keyboard: the arrow keys step through the marks in view, Home and End go to the ends.
+  const step = (event: KeyboardEvent<SVGRectElement>) => {
+    const at = shown.findIndex((m) => m.index === selected);
+    const target = { ArrowLeft: at - 1, ArrowRight: at === -1 ? shown.length - 1 : at + 1, Home: 0, End: shown.length - 1 }[event.key];
+    if (target === undefined || shown.length === 0) return;
+    event.preventDefault();
+    onSelect(shown[Math.max(0, Math.min(shown.length - 1, target))].index);
+  };
+  const chosen = shown.find((m) => m.index === selected);
+  const counted = `${shown.length} ${shown.length === 1 ? 'drop or mark' : 'drops and marks'} in view`;
+  const label = `${counted}${chosen ? `, the ${chosen.verdict} at ${chosen.t_s.toFixed(3)} s selected` : ''}: left and right arrows pick one, explained above the charts`;
   return (
     <g className="decision-marks" data-testid="decision-marks" data-count={shown.length}>
       <rect
@@ -51,6 +64,10 @@ export function DecisionMarks({ marks, selected, onSelect, x }: DecisionMarksPro
         fill="transparent"
         style={{ cursor: 'pointer' }}
         onClick={pick}
+        onKeyDown={step}
+        tabIndex={shown.length > 0 ? 0 : -1}
+        role="button"
+        aria-label={label}
       />
       {shown.map((m) => {
         const chosen = m.index === selected;

@@ -13,8 +13,10 @@ import type { CdfCurve } from './DelayCdfChart';
 
 interface DelayBoxChartProps {
   rows: readonly CdfCurve[];
-  windowS: number;
+  /** Seconds of measurement window so far; omitted where a title cannot say it (compare mode's two runs). */
+  windowS?: number;
   height: number;
+  testId?: string;
 }
 
 const MARGIN = { top: 22, right: 20, bottom: 44, left: 20 };
@@ -47,7 +49,7 @@ function Box({ cdf, y, axis, color }: { cdf: CdfPoints; y: number; axis: (ms: nu
   );
 }
 
-export const DelayBoxChart = memo(function DelayBoxChart({ rows, windowS, height }: DelayBoxChartProps) {
+export const DelayBoxChart = memo(function DelayBoxChart({ rows, windowS, height, testId = 'chart-delay-box' }: DelayBoxChartProps) {
   const drawn = rows.filter((r) => r.ms.length > 0);
   const [loMs, hiMs] = decadeDomain(drawn);
   const axisOf = (plot: PlotArea) => scaleLog().domain([loMs, hiMs]).range([0, plot.width]).clamp(true);
@@ -56,8 +58,8 @@ export const DelayBoxChart = memo(function DelayBoxChart({ rows, windowS, height
     'box plots of delay per flow group: box from the 25th to the 75th percentile, a line at the median, whiskers to the 10th and 90th, a dot at the 99th';
   return (
     <ChartFrame
-      title={`Delay per group (box 25–75 %, median line, whiskers 10–90 %, dot 99 %${windowS > 0 ? '' : '; measurement window not reached yet'})`}
-      testId="chart-delay-box"
+      title={`Delay per group (box 25–75 %, median line, whiskers 10–90 %, dot 99 %${windowS === undefined || windowS > 0 ? '' : '; measurement window not reached yet'})`}
+      testId={testId}
       height={boxChartHeight(drawn.length, height)}
       margin={MARGIN}
       legend={legend}

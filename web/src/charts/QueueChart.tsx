@@ -9,7 +9,7 @@ import { textMeasure } from './axisTicks';
 import { ChartFrame, type LegendEntry, type PlotArea, type TooltipRow } from './ChartFrame';
 import { decimateMinMax, maxOf, nearestIndex } from './decimate';
 import { COLORS } from './palette';
-import { DecisionMarks, type DecisionMarksProps } from './DecisionMarks';
+import { DECISION_STRIP_BOTTOM, DecisionMarks, type DecisionMarksProps } from './DecisionMarks';
 import type { SeriesLine } from './seriesCanvas';
 import { ParamChangeLines, TIME_MARGIN, formatSeconds, stepSample, timeScale, type ParamChange, type TimeWindow } from './timeAxis';
 
@@ -268,7 +268,13 @@ export function QueueChart({
               ))}
             </g>
             {/* Labels go over the data so a busy queue never hides them. */}
-            {bufferCapacity <= yMax && <text x={4} y={y(bufferCapacity) - 4} className="threshold-label">{`buffer ${PRECISION.format(bufferCapacity)}`}</text>}
+            {bufferCapacity <= yMax && (
+              <text
+                x={4}
+                y={bufferLabelY(y(bufferCapacity), decisions !== undefined)}
+                className="threshold-label"
+              >{`buffer ${PRECISION.format(bufferCapacity)}`}</text>
+            )}
             {labels.map((label) => (
               <text key={label.text} x={label.x} y={label.y} textAnchor="end" className="threshold-label">
                 {label.text}
@@ -281,6 +287,16 @@ export function QueueChart({
       }}
     </ChartFrame>
   );
+}
+
+/**
+ * The buffer label's baseline: above its line, unless the line is so near the
+ * plot's top that the label would reach into the strip of decision marks
+ * above it; then just below the line, inside the plot.
+ */
+function bufferLabelY(lineY: number, marksShown: boolean): number {
+  const above = lineY - 4;
+  return marksShown && above - LABEL_HEIGHT_PX < DECISION_STRIP_BOTTOM ? lineY + LABEL_HEIGHT_PX + 2 : above;
 }
 
 /** A dashed level across the plot: a threshold on the queue axis, a target on the delay axis. */

@@ -4,6 +4,7 @@
 
 import { memo, useMemo } from 'react';
 import { binSums, ratio } from '../charts/bins';
+import { DelayBoxChart } from '../charts/DelayBoxChart';
 import { DelayCdfChart } from '../charts/DelayCdfChart';
 import { compareDelayCurves } from '../charts/delayCurves';
 import { COLORS, groupColor } from '../charts/palette';
@@ -18,6 +19,7 @@ import type { DelayDistributions, ResolvedPlan, Scenario } from '../scenario/typ
 import { SKIP_TARGETS } from '../controls/SkipLinks';
 import { WindowChoice } from '../controls/WindowChoice';
 import { CompareTimeChart, type CompareLine, type CompareTimeChartSpec } from './CompareTimeChart';
+import { capacityLine, rttChart, rttLines } from './compareLines';
 import { divergence } from './comparison';
 import { DelayGoodputChart, type SchemeCloud } from './DelayGoodputChart';
 import { intervalPoints } from './delayGoodput';
@@ -81,6 +83,7 @@ export const CompareArea = memo(function CompareArea({ scenario, plan, runs, win
   const goodputLines: CompareLine[] = [];
   const dropLines: CompareLine[] = [];
   const windowLines: CompareLine[] = [];
+  const rttChartLines: CompareLine[] = [];
   const tcpGroups = groups.flatMap((group, g) => (group.kind === 'tcp' ? [g] : []));
   const clouds: SchemeCloud[] = [];
   const perGroup = groups.length > 1;
@@ -125,6 +128,11 @@ export const CompareArea = memo(function CompareArea({ scenario, plan, runs, win
         values: windowBins.sums[k].map((sum, b) => sum / (windowBins.rows[b] * Math.max(1, windows[k].flows))),
       }),
     );
+
+    rttChartLines.push(...rttLines(store, groups, from, to, binS, { name: run.name, color: RUN_COLORS[r], dashed }));
+    // Both runs follow the same trace: its capacity is drawn once, beside the goodput.
+    const capacity = r === 0 ? capacityLine(store, from, to, binS) : undefined;
+    if (capacity) goodputLines.push(capacity);
 
     const drops = binSums(timeS, [[column('arrivals')], [column('drops_early'), column('drops_forced'), column('drops_overflow')]], binS);
     dropLines.push({ label: run.name, color: RUN_COLORS[r], dashed, timeS: drops.timeS, values: ratio(drops.sums[1], drops.sums[0]) });
@@ -179,6 +187,7 @@ export const CompareArea = memo(function CompareArea({ scenario, plan, runs, win
       format: (v) => PERCENT.format(v),
     },
   ];
+  if (rttChartLines.length > 0) timeCharts.push(rttChart(rttChartLines));
   if (tcpGroups.length > 0) {
     timeCharts.push({
       title: 'Congestion window (mean per TCP flow)',
@@ -221,6 +230,7 @@ export const CompareArea = memo(function CompareArea({ scenario, plan, runs, win
         ))}
         <OnScreen render={() => <DelayGoodputChart clouds={clouds} intervalS={INTERVAL_S} height={CHART_HEIGHT} />} />
         <DelayCdfChart curves={delayCdfs} height={CHART_HEIGHT} testId="compare-cdf" />
+        <DelayBoxChart rows={delayCdfs} height={CHART_HEIGHT} testId="compare-box" />
       </div>
     </section>
   );

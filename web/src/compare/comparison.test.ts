@@ -75,9 +75,12 @@ function summary(overrides: {
     mean_goodput_bps: total / flows,
     mean_fair_share_bps: fairEach,
     jain: null,
+    // Only TCP and ping groups report an RTT.
+    ...(g === 0 ? { rtt_percentiles_ms: { p50: 20 + overrides.delay, p90: 22 + overrides.delay, p99: 25 + overrides.delay, p999: 30 + overrides.delay } } : {}),
   });
   return {
     aggregate_goodput_bps: overrides.goodput,
+    hops: [{ hop: 0, sojourn_percentiles_ms: { p50: overrides.delay, p90: overrides.p99 * 0.9, p99: overrides.p99, p999: overrides.p99 * 1.1 } }],
     groups: [group(0, 'TCP', 4, overrides.groups[0], 2e6), group(1, 'CBR', 1, overrides.groups[1], 2e6)],
     fairness: { jain_all: overrides.jain, jain_tcp: null, share_deviation: null, fairness_f: null, mean_cov_tcp: null },
     queue: { mean_packets: 0, mean_bytes: 0, mean_delay_ms: overrides.delay, p99_delay_ms: overrides.p99 },
@@ -94,7 +97,10 @@ describe('compareSummaries', () => {
   const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
 
   it('has one row per key number and per flow group, in Mb/s and ms', () => {
-    expect(rows.map((r) => r.id)).toEqual(['goodput', 'group-0', 'group-1', 'jain', 'mean-delay', 'p99-delay', 'drops', 'marks']);
+    const percentiles = ['sojourn-p50', 'sojourn-p90', 'sojourn-p999', 'rtt-0-p50', 'rtt-0-p90', 'rtt-0-p99', 'rtt-0-p999'];
+    expect(rows.map((r) => r.id)).toEqual(['goodput', 'group-0', 'group-1', 'jain', 'mean-delay', 'p99-delay', ...percentiles, 'drops', 'marks']);
+    expect(byId['sojourn-p999']).toMatchObject({ label: '99.9th percentile sojourn time at the bottleneck', a: 95 * 1.1, b: 20 * 1.1, unit: 'ms' });
+    expect(byId['rtt-0-p50']).toMatchObject({ label: 'Median RTT of TCP', a: 100, b: 28 });
     expect(byId.goodput).toMatchObject({ a: 9.8, b: 9.5, unit: 'Mb/s' });
     expect(byId['group-0'].label).toBe('Goodput of TCP (4 flows)');
     expect(byId['group-1'].label).toBe('Goodput of CBR (1 flow)');
@@ -109,6 +115,8 @@ describe('compareSummaries', () => {
     expect(byId.jain.winner).toBe('b');
     expect(byId['mean-delay'].winner).toBe('b');
     expect(byId['p99-delay'].winner).toBe('b');
+    expect(byId['sojourn-p50'].winner).toBe('b');
+    expect(byId['rtt-0-p999'].winner).toBe('b');
     expect(byId.drops.winner).toBe('a');
     expect(byId.marks.winner).toBeNull();
   });

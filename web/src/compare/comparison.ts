@@ -72,6 +72,45 @@ function row(id: string, label: string, unit: string, a: number | null, b: numbe
   return { id, label, unit, a, b, winner: winnerOf(a, b, better, target), reason };
 }
 
+type Percentiles = NonNullable<LiveSummary['hops'][number]['sojourn_percentiles_ms']>;
+
+const PERCENTILES: readonly [keyof Percentiles, string][] = [
+  ['p50', 'median'],
+  ['p90', '90th percentile'],
+  ['p99', '99th percentile'],
+  ['p999', '99.9th percentile'],
+];
+
+/** Each distribution's four percentiles as rows, lower better: the bottleneck's sojourn time and each TCP or ping group's RTT. */
+function percentileRows(a: LiveSummary, b: LiveSummary): MetricRow[] {
+  const distributions: { id: string; what: string; a: Percentiles | null | undefined; b: Percentiles | null | undefined }[] = [
+    { id: 'sojourn', what: 'sojourn time at the bottleneck', a: a.hops[0]?.sojourn_percentiles_ms, b: b.hops[0]?.sojourn_percentiles_ms },
+    ...a.groups
+      .filter((g) => g.rtt_percentiles_ms !== undefined)
+      .map((g) => ({
+        id: `rtt-${g.group}`,
+        what: `RTT of ${g.label || g.kind}`,
+        a: g.rtt_percentiles_ms,
+        b: b.groups.find((other) => other.group === g.group)?.rtt_percentiles_ms,
+      })),
+  ];
+  // The bottleneck's p99 is the row above (the summary's p99 queueing delay, the same histogram).
+  const wanted = (id: string, p: keyof Percentiles) => !(id === 'sojourn' && p === 'p99');
+  return distributions.flatMap((d) =>
+    PERCENTILES.filter(([p]) => wanted(d.id, p)).map(([p, name]) =>
+      row(
+        `${d.id}-${p}`,
+        `${name[0].toUpperCase()}${name.slice(1)} ${d.what}`,
+        'ms',
+        d.a?.[p] ?? null,
+        d.b?.[p] ?? null,
+        'lower',
+        `lower: ${p === 'p50' ? 'a shorter typical wait' : 'a shorter tail'}`,
+      ),
+    ),
+  );
+}
+
 /** The key numbers of two summaries over the same measurement window, side by side. */
 export function compareSummaries(a: LiveSummary, b: LiveSummary): MetricRow[] {
   const rows: MetricRow[] = [
@@ -98,6 +137,7 @@ export function compareSummaries(a: LiveSummary, b: LiveSummary): MetricRow[] {
     row('jain', "Jain's fairness index", '', a.fairness.jain_all, b.fairness.jain_all, 'higher', 'higher: shares closer to equal (1 = all equal)'),
     row('mean-delay', 'Mean queueing delay', 'ms', a.queue.mean_delay_ms, b.queue.mean_delay_ms, 'lower', 'lower: less time waiting in the queue'),
     row('p99-delay', '99th percentile queueing delay', 'ms', a.queue.p99_delay_ms, b.queue.p99_delay_ms, 'lower', 'lower: a shorter tail of waiting times'),
+    ...percentileRows(a, b),
     row('drops', 'Packets dropped', '', a.drops.total, b.drops.total, 'lower', 'lower: fewer packets lost'),
     row('marks', 'Packets ECN-marked', '', a.marks, b.marks, null, 'not ranked: a mark signals congestion without losing the packet'),
   );

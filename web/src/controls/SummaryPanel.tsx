@@ -75,6 +75,7 @@ export function SummaryPanel({ summary, measureFromS }: SummaryPanelProps) {
         )}
       </dl>
       {summary.groups.length > 0 && <GroupTable summary={summary} />}
+      <PercentileTable summary={summary} />
     </section>
   );
 }
@@ -115,6 +116,52 @@ function GroupTable({ summary }: { summary: LiveSummary }) {
             </td>
             <td>{optional(group.jain)}</td>
             <td>{optional(group.mean_cov)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+type Percentiles = NonNullable<LiveSummary['hops'][number]['sojourn_percentiles_ms']>;
+
+/** The delay distributions' percentiles: each hop's queue sojourn, and each group's sojourn and (TCP and ping) RTT. */
+function PercentileTable({ summary }: { summary: LiveSummary }) {
+  const rows: { id: string; what: ReactNode; p: Percentiles | null }[] = [
+    ...summary.hops.map((hop) => ({ id: `hop-${hop.hop}`, what: `sojourn at hop ${hop.hop}`, p: hop.sojourn_percentiles_ms })),
+    ...summary.groups.flatMap((group) => [
+      { id: `group-${group.group}`, what: `sojourn of ${group.label || group.kind}`, p: group.sojourn_percentiles_ms },
+      ...(group.rtt_percentiles_ms === undefined
+        ? []
+        : [{ id: `rtt-${group.group}`, what: `RTT of ${group.label || group.kind}`, p: group.rtt_percentiles_ms }]),
+    ]),
+  ];
+  const ms = (value: number | undefined) => (value === undefined ? '–' : NUMBER.format(value));
+  return (
+    <table className="group-table" data-testid="summary-percentiles">
+      <caption>
+        <Term id="percentile">Percentiles</Term> of delay (ms): <Term id="sojourn-time">sojourn time</Term> per hop and group, <Term id="rtt">RTT</Term> per TCP
+        and ping group
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">distribution</th>
+          <th scope="col">p50</th>
+          <th scope="col">p90</th>
+          <th scope="col">p99</th>
+          <th scope="col" title="99.9th percentile: one packet or sample in a thousand waited longer">
+            p99.9
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id} data-testid={`summary-percentiles-${row.id}`}>
+            <th scope="row">{row.what}</th>
+            <td>{ms(row.p?.p50)}</td>
+            <td>{ms(row.p?.p90)}</td>
+            <td>{ms(row.p?.p99)}</td>
+            <td>{ms(row.p?.p999)}</td>
           </tr>
         ))}
       </tbody>

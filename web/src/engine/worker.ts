@@ -19,6 +19,7 @@ import init, {
   validate,
 } from './pkg/aqm_core.js';
 import type { ScenarioProblem, Summary } from './pkg/aqm_core';
+import { unpackDecisions } from './decisionCodec';
 import { flowDetail, flowGroups, type FlowDetail } from './flowGroups';
 import { GroupAggregator, sortedGroupGoodputs } from './groupAggregates';
 import { SLICE_BUDGET_MS, StepSizer, lockstepTarget, playTarget, reached } from './pacing';
@@ -429,7 +430,7 @@ function sendSnapshot(run: Run): void {
     markovModel: markovModelOf(run, summary),
     engineMemoryBytes: engineMemory?.buffer.byteLength ?? 0,
     delays: sim.delayDistributions(),
-    decisions: sim.takeDecisions(),
+    decisions: unpackDecisions(sim.takeDecisions()),
   };
   run.lastSnapshotMs = performance.now();
   run.snapshotCostMs = run.lastSnapshotMs - startMs;

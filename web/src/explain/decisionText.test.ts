@@ -63,6 +63,40 @@ describe('explainDecision', () => {
     expect(overload.sentences[1]).toBe('The queue was overloaded: an L4S packet meets p_C = p′² = 0.5625 and is dropped, not marked.');
   });
 
+  it("tells REM's, RQRD's, AFpFT's, DRR's and SFRED's decisions in their own terms", () => {
+    const REM = [field('price', 'p'), field('p_mark', '1 − φ^(−p)'), field('queued', 'b', 'buffer'), field('draw', 'u')];
+    expect(explainDecision(decision('mark', 'early', [120, 0.113, 24, 0.05]), REM, 'REM', 'packets').sentences).toEqual([
+      'The price was p = 120 (the queue held 24 packets), so the marking probability was 1 − φ^(−p) = 0.113.',
+      'The random draw u = 0.05 fell below it: ECN-marked.',
+    ]);
+    const RQRD = ['label', 'alpha', 'p_r', 'avg', 'c_q', 'p_q', 'p_d', 'draw'].map((id) => field(id, id, id === 'avg' ? 'buffer' : ''));
+    const rqrd = explainDecision(decision('drop', 'early', [4e6, 1e6, 0.75, 30, 1, 0.866, 0.6495, 0.2]), RQRD, 'RQRD', 'packets');
+    expect(rqrd.sentences[1]).toBe('The average queue was Q = 30 packets (c_q = 1: the pessimistic p_high): p_Q = 0.866.');
+    expect(rqrd.sentences.slice(2)).toEqual(['So p_d = p_R·p_Q = 0.6495.', 'The random draw u = 0.2 fell below p_d: dropped.']);
+    const calm = explainDecision(decision('drop', 'overflow', [1e6, 2e6, 0, 50, 0, 0.5, 0, 1]), RQRD, 'RQRD', 'packets');
+    expect(calm.sentences.slice(3)).toEqual(['With p_R = 0 there was nothing to draw: accepted.', 'But the buffer was full: dropped as overflow.']);
+    const AFPFT = ['tag', 'v', 'finish', 'flow_count', 'queued', 'highest_left'].map((id) => field(id, id, id === 'queued' ? 'buffer' : ''));
+    const tail = explainDecision(decision('drop', 'overflow', [12.8, 4, 13.6, 9, 31, 12]), AFPFT, 'AFpFT', 'packets');
+    expect(tail.sentences[0]).toBe(
+      'With the arrival the buffer held 31 packets, over its limit: AFpFT drops the packet at the tail, the one with the highest start tag.',
+    );
+    expect(tail.sentences[2]).toContain('The highest tag left behind is 12 s');
+    const DRR = ['flow_queue', 'deficit', 'others_longest', 'queued', 'backlogged'].map((id) =>
+      field(id, id, ['flow_queue', 'others_longest', 'queued'].includes(id) ? 'buffer' : ''),
+    );
+    expect(explainDecision(decision('drop', 'overflow', [12, 300, 5, 31, 9]), DRR, 'DRR', 'packets').sentences).toEqual([
+      'The buffer held 31 packets, over its limit: DRR drops the head packet of the longest flow queue.',
+      'Its flow had 12 packets queued, the longest other flow 5 packets; its deficit counter was DC_i = 300 bytes (9 flows backlogged).',
+    ]);
+    const SFRED = ['received', 'dropped', 'fair', 'loss', 'avg', 'count', 'p_a', 'draw'].map((id) => field(id, id, id === 'avg' ? 'buffer' : ''));
+    const fast = explainDecision(decision('drop', 'early', [400, 10, 100, 0.02, 9, 3, 0.3, 0.1]), SFRED, 'SFRED', 'packets');
+    expect(fast.sentences[0]).toContain('H_ri = 400 packets and H_di = 10 drops counted, against the fair share T_f = 100');
+    expect(fast.sentences.slice(1)).toEqual([
+      "With count = 3 arrivals since the last drop, the flow's class gave p_a = 0.3.",
+      'The random draw u = 0.1 fell below p_a: dropped.',
+    ]);
+  });
+
   it('gives only the reason for a decision without state', () => {
     const e = explainDecision(decision('drop', 'overflow', []), [], 'drop-tail', 'packets');
     expect(e.sentences).toEqual(['Reason: the buffer was full.']);
@@ -74,5 +108,23 @@ describe('curvePoint', () => {
   it('places a RED decision at its average and p_b, and nothing without them', () => {
     expect(curvePoint(decision('drop', 'early', [9.5, 12, 14, 0.045, 0.0652, 0.031]), RED)).toEqual([9.5, 0.045]);
     expect(curvePoint(decision('drop', 'early', [21.3, 5, 4, 1, 12.45, 12.5, 100]), CODEL)).toBeNull();
+  });
+
+  it("places a FRED decision on the scheme's curve at its average, read between the curve's points", () => {
+    const FRED = ['avg', 'qlen', 'strikes', 'avgcq', 'min_q', 'count'].map((id) => field(id));
+    const curve = {
+      x_label: 'average queue',
+      x_unit: 'packets',
+      points: [
+        [0, 0],
+        [5, 0],
+        [15, 0.1],
+        [15, 1],
+        [30, 1],
+      ] as [number, number][],
+      operating_point: [9, 0.04] as [number, number],
+    };
+    expect(curvePoint(decision('drop', 'early', [10, 4, 0, 2, 2, 7]), FRED, curve)).toEqual([10, 0.05]);
+    expect(curvePoint(decision('drop', 'early', [10, 4, 0, 2, 2, 7]), FRED)).toBeNull();
   });
 });

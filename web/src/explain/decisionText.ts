@@ -3,6 +3,7 @@
 // come from the engine (`decisionFields`); only the sentences are written here.
 
 import type { DecisionRecord, FieldSpec } from '../engine/client';
+import type { DropCurve } from '../scenario/types';
 
 /** One recorded value, as the panel's table shows it. */
 export interface DecisionNumber {
@@ -91,6 +92,81 @@ function drawSentences(v: Record<string, number | undefined>, d: DecisionRecord,
   return [`The drop probability was ${p}; the random draw u = ${formatValue(v.draw)} was not below it.`];
 }
 
+type Values = Record<string, number | undefined>;
+
+/** The draw against a probability `p` named `symbol`, and what followed. */
+function drawAgainst(v: Values, d: DecisionRecord, symbol: string): string {
+  const draw = `The random draw u = ${formatValue(v.draw)}`;
+  return d.reason === 'early' ? `${draw} fell below ${symbol}: ${VERB[d.verdict]}.` : `${draw} was not below ${symbol}: accepted.`;
+}
+
+function overflowed(d: DecisionRecord): string[] {
+  return d.reason === 'overflow' ? ['But the buffer was full: dropped as overflow.'] : [];
+}
+
+/** REM: the price and the exponential marking law (Athuraliya et al. 2001). */
+function remSentences(v: Values, d: DecisionRecord, unit: string): string[] {
+  return [
+    `The price was p = ${formatValue(v.price)} (the queue held ${formatValue(v.queued, unit)}), so the marking probability was 1 − φ^(−p) = ${formatValue(v.p_mark)}.`,
+    drawAgainst(v, d, 'it'),
+  ];
+}
+
+/** RQRD: CSFQ's rate test times the queue test (Karam & Tobagi 2000). */
+function rqrdSentences(v: Values, d: DecisionRecord, unit: string): string[] {
+  const branch = v.c_q ? 'c_q = 1: the pessimistic p_high' : 'c_q = 0: the optimistic p_low';
+  const rate = `The packet's rate label was r = ${formatValue(v.label, 'b/s')} against the fair share α = ${formatValue(v.alpha, 'b/s')}: p_R = ${formatValue(v.p_r)}.`;
+  const queue = `The average queue was Q = ${formatValue(v.avg, unit)} (${branch}): p_Q = ${formatValue(v.p_q)}.`;
+  const product = `So p_d = p_R·p_Q = ${formatValue(v.p_d)}.`;
+  const verdict = v.p_r === 0 ? 'With p_R = 0 there was nothing to draw: accepted.' : drawAgainst(v, d, 'p_d');
+  return [rate, queue, product, verdict, ...overflowed(d)];
+}
+
+/** AFpFT: the tail of the tag-sorted queue is dropped (Block A). */
+function afpftSentences(v: Values, d: DecisionRecord, unit: string): string[] {
+  const tags = `Its start tag was S = ${formatValue(v.tag)} s of virtual time (the server's virtual time v = ${formatValue(v.v)} s); its flow's finish tag was ${formatValue(v.finish)} s, with ${formatValue(v.flow_count)} packets queued.`;
+  if (d.verdict === 'pass')
+    return [`The arrival was queued by its tag and the buffer held ${formatValue(v.queued, unit)}: within the limit, nothing was dropped.`, tags];
+  return [
+    `With the arrival the buffer held ${formatValue(v.queued, unit)}, over its limit: AFpFT drops the packet at the tail, the one with the highest start tag.`,
+    tags,
+    `The highest tag left behind is ${formatValue(v.highest_left)} s: this flow was furthest ahead of its fair share.`,
+  ];
+}
+
+/** DRR: the longest flow queue loses its head packet. */
+function drrSentences(v: Values, d: DecisionRecord, unit: string): string[] {
+  const queues = `Its flow had ${formatValue(v.flow_queue, unit)} queued, the longest other flow ${formatValue(v.others_longest, unit)}; its deficit counter was DC_i = ${formatValue(v.deficit, 'bytes')} (${formatValue(v.backlogged)} flows backlogged).`;
+  if (d.verdict === 'pass') return [`The buffer held ${formatValue(v.queued, unit)}: within the limit, the packet joined its flow's queue.`, queues];
+  return [`The buffer held ${formatValue(v.queued, unit)}, over its limit: DRR drops the head packet of the longest flow queue.`, queues];
+}
+
+/** SFRED: RED with the flow's class from its MRU-list counters (Zhou, Yeung & Li 2009). */
+function sfredSentences(v: Values, d: DecisionRecord, unit: string): string[] {
+  const counters = `Its flow had H_ri = ${formatValue(v.received)} packets and H_di = ${formatValue(v.dropped)} drops counted, against the fair share T_f = ${formatValue(v.fair)} and the listed flows' loss rate L = ${formatValue(v.loss)}; the average queue was ${formatValue(v.avg, unit)}.`;
+  if (d.reason === 'forced')
+    return [
+      counters,
+      "Forced drop (p_a = 1): the average queue was at or above the flow's upper threshold, or the flow sent above its fair share while losing more than its share, and is cut off as unresponsive.",
+    ];
+  if ((v.p_a ?? 0) === 0) return [counters, "The average queue was below the flow's lower threshold: RED did not act (p_a = 0).", ...overflowed(d)];
+  return [
+    counters,
+    `With count = ${formatValue(v.count)} arrivals since the last drop, the flow's class gave p_a = ${formatValue(v.p_a)}.`,
+    drawAgainst(v, d, 'p_a'),
+    ...overflowed(d),
+  ];
+}
+
+/** The sentences of a scheme known by a field only it records, checked before the generic RED and draw rules. */
+const BY_FIELD: [string, (v: Values, d: DecisionRecord, unit: string) => string[]][] = [
+  ['price', remSentences],
+  ['p_d', rqrdSentences],
+  ['highest_left', afpftSentences],
+  ['others_longest', drrSentences],
+  ['fair', sfredSentences],
+];
+
 const REASON: Record<DecisionRecord['reason'], string> = {
   early: "an early drop by the scheme's rule, before the buffer was full",
   forced: "a forced drop by the scheme's rule",
@@ -104,7 +180,9 @@ export function explainDecision(d: DecisionRecord, fields: readonly FieldSpec[],
   const ids = new Set(fields.map((f) => f.id));
   const recorded = d.state.length > 0;
   let sentences: string[] = [];
-  if (recorded && ids.has('p_a') && ids.has('avg')) sentences = redSentences(v, d, unit);
+  const own = BY_FIELD.find(([id]) => ids.has(id));
+  if (recorded && own) sentences = own[1](v, d, unit);
+  else if (recorded && ids.has('p_a') && ids.has('avg')) sentences = redSentences(v, d, unit);
   else if (recorded && ids.has('p_prime')) sentences = dualSentences(v, d);
   else if (recorded && ids.has('sojourn_ms')) sentences = codelSentences(v, d);
   else if (recorded) sentences = drawSentences(v, d, fields);
@@ -120,18 +198,40 @@ export function explainDecision(d: DecisionRecord, fields: readonly FieldSpec[],
   };
 }
 
-/** Where `d` sits on the scheme's drop-probability curve, [x, probability], for schemes whose curve it records. */
-export function curvePoint(d: DecisionRecord, fields: readonly FieldSpec[]): [number, number] | null {
+/** `curve`'s probability at `x`, linear between its points (its ends beyond them). */
+export function probabilityOn(curve: DropCurve, x: number): number | null {
+  const points = curve.points;
+  if (points.length === 0) return null;
+  const after = points.findIndex((p) => p[0] >= x);
+  if (after === -1) return points[points.length - 1][1];
+  if (after === 0 || points[after][0] === x) return points[after][1];
+  const [x0, p0] = points[after - 1];
+  const [x1, p1] = points[after];
+  return p0 + ((p1 - p0) * (x - x0)) / (x1 - x0);
+}
+
+/**
+ * Where `d` sits on the scheme's drop-probability curve, [x, probability]:
+ * from the pair of values it records, or, for FRED, which records its
+ * average but not the probability, read off `curve` at that average.
+ */
+export function curvePoint(d: DecisionRecord, fields: readonly FieldSpec[], curve?: DropCurve): [number, number] | null {
   const v = valuesOf(d, fields);
   const pairs: [string, string][] = [
     ['avg', 'p_b'],
+    ['price', 'p_mark'],
+    ['avg', 'p_q'],
     ['q_flow', 'p'],
     ['label', 'p'],
   ];
+  const usable = (value: number | undefined): value is number => value !== undefined && !Number.isNaN(value);
   for (const [x, p] of pairs) {
     const xv = v[x];
     const pv = v[p];
-    if (xv !== undefined && pv !== undefined && !Number.isNaN(xv) && !Number.isNaN(pv)) return [xv, pv];
+    if (usable(xv) && usable(pv)) return [xv, pv];
   }
-  return null;
+  // FRED's curve is RED's p_b against its average, for flows at or above their share.
+  const fredAvg = fields.some((f) => f.id === 'avgcq') ? v.avg : undefined;
+  const onCurve = usable(fredAvg) && curve ? probabilityOn(curve, fredAvg) : null;
+  return usable(fredAvg) && onCurve !== null ? [fredAvg, onCurve] : null;
 }

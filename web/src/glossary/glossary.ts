@@ -335,6 +335,24 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
       'A TCP congestion control that models the path instead of reacting to losses: it estimates the bottleneck’s rate (the largest recent delivery rate) and the round trip without a queue (the smallest recent RTT), sends paced at that rate and keeps about two BDPs in flight. Every 10 s it briefly cuts its window to four packets to measure the round trip afresh.',
     source: 'Cardwell, Cheng, Gunn, Hassas Yeganeh & Jacobson, “BBR: congestion-based congestion control”, ACM Queue 2016',
   },
+  {
+    id: 'sojourn-time',
+    term: 'Sojourn time',
+    meaning:
+      'The time one packet spent in a queue, from arriving to leaving: its queueing delay at that hop. The summary gives its percentiles per hop and per flow group; CoDel and PIE decide by it.',
+  },
+  {
+    id: 'box-plot',
+    term: 'Box plot',
+    meaning:
+      'A distribution drawn in one row on a time axis: the box spans the 25th to the 75th percentile with a line at the median, the whiskers reach the 10th and 90th, and a dot marks the 99th. A long right whisker or a far dot is a long tail of delays that the median hides.',
+  },
+  {
+    id: 'decision-inspector',
+    term: 'Drop-and-mark inspector',
+    meaning:
+      'While a run is paused, each drop and ECN mark at the bottleneck is a small triangle above the queue and drop-rate charts. Picking one (a click, the [ and ] keys, or the arrow keys on the focused strip) explains that decision in the scheme’s own terms and numbers as the engine recorded them at that instant, and shows it on the drop-probability curve where the scheme has one.',
+  },
 ];
 
 const BY_ID = new Map(GLOSSARY.map((entry) => [entry.id, entry]));
