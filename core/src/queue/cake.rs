@@ -36,7 +36,9 @@
 //!
 //! Not built: DiffServ tins (one best-effort tin), the overhead and ATM/PTM
 //! framing compensation, the ACK filter, NAT lookup, GSO splitting, ingress
-//! mode, Linux's lower quantum at low rates (rate / 4096, at least 300 bytes).
+//! mode, Linux's lower quantum at low rates (rate / 4096, at least 300 bytes)
+//! and its shaped-mode rule that a sojourn must also exceed four MTU times
+//! before CoDel acts.
 //!
 //! Choices where the sources leave room:
 //! - Hosts are the addressing plan's IPv4 addresses (docs/model.md,
