@@ -27,6 +27,7 @@
 //! - CoDel's one-MTU-left rule is absent, as in cobalt.c.
 
 use super::codel::{self, control_law};
+use super::decision::FieldSpec;
 use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
 use super::{
     DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM,
@@ -96,6 +97,46 @@ scheme_params! {
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
     configured(Cobalt::new(setup.limit), params)
+}
+
+/// The state a COBALT decision records: CoDel's as codel.rs records it
+/// (count, dropping and drop_next as the packet found them, drop_next′
+/// after it), then BLUE's p_drop and the draw (NaN when p_drop is 0 and
+/// nothing is drawn).
+pub const DECISION_FIELDS: &[FieldSpec] = &[
+    FieldSpec::new("sojourn_ms", "time the packet waited", "sojourn", "ms"),
+    FieldSpec::new("target_ms", "target", "target", "ms"),
+    FieldSpec::new("count", "CoDel count as the packet found it", "count", "packets"),
+    FieldSpec::new("dropping", "in the dropping state before this packet", "dropping", "on/off"),
+    FieldSpec::new("due_s", "when CoDel's next drop was due", "drop_next", "s"),
+    FieldSpec::new("next_drop_s", "CoDel's next drop after this packet", "drop_next′", "s"),
+    FieldSpec::new("interval_ms", "interval", "interval", "ms"),
+    FieldSpec::new("p_drop", "BLUE drop probability", "p_drop", ""),
+    FieldSpec::new("draw", "uniform random draw for BLUE", "u", ""),
+];
+
+/// CAKE's records: COBALT's, then whether the packet was its queue's last
+/// (never dropped), the flow queue and its host load (quantum divisor).
+pub const CAKE_FIELDS: &[FieldSpec] = &[
+    DECISION_FIELDS[0],
+    DECISION_FIELDS[1],
+    DECISION_FIELDS[2],
+    DECISION_FIELDS[3],
+    DECISION_FIELDS[4],
+    DECISION_FIELDS[5],
+    DECISION_FIELDS[6],
+    DECISION_FIELDS[7],
+    DECISION_FIELDS[8],
+    FieldSpec::new("last", "the queue's last packet (kept)", "last", "on/off"),
+    FieldSpec::new("queue", "flow queue", "queue", ""),
+    FieldSpec::new("host_load", "bulk flows of its busier host", "host_load", "flows"),
+];
+
+/// A CAKE flow queue as its COBALT sees it: where it is, for the records.
+#[derive(Clone, Copy, Debug)]
+pub struct CakeQueue {
+    pub index: usize,
+    pub host_load: u32,
 }
 
 /// One queue's COBALT state: CoDel's and BLUE's.
@@ -179,40 +220,95 @@ impl CobaltState {
     }
 
     /// Judge the packet leaving now: it, maybe marked, or None when dropped.
-    fn judge(&mut self, pkt: Packet, p: &CobaltParams, ctx: &mut QueueCtx) -> Option<Packet> {
+    /// CAKE's `last` packet (its queue now empty) is never dropped: the state
+    /// moves as for a drop, and CoDel may still mark it.
+    fn judge(
+        &mut self,
+        pkt: Packet,
+        cake: Option<CakeQueue>,
+        last: bool,
+        p: &CobaltParams,
+        ctx: &mut QueueCtx,
+    ) -> Option<Packet> {
         let now = ctx.now;
         let sojourn = now.saturating_sub(pkt.enqueued_at);
         self.sojourn = sojourn;
+        let before = (self.count, self.dropping, self.drop_next);
         let (codel_signal, schedule) = self.codel_says_drop(sojourn, now, p);
         if sojourn > p.blue_threshold {
             self.blue_up(now, p);
         }
-        let blue_drop = self.p_drop > 0.0 && ctx.rng.uniform() < self.p_drop;
-        let pkt = if blue_drop {
-            ctx.drop(pkt, DropReason::Early);
-            None
-        } else if codel_signal {
-            ctx.drop_or_mark(pkt, DropReason::Early, p.ecn)
-        } else {
-            Some(pkt)
-        };
+        let draw = if self.p_drop > 0.0 { ctx.rng.uniform() } else { f64::NAN };
+        let blue_drop = draw < self.p_drop && !last;
+        let mark = p.ecn && pkt.ecn_capable();
+        let signal = codel_signal && (!last || mark);
+        let dropped = blue_drop || signal && !mark;
         // drop_next doubles as an activity timeout while count is 0.
         if self.count == 0 {
             self.drop_next = now + p.interval;
-        } else if schedule > 0 && pkt.is_some() {
+        } else if schedule > 0 && !dropped {
             self.drop_next = now;
         }
-        pkt
+        if ctx.recording() {
+            let record = self.record(before, p, draw, cake.map(|c| (c, last)));
+            ctx.note(&pkt, &record[..if cake.is_some() { CAKE_FIELDS.len() } else { DECISION_FIELDS.len() }]);
+        }
+        if blue_drop {
+            ctx.drop(pkt, DropReason::Early);
+            None
+        } else if signal {
+            ctx.drop_or_mark(pkt, DropReason::Early, p.ecn)
+        } else {
+            Some(pkt)
+        }
     }
 
-    /// The packet to send next from `fifo`, dropping through `ctx`.
-    pub fn dequeue(&mut self, fifo: &mut Fifo, p: &CobaltParams, ctx: &mut QueueCtx) -> Option<Packet> {
+    /// The inspector's record ([`DECISION_FIELDS`], then CAKE's three):
+    /// `before` is (count, dropping, drop_next) as the packet found them.
+    fn record(
+        &self,
+        before: (u32, bool, Nanos),
+        p: &CobaltParams,
+        draw: f64,
+        cake: Option<(CakeQueue, bool)>,
+    ) -> [f64; 12] {
+        let ms = |t: Nanos| t as f64 / NS_PER_MS as f64;
+        let (count, dropping, due) = before;
+        let (queue, host_load, last) = cake.map_or((f64::NAN, f64::NAN, f64::NAN), |(c, last)| {
+            (c.index as f64, c.host_load as f64, last as u8 as f64)
+        });
+        [
+            ms(self.sojourn),
+            ms(p.target),
+            count as f64,
+            dropping as u8 as f64,
+            crate::kernel::to_secs(due),
+            crate::kernel::to_secs(self.drop_next),
+            ms(p.interval),
+            self.p_drop,
+            draw,
+            last,
+            queue,
+            host_load,
+        ]
+    }
+
+    /// The packet to send next from `fifo`, dropping through `ctx`. For
+    /// CAKE's `cake` queue the last packet is never dropped (Linux
+    /// `cake_dequeue`; ns-3's COBALT drops it).
+    pub fn dequeue(
+        &mut self,
+        fifo: &mut Fifo,
+        cake: Option<CakeQueue>,
+        p: &CobaltParams,
+        ctx: &mut QueueCtx,
+    ) -> Option<Packet> {
         loop {
             let Some(pkt) = fifo.pop() else {
                 self.queue_empty(ctx.now, p);
                 return None;
             };
-            if let Some(pkt) = self.judge(pkt, p, ctx) {
+            if let Some(pkt) = self.judge(pkt, cake, cake.is_some() && fifo.is_empty(), p, ctx) {
                 return Some(pkt);
             }
         }
@@ -250,7 +346,7 @@ impl Qdisc for Cobalt {
     }
 
     fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
-        self.state.dequeue(&mut self.fifo, &self.params, ctx)
+        self.state.dequeue(&mut self.fifo, None, &self.params, ctx)
     }
 
     super::fifo_lengths!();
@@ -262,14 +358,88 @@ impl Qdisc for Cobalt {
     fn probe(&self, out: &mut ProbeSink) {
         self.state.probe(out);
     }
+
+    fn decision_fields(&self) -> &'static [FieldSpec] {
+        DECISION_FIELDS
+    }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::queue::codel::tests::bufferbloat;
+    use crate::queue::decision::{Decision, Reason, Verdict};
     use crate::queue::testing::Harness;
-    use crate::testing::run;
+    use crate::sim::{SeriesMode, Simulation};
+    use crate::testing::{dumbbell, run};
+
+    /// Verdicts of one run's recorded COBALT decisions, by the rule that
+    /// made them: (CoDel's drops, BLUE's drops, passes).
+    #[derive(Debug, Default)]
+    pub(crate) struct Rules {
+        pub codel: usize,
+        pub blue: usize,
+        pub passes: usize,
+    }
+
+    /// Run `text` recording every decision and check each verdict against
+    /// its recorded state: a drop exactly when BLUE's draw fell below p_drop
+    /// or CoDel's drop was due (sojourn above target, count > 0, now at or
+    /// past drop_next), never of CAKE's last packet; after a CoDel drop the
+    /// next is interval/√count later. Returns the records and the tally.
+    pub(crate) fn checked_decisions(text: &str) -> (Vec<Decision>, Vec<&'static str>, Rules) {
+        let mut sim = Simulation::from_json(text, SeriesMode::default()).expect("valid scenario");
+        sim.record_decisions(usize::MAX);
+        sim.run();
+        let fields: Vec<&str> = sim.decision_fields().iter().map(|f| f.id).collect();
+        let ds = sim.take_decisions();
+        let mut rules = Rules::default();
+        let nanos = |s: f64| (s * 1e9).round() as Nanos;
+        for d in ds.iter().filter(|d| !d.state.values().is_empty()) {
+            let f = |id: &str| d.state.values()[fields.iter().position(|f| *f == id).expect("declared")];
+            let (p_drop, draw, count) = (f("p_drop"), f("draw"), f("count"));
+            assert_eq!(draw.is_nan(), p_drop == 0.0, "a draw exactly when p_drop > 0: {d:?}");
+            let last = fields.contains(&"last") && f("last") == 1.0;
+            let blue = draw < p_drop && !last;
+            let due = f("sojourn_ms") > f("target_ms") && count > 0.0 && d.at >= nanos(f("due_s"));
+            let interval = nanos(f("interval_ms") / 1e3);
+            match d.verdict {
+                Verdict::Pass => {
+                    assert!(!blue && (!due || last), "a pass COBALT should have dropped: {d:?}");
+                    rules.passes += 1;
+                }
+                Verdict::Mark => assert!(due && !blue, "a mark without CoDel's signal: {d:?}"),
+                Verdict::Drop => {
+                    assert_eq!(d.reason, Reason::Early, "{d:?}");
+                    assert!(!last, "CAKE dropped its queue's last packet: {d:?}");
+                    assert!(blue || due, "a drop neither BLUE nor CoDel called for: {d:?}");
+                    if blue {
+                        rules.blue += 1;
+                    } else {
+                        rules.codel += 1;
+                    }
+                }
+            }
+            if due && d.verdict == Verdict::Drop {
+                let from =
+                    if f("dropping") == 1.0 { nanos(f("due_s")) } else { control_law(d.at, interval, count as u32) };
+                assert_eq!(nanos(f("next_drop_s")), control_law(from, interval, count as u32 + 1), "{d:?}");
+            }
+        }
+        (ds, fields, rules)
+    }
+
+    #[test]
+    fn each_decision_follows_codel_or_blue_from_its_recorded_state() {
+        // Eight TCP flows and a 20 Mb/s CBR into 10 Mb/s, 200 packets of
+        // buffer: CoDel's drops for the TCP flows, BLUE's once overflows
+        // have raised p_drop.
+        let flows = r#"{ "kind": "tcp", "count": 8, "start_s": [0, 1], "access_delay_ms": [1, 20] },
+                       { "kind": "cbr", "rate_bps": 2e7, "start_s": [2, 3] }"#;
+        let (_, fields, rules) = checked_decisions(&dumbbell(10.0, 1e7, 10.0, 200, r#"{ "scheme": "cobalt" }"#, flows));
+        assert_eq!(fields, DECISION_FIELDS.iter().map(|f| f.id).collect::<Vec<_>>());
+        assert!(rules.codel > 20 && rules.blue > 20 && rules.passes > 20, "{rules:?}");
+    }
 
     const MS: Nanos = NS_PER_MS;
     const INC: f64 = 1.0 / 256.0;

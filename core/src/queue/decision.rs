@@ -23,7 +23,7 @@ use crate::kernel::Nanos;
 use crate::net::{FlowId, Packet};
 
 /// At most this many state values per decision.
-pub const MAX_STATE: usize = 8;
+pub const MAX_STATE: usize = 12;
 
 /// One value of a scheme's state as its decisions record it: the CSV column
 /// (`id`), the page's words (`label`), the paper's symbol and the unit.

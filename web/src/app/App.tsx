@@ -179,6 +179,7 @@ export function App({ engine }: { engine: EngineClient }) {
                     snapshots={[sim.snapshot, plan.partner ? partner.snapshot : null]}
                     measureFromS={scenario.measure_from_s ?? 0}
                     reproduction={shownReproduction}
+                    scenario={scenario}
                   />
                 </>
               }

@@ -22,6 +22,7 @@ import { ViewControls } from '../controls/ViewControls';
 import type { RunSnapshot } from '../engine/client';
 import type { SeriesStore } from '../engine/seriesStore';
 import { Term } from '../glossary/Term';
+import { isolatesHosts } from '../scenario/hosts';
 import { bufferCapacity, bufferUnit, bufferUnitParams, delayTargetParams, flowCount, flowDetail, flowGroups, flowsOf, PER_FLOW_LIMIT } from '../scenario/model';
 import { paramName } from '../scenario/paramNames';
 import type { CatalogueEntry, ResolvedPlan, Scenario } from '../scenario/types';
@@ -232,6 +233,7 @@ export const ChartsArea = memo(function ChartsArea({
         perGroup={detail === 'perGroup'}
         flowCount={flowCount(groups)}
         dualQueue={scenario.queue.scheme === 'dualpi2' && (view.charts.includes('queue') || view.charts.includes('curve'))}
+        hostShares={isolatesHosts(scenario) && view.charts.includes('bars')}
       />
       {/* data-rows: the series rows the page holds (what the time-series export writes). */}
       <div className="charts" data-testid="charts" data-rows={store?.rows ?? 0} id={SKIP_TARGETS.charts} tabIndex={-1}>
@@ -274,8 +276,8 @@ function useBarLegend(groups: ReturnType<typeof flowGroups>) {
   );
 }
 
-/** Notes above the charts: what a per-group view draws, and what DualPI2's two queues add. */
-function ChartNotes({ perGroup, flowCount, dualQueue }: { perGroup: boolean; flowCount: number; dualQueue: boolean }) {
+/** Notes above the charts: what a per-group view draws, what DualPI2's two queues add, and whose share CAKE's host isolation keeps. */
+function ChartNotes({ perGroup, flowCount, dualQueue, hostShares }: { perGroup: boolean; flowCount: number; dualQueue: boolean; hostShares: boolean }) {
   return (
     <>
       {perGroup && (
@@ -289,6 +291,12 @@ function ChartNotes({ perGroup, flowCount, dualQueue }: { perGroup: boolean; flo
         <p className="flow-detail-note" data-testid="dualq-note">
           DualPI2 keeps two queues: the queue chart draws the delay of each (<Term id="dual-queue">L and C queue</Term>), the curve chart both probabilities
           against the <Term id="base-probability">base probability p′</Term> (<Term id="coupling">coupling</Term>).
+        </p>
+      )}
+      {hostShares && (
+        <p className="flow-detail-note" data-testid="host-isolation-note">
+          CAKE shares the link between <Term id="host-isolation">hosts</Term> first: the goodput bars’ fair-share ticks are per flow, so each flow of a host
+          with many sits below its tick when the hosts split evenly. The summary below compares the hosts.
         </p>
       )}
     </>

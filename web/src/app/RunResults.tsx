@@ -8,6 +8,7 @@ import type { EngineClient, RunSnapshot } from '../engine/client';
 import { Term } from '../glossary/Term';
 import { ReproductionResults } from '../reproduce/ReproductionResults';
 import type { Reproduction } from '../reproduce/reproductions';
+import type { Scenario } from '../scenario/types';
 
 interface RunResultsProps {
   engine: EngineClient;
@@ -15,10 +16,12 @@ interface RunResultsProps {
   snapshots: readonly [RunSnapshot | null, RunSnapshot | null];
   measureFromS: number;
   reproduction: Reproduction | null;
+  /** The scenario of the run shown (the summary adds host shares for a scheme that isolates hosts). */
+  scenario: Scenario;
 }
 
 /** `names[1]` and `snapshots[1]`: the compare partner's, when comparing. */
-export function RunResults({ engine, names, snapshots, measureFromS, reproduction }: RunResultsProps) {
+export function RunResults({ engine, names, snapshots, measureFromS, reproduction, scenario }: RunResultsProps) {
   const [run, partner] = snapshots;
   const comparing = names[1] !== null;
   return (
@@ -26,7 +29,7 @@ export function RunResults({ engine, names, snapshots, measureFromS, reproductio
       {comparing ? (
         <CompareTable nameA={names[0]} nameB={names[1]!} summaryA={run?.summary} summaryB={partner?.summary} measureFromS={measureFromS} />
       ) : (
-        <SummaryPanel summary={run?.summary} measureFromS={measureFromS} />
+        <SummaryPanel summary={run?.summary} measureFromS={measureFromS} scenario={scenario} />
       )}
       {reproduction && <ReproductionResults engine={engine} reproduction={reproduction} />}
       <p className="glossary-hint">

@@ -1,6 +1,7 @@
 // One flow group of the scenario: its kind, how many flows, the kind's own
 // settings, access delay and jitter, start and stop times, and direction.
 
+import { Term } from '../glossary/Term';
 import { FLOW_KINDS, withKey, withKind } from '../scenario/model';
 import type { CcName, FlowGroup, FlowKind, ScenarioProblem } from '../scenario/types';
 import { NumberField } from './NumberField';
@@ -132,6 +133,9 @@ function ecnChoice(ecn: FlowGroup['ecn']): 'off' | 'ect0' | 'ect1' {
 
 const PACING_ABOUT =
   "Pacing spreads a window's packets over the round trip, at twice the window per round trip in slow start and 1.2 times after, as Linux does.";
+
+const ONE_HOST_ABOUT =
+  'All the group’s flows run between one sender and one receiver host, instead of a host pair per flow. Only host-aware schemes read it: CAKE with host isolation shares the link between hosts first.';
 
 const SACK_ABOUT = 'With SACK the receiver reports every block it holds, so the sender resends several losses in one round trip instead of timing out.';
 
@@ -280,6 +284,17 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: F
           error={problemAt(problem, path('access_jitter_ms'))}
           testId={`flow-${index}-access_jitter_ms`}
         />
+        <label className="field checkbox" title={ONE_HOST_ABOUT}>
+          <input
+            type="checkbox"
+            checked={group.one_host ?? false}
+            onChange={(event) => set('one_host', event.target.checked || undefined)}
+            data-testid={`flow-${index}-one_host`}
+          />
+          <span className="field-label">
+            one host (<Term id="host-isolation">host isolation</Term>)
+          </span>
+        </label>
       </div>
     </section>
   );

@@ -4,10 +4,15 @@
 import type { ReactNode } from 'react';
 import { Term } from '../glossary/Term';
 import type { LiveSummary } from '../engine/client';
+import { hostShares, isolatesHosts } from '../scenario/hosts';
+import type { Scenario } from '../scenario/types';
+import { HostTable } from './HostTable';
 
 interface SummaryPanelProps {
   summary: LiveSummary | undefined;
   measureFromS: number;
+  /** The scenario run, when the page knows it: a scheme that isolates hosts adds their shares. */
+  scenario?: Scenario;
 }
 
 const NUMBER = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
@@ -24,7 +29,7 @@ function Stat({ label, value, unit, testId, wide }: { label: ReactNode; value: s
   );
 }
 
-export function SummaryPanel({ summary, measureFromS }: SummaryPanelProps) {
+export function SummaryPanel({ summary, measureFromS, scenario }: SummaryPanelProps) {
   if (!summary || summary.window_s <= 0) {
     return (
       <section className="summary" aria-label="Summary" data-testid="summary">
@@ -75,6 +80,7 @@ export function SummaryPanel({ summary, measureFromS }: SummaryPanelProps) {
         )}
       </dl>
       {summary.groups.length > 0 && <GroupTable summary={summary} />}
+      {scenario && isolatesHosts(scenario) && summary.groups.length > 0 && <HostTable shares={hostShares(scenario, summary)} />}
       <PercentileTable summary={summary} />
     </section>
   );

@@ -49,6 +49,24 @@ describe('explainDecision', () => {
     expect(e.sentences[2]).toContain('next drop at 12.5 s');
   });
 
+  it("tells a COBALT drop by BLUE or by CoDel, and a CAKE queue's kept last packet", () => {
+    const COBALT = [...CODEL, field('p_drop'), field('draw', 'u')];
+    const CAKE = [...COBALT, field('last', 'last', 'on/off'), field('queue'), field('host_load', 'host_load', 'flows')];
+    const blue = explainDecision(decision('drop', 'early', [3, 5, 0, 0, 12.6, 12.6, 100, 0.05, 0.01]), COBALT, 'COBALT', 'packets');
+    expect(blue.sentences).toEqual([
+      "The packet had waited 3 ms (target 5 ms); BLUE's drop probability was p_drop = 0.05; the draw u = 0.01.",
+      'The draw fell below p_drop: BLUE dropped it (BLUE never marks).',
+    ]);
+    const codel = explainDecision(decision('drop', 'early', [9, 5, 3, 1, 12.45, 12.5, 100, 0, null]), COBALT, 'COBALT', 'packets');
+    expect(codel.sentences[0]).toContain('p_drop = 0: no draw.');
+    expect(codel.sentences[1]).toBe("CoDel's drop was due at 12.45 s with count = 3: dropped; the next is due at 12.5 s, interval / √(count + 1) later.");
+    const kept = explainDecision(decision('pass', 'accepted', [9, 5, 3, 1, 12.45, 12.5, 100, 0, null, 1, 517, 8]), CAKE, 'CAKE', 'packets');
+    expect(kept.sentences.slice(1)).toEqual([
+      'BLUE or CoDel called for a drop, but it was its queue’s last packet: CAKE never drops that one.',
+      'CAKE served flow queue 517, whose busier host had 8 bulk flow(s): each of its turns earns quantum / 8.',
+    ]);
+  });
+
   it('tells a DualPI2 decision by the queue the packet left and the coupled probability it met', () => {
     const DUAL = [field('l4s', 'L'), field('sojourn_ms', 'sojourn', 'ms'), field('p_prime', 'p′'), field('p'), field('draw', 'u')];
     const marked = explainDecision(decision('mark', 'early', [1, 0.4, 0.05, 0.1, 0.02]), DUAL, 'DualPI2', 'packets');

@@ -82,6 +82,32 @@ function dualSentences(v: Record<string, number | undefined>, d: DecisionRecord)
   return [left, rule, d.verdict === 'pass' ? `${draw} was not below it: passed.` : `${draw} fell below it: ${VERB[d.verdict]}.`];
 }
 
+/** COBALT (and each flow queue of FQ-COBALT and CAKE): BLUE's draw, then CoDel's schedule; CAKE adds its queue, host load and last-packet rule. */
+function cobaltSentences(v: Record<string, number | undefined>, d: DecisionRecord): string[] {
+  const num = (x: number | undefined) => x !== undefined && !Number.isNaN(x);
+  const drew = num(v.draw) ? `; the draw u = ${formatValue(v.draw)}` : ': no draw';
+  const found = [
+    `The packet had waited ${formatValue(v.sojourn_ms, 'ms')} (target ${formatValue(v.target_ms, 'ms')}); BLUE's drop probability was p_drop = ${formatValue(v.p_drop)}${drew}.`,
+  ];
+  const blue = num(v.draw) && (v.draw ?? 1) < (v.p_drop ?? 0);
+  const due = (v.sojourn_ms ?? 0) > (v.target_ms ?? 0) && (v.count ?? 0) > 0 && d.t_s >= (v.due_s ?? Infinity);
+  const queue = num(v.queue)
+    ? [
+        `CAKE served flow queue ${formatValue(v.queue)}, whose busier host had ${formatValue(v.host_load)} bulk flow(s): each of its turns earns quantum / ${formatValue(v.host_load)}.`,
+      ]
+    : [];
+  let rule: string;
+  if (d.verdict === 'pass') {
+    rule =
+      v.last === 1 && (blue || due)
+        ? 'BLUE or CoDel called for a drop, but it was its queue’s last packet: CAKE never drops that one.'
+        : `No rule called for a drop: CoDel drops only once the sojourn is above target and its next drop (${formatValue(v.due_s, 's')}) is due, and BLUE only when the draw falls below p_drop.`;
+  } else if (blue) rule = 'The draw fell below p_drop: BLUE dropped it (BLUE never marks).';
+  else
+    rule = `CoDel's drop was due at ${formatValue(v.due_s, 's')} with count = ${formatValue(v.count)}: ${VERB[d.verdict]}; the next is due at ${formatValue(v.next_drop_s, 's')}, interval / √(count + 1) later.`;
+  return [...found, rule, ...queue];
+}
+
 /** Any scheme that records a probability and a draw (PIE, BLUE, BARE, CSFQ). */
 function drawSentences(v: Record<string, number | undefined>, d: DecisionRecord, fields: readonly FieldSpec[]): string[] {
   const pId = ['p', 'p_m'].find((id) => v[id] !== undefined);
@@ -184,6 +210,7 @@ export function explainDecision(d: DecisionRecord, fields: readonly FieldSpec[],
   if (recorded && own) sentences = own[1](v, d, unit);
   else if (recorded && ids.has('p_a') && ids.has('avg')) sentences = redSentences(v, d, unit);
   else if (recorded && ids.has('p_prime')) sentences = dualSentences(v, d);
+  else if (recorded && ids.has('p_drop')) sentences = cobaltSentences(v, d);
   else if (recorded && ids.has('sojourn_ms')) sentences = codelSentences(v, d);
   else if (recorded) sentences = drawSentences(v, d, fields);
   if (sentences.length === 0) sentences = [`Reason: ${REASON[d.reason]}.`];

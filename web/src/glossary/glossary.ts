@@ -95,7 +95,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     id: 'jain',
     term: 'Jain’s fairness index',
     meaning:
-      'One number for how evenly flows share the link: (Σx)² / (n·Σx²) over the flows’ goodputs x. It is 1 when every flow gets the same and 1/n when one flow of n gets everything.',
+      'One number for how evenly flows share the link: (Σx)² / (n·Σx²) over the flows’ goodputs x. It is 1 when every flow gets the same and 1/n when one flow of n gets everything. It counts flows, not hosts: under CAKE’s host isolation a host with one flow and a host with eight sharing the link equally give a low index (about 0.4), which is the result the scheme aims for.',
     source: 'Jain, Chiu & Hawe 1984',
   },
   {
@@ -109,7 +109,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     id: 'fair-share',
     term: 'Fair share (max-min)',
     meaning:
-      'What each flow would get if the link were split as evenly as possible: flows that want less than an equal split get what they want, and the rest is divided equally among the others.',
+      'What each flow would get if the link were split as evenly as possible: flows that want less than an equal split get what they want, and the rest is divided equally among the others. The line is per flow: under a scheme that shares between hosts first (CAKE with host isolation), the intended split is per host instead, so a host with many flows shows each below the line and that is the scheme working (see host isolation).',
   },
   {
     id: 'offered-load',
@@ -301,6 +301,13 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     term: 'Flow isolation',
     meaning:
       'Keeping each flow’s packets in a queue of its own, so that a flow that sends too much fills only its own queue: the others keep their share of the link and their short wait. CAKE goes one step further and isolates hosts too, so a computer with many flows gets no more than one with a single flow.',
+    source: 'Høiland-Jørgensen, Täht & Morton, “Piece of CAKE”, IEEE LANMAN 2018, §III',
+  },
+  {
+    id: 'host-isolation',
+    term: 'Host isolation (one host)',
+    meaning:
+      'Sharing the link between computers before sharing it between their flows, as CAKE’s triple isolation does: each host’s bulk flows together earn what one flow of another host earns, so opening eight connections does not buy eight shares. In a scenario, a flow group with “one host” set runs all its flows from one sender to one receiver; without it every flow has a host of its own. A flow that stays below its share (its queue keeps emptying) is served as a new, sparse flow and is not counted against its host.',
     source: 'Høiland-Jørgensen, Täht & Morton, “Piece of CAKE”, IEEE LANMAN 2018, §III',
   },
   {

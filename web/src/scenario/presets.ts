@@ -93,9 +93,9 @@ const CAPTIONS: Record<string, string> = {
   'bbr-vs-cubic-fq-codel':
     'The same BBR and CUBIC flows under FQ-CoDel: each flow has its own queue, so CUBIC’s losses keep its queue near CoDel’s 5 ms target and the two split the link about evenly. BBR, which does not slow down for drops, keeps its own queue at about its extra window’s worth (near 20 ms here).',
   'cake-host-fairness':
-    "CAKE's triple isolation (Høiland-Jørgensen, Täht & Morton 2018, §III): host A runs one TCP flow, host B eight (one_host). Each of B's bulk flows earns a quantum divided by B's eight, so the hosts split the link: A 4.67, B 4.92 Mb/s. Turn host_isolation off, or pick FQ-CoDel, and B's eight flows take 8/9 (A about 1.1 Mb/s).",
+    "CAKE's triple isolation (Høiland-Jørgensen, Täht & Morton 2018, §III): host A runs one TCP flow, host B eight (one_host). Each of B's bulk flows earns a quantum divided by B's eight, so the hosts split the link: A 4.66, B 4.93 Mb/s. Turn host_isolation off, or pick FQ-CoDel, and B's eight flows take 8/9 (A about 1.1 Mb/s).",
   'cake-cbr-isolation':
-    "A 5 Mb/s CBR among eight TCP flows on 10 Mb/s under CAKE: the CBR's own queue and its COBALT hold it near a ninth of the link (1.39 Mb/s) and the TCP flows share the rest evenly at a 10 ms mean delay. Under CoDel the CBR keeps 4.6 Mb/s.",
+    "A 5 Mb/s CBR among eight TCP flows on 10 Mb/s under CAKE: the CBR's own queue and its COBALT hold it near a ninth of the link (1.50 Mb/s) and the TCP flows share the rest evenly at an 8 ms mean delay. Under CoDel the CBR keeps 4.6 Mb/s.",
   'fq-pie-sparse-flow':
     "FQ-PIE: one PIE per flow queue, served by FQ-CoDel's round robin. The 64 kb/s ping's packets wait 0.5 ms (median) while the bulk flows' queues are steered to PIE's 15 ms; under single-queue PIE the ping waits 18 ms like everyone.",
   'cobalt-cbr-flood':

@@ -23,11 +23,11 @@ t_{\text{next}} \mathrel{+}= \mathit{size}/\mathit{rate}
   tryThis: [
     {
       preset: 'cake-host-fairness',
-      text: 'Host A’s one flow and host B’s eight flows split the link about evenly (4.67 and 4.92 Mb/s); turn host_isolation off and B takes 8/9.',
+      text: 'Host A’s one flow and host B’s eight flows split the link about evenly (4.66 and 4.93 Mb/s); turn host_isolation off and B takes 8/9.',
     },
     {
       preset: 'cake-cbr-isolation',
-      text: 'The 5 Mb/s CBR is held near a ninth of the link (1.39 Mb/s) and the TCP flows share the rest; set rate_bps to 5000000 and CAKE’s shaper halves the total (4.1 and 0.69 Mb/s) at the same shares.',
+      text: 'The 5 Mb/s CBR is held near a ninth of the link (1.50 Mb/s) and the TCP flows share the rest; set rate_bps to 5000000 and CAKE’s shaper halves the total (4.2 and 0.57 Mb/s) at the same shares.',
     },
   ],
 };
