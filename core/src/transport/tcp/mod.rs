@@ -145,6 +145,8 @@ pub struct TcpConfig {
     pub sack: bool,
     /// Bytes the application sends; None = bulk (infinite) transfer.
     pub transfer_bytes: Option<u64>,
+    /// CUBIC's slow-start exit and look-ahead RTT (ignored by other `cc`).
+    pub cubic: cc::cubic::CubicOptions,
 }
 
 impl TcpConfig {
@@ -304,7 +306,7 @@ impl TcpSender {
         let rwnd = cfg.rwnd_packets.map_or(u64::MAX, |w| (w as u64).saturating_mul(mss));
         let policy: Box<dyn CongestionControl> = match cfg.cc {
             CcVariant::Reno | CcVariant::NewReno => Box::new(cc::Reno),
-            CcVariant::Cubic => Box::new(cc::Cubic::default()),
+            CcVariant::Cubic => Box::new(cc::Cubic::new(cfg.cubic)),
             CcVariant::Dctcp => Box::new(cc::Dctcp::default()),
             CcVariant::Prague => Box::new(cc::Prague::default()),
         };
@@ -569,7 +571,7 @@ impl TcpSender {
             // (Prague's unmarked bytes do).
             _ if ece && !self.policy.grows_past_marks() => true,
             (TcpState::SlowStart, _) => {
-                self.slow_start(unmarked);
+                self.slow_start(unmarked, ctx.now);
                 true
             }
             _ => {
@@ -585,9 +587,27 @@ impl TcpSender {
         }
     }
 
-    /// RFC 5681 §3.1, equation (2): cwnd += min(N, SMSS) per new ACK.
-    fn slow_start(&mut self, acked: u64) {
-        self.cwnd += acked.min(self.mss);
+    /// RFC 5681 §3.1, equation (2): cwnd += min(N, SMSS) per new ACK,
+    /// unless the policy's slow-start rule (CUBIC's HyStart) slows or ends
+    /// it. Ending it sets ssthresh = cwnd and gives this ACK's bytes to
+    /// congestion avoidance, as Linux's `tcp_cong_avoid` after `pkts_acked`.
+    fn slow_start(&mut self, acked: u64, now: Nanos) {
+        let ack = cc::SlowStartAck {
+            now,
+            cwnd: self.cwnd,
+            mss: self.mss,
+            snd_una: self.snd_una,
+            snd_nxt: self.snd_max,
+            paced: self.pacing,
+        };
+        match self.policy.on_slow_start_ack(&ack) {
+            cc::SlowStartStep::Standard => self.cwnd += acked.min(self.mss),
+            cc::SlowStartStep::Conservative(divisor) => self.cwnd += acked.min(self.mss) / divisor,
+            cc::SlowStartStep::Exit => {
+                self.ssthresh = self.cwnd;
+                self.cwnd = self.policy.on_ack_in_avoidance(now, self.cwnd, acked, self.srtt, self.mss);
+            }
+        }
         self.state = self.open_state();
     }
 
@@ -792,6 +812,7 @@ impl TcpSender {
         if !(self.sack && self.state == TcpState::FastRecovery) {
             self.ssthresh = self.reduced_ssthresh();
         }
+        self.policy.on_timeout();
         self.cwnd = self.mss;
         self.recover = self.snd_max;
         self.reduced_until = self.snd_max;
@@ -1049,6 +1070,7 @@ mod tests {
             pacing: false,
             sack: false,
             transfer_bytes: None,
+            cubic: Default::default(),
         }
     }
 
@@ -1938,12 +1960,56 @@ mod tests {
     /// CUBIC in a simulated transfer (RFC 9438).
     mod cubic {
         use super::*;
+        use crate::transport::tcp::cc::cubic::CubicOptions;
         use crate::transport::tcp::cc::cubic::{BETA, C};
+        use crate::transport::tcp::cc::hystart::SlowStartExit;
+
+        /// A 2 000-segment transfer over the test path with a buffer that
+        /// never overflows (BDP 48 segments: 10 Mb/s, 40 ms, 1 040-byte
+        /// packets): the window where slow start ended (None if it never
+        /// did) and the retransmissions.
+        fn slow_start_end(exit: SlowStartExit) -> (Option<u64>, u64) {
+            let cubic = CubicOptions { slow_start_exit: exit, ..CubicOptions::default() };
+            let c = TcpConfig { transfer_bytes: Some(2_000 * MSS), sack: true, cubic, ..cfg(Cubic, 2) };
+            let (tx, _, path) =
+                transfer_over(&c, Path { buffer: 100_000, lost_segments: Some(vec![]), ..Path::default() });
+            let end = path.trace.iter().find(|e| e.2 == CongestionAvoidance).map(|e| e.1 / MSS);
+            (end, tx.retransmits())
+        }
+
+        #[test]
+        fn hystart_ends_slow_start_near_the_path_bdp_without_a_loss() {
+            let [linux, ns3, plus_plus, off] = [
+                SlowStartExit::HystartLinux,
+                SlowStartExit::HystartNs3,
+                SlowStartExit::HystartPlusPlus,
+                SlowStartExit::Off,
+            ]
+            .map(slow_start_end);
+            let all = format!("Linux {linux:?}, ns-3 {ns3:?}, HyStart++ {plus_plus:?}, off {off:?}");
+            // The window doubles per round from 2; bottleneck-spaced ACKs
+            // (0.83 ms apart) make a round of W segments a train of W·0.83 ms.
+            // Linux's train must outlast 20 ms (24 ACKs): the round that starts
+            // at 32 ends it near 32 + 24; ns-3's 40 ms (48 ACKs): near 64 + 48.
+            assert!(linux.0.is_some_and(|w| (40..=72).contains(&w)), "{all}");
+            assert!(ns3.0.is_some_and(|w| (96..=128).contains(&w)), "{all}");
+            // RFC 9406 compares round minima, and a round's minimum is its
+            // first segment's, sent a round earlier: the rise (16 packets
+            // queued, 13 ms) shows in the round that starts at 128. CSS then
+            // runs 5 rounds at a quarter of the growth, 1.25× per round:
+            // about 136·1.25⁵ ≈ 415.
+            assert!(plus_plus.0.is_some_and(|w| (350..=450).contains(&w)), "{all}");
+            assert_eq!((linux.1, ns3.1, plus_plus.1), (0, 0, 0), "{all}");
+            // Without an exit, slow start runs on while the buffer holds.
+            assert_eq!(off, (None, 0));
+        }
 
         #[test]
         fn cwnd_follows_the_cubic_curve_between_losses() {
-            // One loss in slow start; afterwards a buffer that never overflows.
-            let c = TcpConfig { transfer_bytes: Some(12_000 * MSS), sack: true, ..cfg(Cubic, 2) };
+            // One loss in slow start (which HyStart would end before it);
+            // afterwards a buffer that never overflows.
+            let cubic = CubicOptions { slow_start_exit: SlowStartExit::Off, ..CubicOptions::default() };
+            let c = TcpConfig { transfer_bytes: Some(12_000 * MSS), sack: true, cubic, ..cfg(Cubic, 2) };
             let path = Path { buffer: 100_000, lost_segments: Some(vec![150]), ..Path::default() };
             let (tx, _, path) = transfer_over(&c, path);
             assert_eq!((tx.timeouts(), tx.retransmits()), (0, 1));
