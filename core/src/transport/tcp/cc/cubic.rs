@@ -318,6 +318,47 @@ mod tests {
     }
 
     #[test]
+    fn with_cubic_rtt_srtt_the_target_looks_one_smoothed_rtt_ahead() {
+        // RFC 9438 §4.2's wording: the queue-inflated SRTT of 400 ms, not the 100 ms minimum.
+        let mut c = Cubic::new(CubicOptions { target_rtt: TargetRtt::Smoothed, ..CubicOptions::default() });
+        c.on_congestion(100 * MSS, 100 * MSS, MSS);
+        c.on_rtt_sample(100 * NS_PER_MS);
+        c.on_ack_in_avoidance(0, 70_000, MSS, Some(400 * NS_PER_MS), MSS);
+        let k = c.k_seconds().unwrap();
+        let expected = 70_000.0 + (Cubic::w_cubic(2.4, k, 100.0) - 70.0) / 70.0 * 1000.0;
+        let cwnd = c.on_ack_in_avoidance(2 * NS_PER_S, 70_000, MSS, Some(400 * NS_PER_MS), MSS);
+        assert!((cwnd as f64 - expected).abs() < 1.0, "{cwnd} vs {expected}");
+    }
+
+    #[test]
+    fn a_timeout_forgets_the_minimum_rtt_and_rearms_hystart() {
+        let slow_start_ack = |now: Nanos, una: u64| SlowStartAck {
+            now,
+            cwnd: 20 * MSS,
+            mss: MSS,
+            snd_una: una * MSS,
+            snd_nxt: 1_000 * MSS,
+            paced: false,
+        };
+        // ACKs 1 ms apart with 40 ms samples: Linux's train ends slow start after 20 ms.
+        let mut c = Cubic::default();
+        let exit_at = |c: &mut Cubic, from: Nanos| {
+            (0..100u64).find(|&i| {
+                c.on_ack_clock(from + i * NS_PER_MS, None, true);
+                c.on_rtt_sample(40 * NS_PER_MS);
+                c.on_slow_start_ack(&slow_start_ack(from + i * NS_PER_MS, i + 1)) == SlowStartStep::Exit
+            })
+        };
+        assert_eq!(exit_at(&mut c, 0), Some(21));
+        // Found: no second exit, until a timeout.
+        assert_eq!(exit_at(&mut c, NS_PER_S), None);
+        c.on_rtt_sample(10 * NS_PER_MS);
+        c.on_timeout();
+        assert_eq!(c.delay_min, None);
+        assert_eq!(exit_at(&mut c, 2 * NS_PER_S), Some(21));
+    }
+
+    #[test]
     fn the_target_is_capped_at_one_and_a_half_windows() {
         let (mut c, _) = after_loss_at(100);
         c.on_ack_in_avoidance(0, 70_000, MSS, None, MSS);
