@@ -22,10 +22,11 @@ holds the queue.
 MinTh = MaxTh = K, QW = 1, UseEcn, UseHardDrop = false and Gentle off, so
 every ECN-capable arrival that finds K or more packets queued is marked,
 never dropped. `--queue red` is the RED of the other rows (5, 15, 0.1,
-0.002, Wait). `--queue fq_pie`, `cobalt` and `fq_cobalt` are ns-3's
-FqPieQueueDisc, CobaltQueueDisc and FqCobaltQueueDisc with their default
-parameters and a 100-packet limit. `--queue fq_codel` is FqCoDelQueueDisc
-with its defaults but a 100-packet limit, like the scenario's buffer.
+0.002, Wait). `--queue codel`, `fq_codel`, `fq_pie`, `cobalt` and
+`fq_cobalt` are ns-3's CoDelQueueDisc, FqCoDelQueueDisc, FqPieQueueDisc,
+CobaltQueueDisc and FqCobaltQueueDisc with their default parameters and a
+100-packet limit. `--cc cubic` is ns-3's TcpCubic with its defaults
+(HyStart on: ACK train and delay).
 
 `--cc bbr` is ns-3's TcpBbr with its defaults; it turns pacing on itself
 (ns-3's pacing holds each segment for its length at the pacing rate).
@@ -132,14 +133,16 @@ std::vector<double> Run(uint32_t seed, std::string cc, std::string queue, uint32
         tc.SetRootQueueDisc("ns3::RedQueueDisc", "MinTh", DoubleValue(5), "MaxTh", DoubleValue(15), "LInterm", DoubleValue(10),
                             "QW", DoubleValue(0.002), "Gentle", BooleanValue(false),
                             "MaxSize", QueueSizeValue(QueueSize("100p")));
+    } else if (queue == "codel") {
+        tc.SetRootQueueDisc("ns3::CoDelQueueDisc", "MaxSize", QueueSizeValue(QueueSize("100p")));
+    } else if (queue == "fq_codel") {
+        tc.SetRootQueueDisc("ns3::FqCoDelQueueDisc", "MaxSize", QueueSizeValue(QueueSize("100p")));
     } else if (queue == "fq_pie") {
         tc.SetRootQueueDisc("ns3::FqPieQueueDisc", "MaxSize", QueueSizeValue(QueueSize("100p")));
     } else if (queue == "cobalt") {
         tc.SetRootQueueDisc("ns3::CobaltQueueDisc", "MaxSize", QueueSizeValue(QueueSize("100p")));
     } else if (queue == "fq_cobalt") {
         tc.SetRootQueueDisc("ns3::FqCobaltQueueDisc", "MaxSize", QueueSizeValue(QueueSize("100p")));
-    } else if (queue == "fq_codel") {
-        tc.SetRootQueueDisc("ns3::FqCoDelQueueDisc", "MaxSize", QueueSizeValue(QueueSize("100p")));
     } else {
         tc.SetRootQueueDisc("ns3::FifoQueueDisc", "MaxSize", QueueSizeValue(QueueSize("100p")));
     }
@@ -197,7 +200,7 @@ std::vector<double> Run(uint32_t seed, std::string cc, std::string queue, uint32
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--cc", default="dctcp", choices=["dctcp", "newreno", "cubic", "bbr"])
-    ap.add_argument("--queue", default="step", choices=["step", "red", "droptail", "fq_pie", "cobalt", "fq_cobalt", "fq_codel"])
+    ap.add_argument("--queue", default="step", choices=["step", "red", "droptail", "codel", "fq_codel", "fq_pie", "cobalt", "fq_cobalt"])
     ap.add_argument("--k", type=int, default=20, help="the step marker's threshold K, packets")
     ap.add_argument("--seeds", default="1,2,3")
     args = ap.parse_args()

@@ -4,7 +4,8 @@
 use super::bounds::{self, Bound, Bounds, MAX_FLOWS};
 use super::trace::hop_traces;
 use super::{
-    BufferSpec, EcnCodepoint, EcnSetting, FlowGroup, FlowKind, LinkSpec, Scenario, ScenarioError, Spread, TopologyKind,
+    BufferSpec, CubicRttName, EcnCodepoint, EcnSetting, FlowGroup, FlowKind, HystartName, LinkSpec, Scenario,
+    ScenarioError, Spread, TopologyKind,
 };
 use crate::kernel::{ms, secs_f64, Nanos, Rng};
 use crate::net::trace::TracePlan;
@@ -12,6 +13,8 @@ use crate::net::{receiver_addr, sender_addr, Ecn};
 use crate::queue::scheme::ParamValues;
 use crate::queue::{find_scheme, FlowHosts, Limit, ParamError, QueueSetup, SchemeInfo};
 use crate::transport::ping::PingConfig;
+use crate::transport::tcp::cc::cubic::{CubicOptions, TargetRtt};
+use crate::transport::tcp::cc::hystart::SlowStartExit;
 use crate::transport::tcp::{CcVariant, TcpConfig};
 use crate::transport::tfrc::TfrcConfig;
 use crate::transport::udp::Spacing;
@@ -372,6 +375,8 @@ fn set_keys(g: &FlowGroup) -> Vec<&'static str> {
         ("ecn", g.ecn.is_some()),
         ("sack", g.sack.is_some()),
         ("pacing", g.pacing.is_some()),
+        ("hystart", g.hystart.is_some()),
+        ("cubic_rtt", g.cubic_rtt.is_some()),
         ("rate_bps", g.rate_bps.is_some()),
         ("packet_bytes", g.packet_bytes.is_some()),
         ("burst_gsd", g.burst_gsd.is_some()),
@@ -398,6 +403,8 @@ const TCP_KEYS: &[&str] = &[
     "ecn",
     "sack",
     "pacing",
+    "hystart",
+    "cubic_rtt",
 ];
 
 pub(super) fn allowed_keys(kind: FlowKind) -> &'static [&'static str] {
@@ -420,6 +427,8 @@ pub(super) fn allowed_keys(kind: FlowKind) -> &'static [&'static str] {
             "ecn",
             "sack",
             "pacing",
+            "hystart",
+            "cubic_rtt",
         ],
         FlowKind::Tfrc => &["segment_bytes"],
         FlowKind::Ping => &["interval_ms", "packet_bytes"],
@@ -592,6 +601,29 @@ fn segment_bytes(path: &str, g: &FlowGroup) -> Result<u32, ScenarioError> {
     Ok(within(&format!("{path}.segment_bytes"), g.segment_bytes.unwrap_or(1000) as f64, bounds::SEGMENT_BYTES)? as u32)
 }
 
+/// CUBIC's `hystart` and `cubic_rtt`; refused for another `cc`, which would ignore them.
+fn cubic_options(path: &str, g: &FlowGroup, cc: CcVariant) -> Result<CubicOptions, ScenarioError> {
+    if cc != CcVariant::Cubic {
+        for (key, set) in [("hystart", g.hystart.is_some()), ("cubic_rtt", g.cubic_rtt.is_some())] {
+            if set {
+                return err(format!("{path}.{key}"), "only a CUBIC sender (`cc`: \"cubic\") has this setting");
+            }
+        }
+    }
+    Ok(CubicOptions {
+        slow_start_exit: match g.hystart {
+            Some(HystartName::Linux) | None => SlowStartExit::HystartLinux,
+            Some(HystartName::Ns3) => SlowStartExit::HystartNs3,
+            Some(HystartName::PlusPlus) => SlowStartExit::HystartPlusPlus,
+            Some(HystartName::Off) => SlowStartExit::Off,
+        },
+        target_rtt: match g.cubic_rtt {
+            Some(CubicRttName::Min) | None => TargetRtt::Min,
+            Some(CubicRttName::Srtt) => TargetRtt::Smoothed,
+        },
+    })
+}
+
 fn tcp_config(path: &str, g: &FlowGroup) -> Result<TcpConfig, ScenarioError> {
     let p = |k: &str| format!("{path}.{k}");
     let cc = match g.cc {
@@ -644,6 +676,7 @@ fn tcp_config(path: &str, g: &FlowGroup) -> Result<TcpConfig, ScenarioError> {
         pacing: g.pacing.unwrap_or(matches!(cc, CcVariant::Prague | CcVariant::Bbr)),
         sack: g.sack.unwrap_or(false),
         transfer_bytes: None,
+        cubic: cubic_options(path, g, cc)?,
     })
 }
 
@@ -724,6 +757,22 @@ mod tests {
             ),
             (Box::new(|v| v["flows"][0]["ecn"] = 1.into()), "flows[0].ecn: invalid type: integer `1`, expected true"),
             (Box::new(|v| v["flows"][1]["pacing"] = true.into()), "flows[1].pacing: not a field of `cbr` flows"),
+            (Box::new(|v| v["flows"][0]["hystart"] = "linux".into()), "flows[0].hystart: only a CUBIC sender"),
+            (Box::new(|v| v["flows"][0]["cubic_rtt"] = "srtt".into()), "flows[0].cubic_rtt: only a CUBIC sender"),
+            (
+                Box::new(|v| {
+                    v["flows"][0]["cc"] = "cubic".into();
+                    v["flows"][0]["hystart"] = "on".into();
+                }),
+                "flows[0].hystart: unknown variant `on`",
+            ),
+            (
+                Box::new(|v| {
+                    v["flows"][0]["cc"] = "cubic".into();
+                    v["flows"][0]["cubic_rtt"] = "max".into();
+                }),
+                "flows[0].cubic_rtt: unknown variant `max`",
+            ),
             (Box::new(|v| v["flows"][0]["cc"] = "prague".into()), "flows[0].ecn: `prague` needs L4S ECN"),
             (
                 Box::new(|v| {
@@ -844,6 +893,28 @@ mod tests {
             v["flows"][0]["sack"] = true.into();
         };
         assert_eq!(tcp_of(&cubic_sack), (CcVariant::Cubic, true));
+    }
+
+    #[test]
+    fn cubic_groups_run_linux_hystart_and_the_minimum_rtt_unless_told_otherwise() {
+        let options_of = |hystart: Option<&str>, cubic_rtt: Option<&str>| {
+            let mut v: serde_json::Value = serde_json::from_str(BASE).unwrap();
+            v["flows"][0]["cc"] = "cubic".into();
+            if let Some(h) = hystart {
+                v["flows"][0]["hystart"] = h.into();
+            }
+            if let Some(r) = cubic_rtt {
+                v["flows"][0]["cubic_rtt"] = r.into();
+            }
+            match &plan_of(&v.to_string()).unwrap().groups[0].traffic {
+                TrafficPlan::Tcp(c) => (c.cubic.slow_start_exit, c.cubic.target_rtt),
+                _ => unreachable!("flows[0] is a tcp group"),
+            }
+        };
+        assert_eq!(options_of(None, None), (SlowStartExit::HystartLinux, TargetRtt::Min));
+        assert_eq!(options_of(Some("ns3"), None).0, SlowStartExit::HystartNs3);
+        assert_eq!(options_of(Some("hystart++"), None).0, SlowStartExit::HystartPlusPlus);
+        assert_eq!(options_of(Some("off"), Some("srtt")), (SlowStartExit::Off, TargetRtt::Smoothed));
     }
 
     #[test]

@@ -220,6 +220,35 @@ pub enum CcName {
     Bbr,
 }
 
+/// CUBIC's slow-start exit (docs/model.md, "CUBIC").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub enum HystartName {
+    /// HyStart as Linux's `tcp_cubic` runs it.
+    #[serde(rename = "linux")]
+    Linux,
+    /// HyStart as ns-3.44's `TcpCubic` runs it.
+    #[serde(rename = "ns3")]
+    Ns3,
+    /// RFC 9406.
+    #[serde(rename = "hystart++")]
+    PlusPlus,
+    /// Standard slow start to the first loss.
+    #[serde(rename = "off")]
+    Off,
+}
+
+/// The RTT by which CUBIC's W_cubic(t + RTT) looks ahead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub enum CubicRttName {
+    /// The smallest RTT measured.
+    Min,
+    /// The smoothed RTT.
+    Srtt,
+}
+
 /// A TCP group's ECN: `false` (none), `true` (= "ect0"), "ect0" (classic
 /// ECN, RFC 3168) or "ect1" (L4S, RFC 9331).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
@@ -347,6 +376,14 @@ pub struct FlowGroup {
     /// Selective acknowledgements (RFC 2018) with RFC 6675 loss recovery.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sack: Option<bool>,
+    /// CUBIC's slow-start exit: "linux" (HyStart as Linux runs it; the
+    /// default), "ns3" (as ns-3 does), "hystart++" (RFC 9406) or "off".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hystart: Option<HystartName>,
+    /// The RTT by which CUBIC's target looks ahead: "min" (the smallest
+    /// measured, as Linux and ns-3; the default) or "srtt" (RFC 9438 §4.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cubic_rtt: Option<CubicRttName>,
     // UDP
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = bounds::SOURCE_RATE_BPS.min, max = bounds::SOURCE_RATE_BPS.max))]

@@ -2,7 +2,7 @@
 // settings, access delay and jitter, start and stop times, and direction.
 
 import { Term } from '../glossary/Term';
-import { FLOW_KINDS, withKey, withKind } from '../scenario/model';
+import { FLOW_KINDS, withCc, withKey, withKind } from '../scenario/model';
 import type { CcName, FlowGroup, FlowKind, ScenarioProblem } from '../scenario/types';
 import { NumberField } from './NumberField';
 import { problemAt } from './problems';
@@ -196,7 +196,7 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: F
         {group.kind === 'tcp' && (
           <label className="field">
             <span className="field-label">congestion control</span>
-            <select value={cc.value} onChange={(event) => set('cc', event.target.value as CcName)} data-testid={`flow-${index}-cc`}>
+            <select value={cc.value} onChange={(event) => onChange(withCc(group, event.target.value as CcName))} data-testid={`flow-${index}-cc`}>
               {CC_CHOICES.map((choice) => (
                 <option key={choice.value} value={choice.value}>
                   {choice.label}

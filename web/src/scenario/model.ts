@@ -2,7 +2,7 @@
 // how flows are numbered into groups, and edits that keep it consistent.
 
 import type { BufferUnit } from '../engine/protocol';
-import type { CatalogueEntry, FlowGroup, FlowKind, Scenario } from './types';
+import type { CatalogueEntry, CcName, FlowGroup, FlowKind, Scenario } from './types';
 
 export type { BufferUnit };
 export { PER_FLOW_LIMIT, flowCount, flowDetail, flowGroups, flowsOf, type FlowDetail, type GroupInfo } from '../engine/flowGroups';
@@ -71,6 +71,17 @@ export function withKind(group: FlowGroup, kind: FlowKind): FlowGroup {
   const kept: Record<string, unknown> = {};
   for (const key of COMMON_KEYS) if (group[key] !== undefined) kept[key] = group[key];
   return { ...(kept as Partial<FlowGroup>), ...KIND_DEFAULTS[kind], kind } as FlowGroup;
+}
+
+/** A TCP group with another congestion control: CUBIC's own settings
+ * (`hystart`, `cubic_rtt`) leave with CUBIC, as the engine refuses them for any other. */
+export function withCc(group: FlowGroup, cc: CcName): FlowGroup {
+  const next: FlowGroup = { ...group, cc };
+  if (cc !== 'cubic') {
+    delete next.hystart;
+    delete next.cubic_rtt;
+  }
+  return next;
 }
 
 /** Set or clear (undefined) one key of an object, returning a copy. */

@@ -151,6 +151,8 @@ pub struct TcpConfig {
     pub sack: bool,
     /// Bytes the application sends; None = bulk (infinite) transfer.
     pub transfer_bytes: Option<u64>,
+    /// CUBIC's slow-start exit and look-ahead RTT (ignored by other `cc`).
+    pub cubic: cc::cubic::CubicOptions,
 }
 
 impl TcpConfig {
@@ -317,7 +319,7 @@ impl TcpSender {
         let initial_cwnd = cfg.initial_cwnd_packets.max(1) as u64 * mss;
         let policy: Option<Box<dyn CongestionControl>> = match cfg.cc {
             CcVariant::Reno | CcVariant::NewReno => Some(Box::new(cc::Reno)),
-            CcVariant::Cubic => Some(Box::new(cc::Cubic::default())),
+            CcVariant::Cubic => Some(Box::new(cc::Cubic::new(cfg.cubic))),
             CcVariant::Dctcp => Some(Box::new(cc::Dctcp::default())),
             CcVariant::Prague => Some(Box::new(cc::Prague::default())),
             CcVariant::Bbr => None,
@@ -641,7 +643,7 @@ impl TcpSender {
             // (Prague's unmarked bytes do).
             _ if ece && !self.policy.as_ref().is_some_and(|p| p.grows_past_marks()) => true,
             (TcpState::SlowStart, _) => {
-                self.slow_start(unmarked);
+                self.slow_start(unmarked, ctx.now);
                 true
             }
             _ => {
@@ -659,9 +661,29 @@ impl TcpSender {
         }
     }
 
-    /// RFC 5681 §3.1, equation (2): cwnd += min(N, SMSS) per new ACK.
-    fn slow_start(&mut self, acked: u64) {
-        self.cwnd += acked.min(self.mss);
+    /// RFC 5681 §3.1, equation (2): cwnd += min(N, SMSS) per new ACK,
+    /// unless the policy's slow-start rule (CUBIC's HyStart) slows or ends
+    /// it. Ending it sets ssthresh = cwnd and gives this ACK's bytes to
+    /// congestion avoidance, as Linux's `tcp_cong_avoid` after `pkts_acked`.
+    fn slow_start(&mut self, acked: u64, now: Nanos) {
+        let ack = cc::SlowStartAck {
+            now,
+            cwnd: self.cwnd,
+            mss: self.mss,
+            snd_una: self.snd_una,
+            snd_nxt: self.snd_max,
+            paced: self.pacing,
+        };
+        // BBR has no window policy: it sets cwnd itself (`bbr_control`).
+        let Some(policy) = self.policy.as_mut() else { return };
+        match policy.on_slow_start_ack(&ack) {
+            cc::SlowStartStep::Standard => self.cwnd += acked.min(self.mss),
+            cc::SlowStartStep::Conservative(divisor) => self.cwnd += acked.min(self.mss) / divisor,
+            cc::SlowStartStep::Exit => {
+                self.ssthresh = self.cwnd;
+                self.cwnd = policy.on_ack_in_avoidance(now, self.cwnd, acked, self.srtt, self.mss);
+            }
+        }
         self.state = self.open_state();
     }
 
@@ -907,6 +929,9 @@ impl TcpSender {
         }
         if let Some(bbr) = self.bbr.as_mut() {
             bbr.on_timeout(self.cwnd, self.state == TcpState::FastRecovery);
+        }
+        if let Some(policy) = self.policy.as_mut() {
+            policy.on_timeout();
         }
         self.cwnd = self.mss;
         self.recover = self.snd_max;
@@ -1168,6 +1193,7 @@ mod tests {
             pacing: false,
             sack: false,
             transfer_bytes: None,
+            cubic: Default::default(),
         }
     }
 
@@ -2057,12 +2083,56 @@ mod tests {
     /// CUBIC in a simulated transfer (RFC 9438).
     mod cubic {
         use super::*;
+        use crate::transport::tcp::cc::cubic::CubicOptions;
         use crate::transport::tcp::cc::cubic::{BETA, C};
+        use crate::transport::tcp::cc::hystart::SlowStartExit;
+
+        /// A 2 000-segment transfer over the test path with a buffer that
+        /// never overflows (BDP 48 segments: 10 Mb/s, 40 ms, 1 040-byte
+        /// packets): the window where slow start ended (None if it never
+        /// did) and the retransmissions.
+        fn slow_start_end(exit: SlowStartExit) -> (Option<u64>, u64) {
+            let cubic = CubicOptions { slow_start_exit: exit, ..CubicOptions::default() };
+            let c = TcpConfig { transfer_bytes: Some(2_000 * MSS), sack: true, cubic, ..cfg(Cubic, 2) };
+            let (tx, _, path) =
+                transfer_over(&c, Path { buffer: 100_000, lost_segments: Some(vec![]), ..Path::default() });
+            let end = path.trace.iter().find(|e| e.2 == CongestionAvoidance).map(|e| e.1 / MSS);
+            (end, tx.retransmits())
+        }
+
+        #[test]
+        fn hystart_ends_slow_start_near_the_path_bdp_without_a_loss() {
+            let [linux, ns3, plus_plus, off] = [
+                SlowStartExit::HystartLinux,
+                SlowStartExit::HystartNs3,
+                SlowStartExit::HystartPlusPlus,
+                SlowStartExit::Off,
+            ]
+            .map(slow_start_end);
+            let all = format!("Linux {linux:?}, ns-3 {ns3:?}, HyStart++ {plus_plus:?}, off {off:?}");
+            // The window doubles per round from 2; bottleneck-spaced ACKs
+            // (0.83 ms apart) make a round of W segments a train of W·0.83 ms.
+            // Linux's train must outlast 20 ms (24 ACKs): the round that starts
+            // at 32 ends it near 32 + 24; ns-3's 40 ms (48 ACKs): near 64 + 48.
+            assert!(linux.0.is_some_and(|w| (40..=72).contains(&w)), "{all}");
+            assert!(ns3.0.is_some_and(|w| (96..=128).contains(&w)), "{all}");
+            // RFC 9406 compares round minima, and a round's minimum is its
+            // first segment's, sent a round earlier: the rise (16 packets
+            // queued, 13 ms) shows in the round that starts at 128. CSS then
+            // runs 5 rounds at a quarter of the growth, 1.25× per round:
+            // about 136·1.25⁵ ≈ 415.
+            assert!(plus_plus.0.is_some_and(|w| (350..=450).contains(&w)), "{all}");
+            assert_eq!((linux.1, ns3.1, plus_plus.1), (0, 0, 0), "{all}");
+            // Without an exit, slow start runs on while the buffer holds.
+            assert_eq!(off, (None, 0));
+        }
 
         #[test]
         fn cwnd_follows_the_cubic_curve_between_losses() {
-            // One loss in slow start; afterwards a buffer that never overflows.
-            let c = TcpConfig { transfer_bytes: Some(12_000 * MSS), sack: true, ..cfg(Cubic, 2) };
+            // One loss in slow start (which HyStart would end before it);
+            // afterwards a buffer that never overflows.
+            let cubic = CubicOptions { slow_start_exit: SlowStartExit::Off, ..CubicOptions::default() };
+            let c = TcpConfig { transfer_bytes: Some(12_000 * MSS), sack: true, cubic, ..cfg(Cubic, 2) };
             let path = Path { buffer: 100_000, lost_segments: Some(vec![150]), ..Path::default() };
             let (tx, _, path) = transfer_over(&c, path);
             assert_eq!((tx.timeouts(), tx.retransmits()), (0, 1));
@@ -2181,10 +2251,10 @@ mod tests {
                 (SACK, "droptail", &none, 9.54, 65.6, 0.94),
                 (SACK, "fq_codel", &none, 9.48, 13.3, 1.00),
                 (&dctcp, "red", &step, 9.58, 14.6, 0.82),
-                (CUBIC_SACK, "red", &red, 9.47, 8.0, 0.88),
-                (CUBIC_SACK, "droptail", &none, 9.49, 79.5, 0.92),
-                (CUBIC_SACK, "codel", &none, 9.55, 13.6, 0.88),
-                (CUBIC_SACK, "fq_codel", &none, 9.60, 16.5, 1.00),
+                (CUBIC_SACK, "red", &red, 9.46, 7.9, 0.89),
+                (CUBIC_SACK, "droptail", &none, 9.49, 79.3, 0.90),
+                (CUBIC_SACK, "codel", &none, 9.55, 13.9, 0.89),
+                (CUBIC_SACK, "fq_codel", &none, 9.59, 16.4, 1.00),
                 (SACK, "fq_pie", &none, 9.57, 31.1, 1.00),
                 (SACK, "cobalt", &none, 9.10, 7.9, 0.87),
                 (SACK, "fq_cobalt", &none, 9.22, 7.8, 0.98),

@@ -19,11 +19,17 @@
 //! segments per window acknowledged (α = 1 once W_est has reached the
 //! window before the last reduction); while W_cubic(t) < W_est, cwnd =
 //! W_est (the Reno-friendly region, §4.3). Timeouts reduce like losses
-//! (§4.8); slow start is the sender's, as for Reno.
+//! (§4.8) and, as in Linux and ns-3, forget the minimum RTT.
+//!
+//! Slow start is the sender's, ended early by hybrid slow start as Linux
+//! and ns-3 run it (on by default in both), by RFC 9406's HyStart++, or
+//! not at all ([`hystart`](super::hystart)). The target may instead look
+//! one smoothed RTT ahead, as RFC 9438 §4.2 words it.
 //!
 //! The cube root is `libm::cbrt`, the same bits natively and in wasm.
 
-use super::CongestionControl;
+use super::hystart::{Hystart, HystartPlusPlus, HystartRules, SlowStartExit};
+use super::{CongestionControl, SlowStartAck, SlowStartStep};
 use crate::kernel::{Nanos, NS_PER_S};
 
 /// RFC 9438 §5.1: C = 0.4 segments/s³.
@@ -45,8 +51,48 @@ struct Epoch {
     w_est: f64,
 }
 
-#[derive(Clone, Debug, Default)]
+/// The RTT by which W_cubic looks ahead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum TargetRtt {
+    /// The smallest RTT measured (Linux's `delay_min`, ns-3's `m_delayMin`).
+    #[default]
+    Min,
+    /// The sender's smoothed RTT (RFC 9438 §4.2's wording).
+    Smoothed,
+}
+
+/// A CUBIC sender's choices (docs/scenario-format.md `hystart`, `cubic_rtt`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct CubicOptions {
+    pub slow_start_exit: SlowStartExit,
+    pub target_rtt: TargetRtt,
+}
+
+/// The slow-start exit in use, with its state.
+#[derive(Clone, Debug)]
+enum SlowStartRule {
+    Hystart(Hystart),
+    PlusPlus(HystartPlusPlus),
+    Standard,
+}
+
+impl SlowStartRule {
+    fn new(exit: SlowStartExit) -> SlowStartRule {
+        match exit {
+            SlowStartExit::HystartLinux => SlowStartRule::Hystart(Hystart::new(HystartRules::LINUX)),
+            SlowStartExit::HystartNs3 => SlowStartRule::Hystart(Hystart::new(HystartRules::NS3)),
+            SlowStartExit::HystartPlusPlus => SlowStartRule::PlusPlus(HystartPlusPlus::default()),
+            SlowStartExit::Off => SlowStartRule::Standard,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
 pub struct Cubic {
+    options: CubicOptions,
+    slow_start: SlowStartRule,
+    /// This ACK's RTT sample for the slow-start rule (cleared on every ACK).
+    sample: Option<Nanos>,
     /// W_max of the last congestion event; None before the first one.
     w_max: Option<f64>,
     /// cwnd just before the last reduction (segments): α becomes 1 once W_est reaches it.
@@ -58,7 +104,26 @@ pub struct Cubic {
     delay_min: Option<Nanos>,
 }
 
+impl Default for Cubic {
+    fn default() -> Cubic {
+        Cubic::new(CubicOptions::default())
+    }
+}
+
 impl Cubic {
+    pub fn new(options: CubicOptions) -> Cubic {
+        Cubic {
+            options,
+            slow_start: SlowStartRule::new(options.slow_start_exit),
+            sample: None,
+            w_max: None,
+            cwnd_prior: 0.0,
+            epoch: None,
+            carry_bytes: 0.0,
+            delay_min: None,
+        }
+    }
+
     /// W_max of the last congestion event, in segments.
     pub fn w_max_segments(&self) -> Option<f64> {
         self.w_max
@@ -96,6 +161,9 @@ impl CongestionControl for Cubic {
         self.cwnd_prior = w;
         self.epoch = None;
         self.carry_bytes = 0.0;
+        if let SlowStartRule::PlusPlus(h) = &mut self.slow_start {
+            h.finish();
+        }
         ((flight as f64 * BETA) as u64).max(2 * mss)
     }
 
@@ -107,7 +175,11 @@ impl CongestionControl for Cubic {
             None => self.begin_epoch(now, w),
         };
         let t = (now - epoch.start) as f64 / NS_PER_S as f64;
-        let rtt = self.delay_min.or(srtt).unwrap_or(0) as f64 / NS_PER_S as f64;
+        let rtt = match self.options.target_rtt {
+            TargetRtt::Min => self.delay_min.or(srtt),
+            TargetRtt::Smoothed => srtt.or(self.delay_min),
+        };
+        let rtt = rtt.unwrap_or(0) as f64 / NS_PER_S as f64;
         let segments = acked as f64 / mss_f;
         // §4.3: W_est grows by α per window of data acknowledged.
         let alpha = if epoch.w_est >= self.cwnd_prior { 1.0 } else { ALPHA };
@@ -129,6 +201,30 @@ impl CongestionControl for Cubic {
 
     fn on_rtt_sample(&mut self, rtt: Nanos) {
         self.delay_min = Some(self.delay_min.map_or(rtt, |m| m.min(rtt)));
+        self.sample = Some(rtt);
+    }
+
+    fn on_ack_clock(&mut self, _now: Nanos, _srtt: Option<Nanos>, _slow_start: bool) {
+        self.sample = None;
+    }
+
+    fn on_slow_start_ack(&mut self, ack: &SlowStartAck) -> SlowStartStep {
+        match &mut self.slow_start {
+            SlowStartRule::Hystart(h) => h.on_ack(ack, self.sample, self.delay_min),
+            SlowStartRule::PlusPlus(h) => h.on_ack(ack, self.sample),
+            SlowStartRule::Standard => SlowStartStep::Standard,
+        }
+    }
+
+    /// Linux's `cubictcp_state` and ns-3's `CongestionStateSet` on entering
+    /// the loss state: the minimum RTT is measured afresh, HyStart re-armed.
+    fn on_timeout(&mut self) {
+        self.delay_min = None;
+        match &mut self.slow_start {
+            SlowStartRule::Hystart(h) => *h = Hystart::new(h.rules()),
+            SlowStartRule::PlusPlus(h) => h.finish(),
+            SlowStartRule::Standard => {}
+        }
     }
 }
 
@@ -219,6 +315,47 @@ mod tests {
         let expected = 70_000.0 + (Cubic::w_cubic(2.1, k, 100.0) - 70.0) / 70.0 * 1000.0;
         let cwnd = target_step(&mut with_min);
         assert!((cwnd as f64 - expected).abs() < 1.0, "{cwnd} vs {expected}");
+    }
+
+    #[test]
+    fn with_cubic_rtt_srtt_the_target_looks_one_smoothed_rtt_ahead() {
+        // RFC 9438 §4.2's wording: the queue-inflated SRTT of 400 ms, not the 100 ms minimum.
+        let mut c = Cubic::new(CubicOptions { target_rtt: TargetRtt::Smoothed, ..CubicOptions::default() });
+        c.on_congestion(100 * MSS, 100 * MSS, MSS);
+        c.on_rtt_sample(100 * NS_PER_MS);
+        c.on_ack_in_avoidance(0, 70_000, MSS, Some(400 * NS_PER_MS), MSS);
+        let k = c.k_seconds().unwrap();
+        let expected = 70_000.0 + (Cubic::w_cubic(2.4, k, 100.0) - 70.0) / 70.0 * 1000.0;
+        let cwnd = c.on_ack_in_avoidance(2 * NS_PER_S, 70_000, MSS, Some(400 * NS_PER_MS), MSS);
+        assert!((cwnd as f64 - expected).abs() < 1.0, "{cwnd} vs {expected}");
+    }
+
+    #[test]
+    fn a_timeout_forgets_the_minimum_rtt_and_rearms_hystart() {
+        let slow_start_ack = |now: Nanos, una: u64| SlowStartAck {
+            now,
+            cwnd: 20 * MSS,
+            mss: MSS,
+            snd_una: una * MSS,
+            snd_nxt: 1_000 * MSS,
+            paced: false,
+        };
+        // ACKs 1 ms apart with 40 ms samples: Linux's train ends slow start after 20 ms.
+        let mut c = Cubic::default();
+        let exit_at = |c: &mut Cubic, from: Nanos| {
+            (0..100u64).find(|&i| {
+                c.on_ack_clock(from + i * NS_PER_MS, None, true);
+                c.on_rtt_sample(40 * NS_PER_MS);
+                c.on_slow_start_ack(&slow_start_ack(from + i * NS_PER_MS, i + 1)) == SlowStartStep::Exit
+            })
+        };
+        assert_eq!(exit_at(&mut c, 0), Some(21));
+        // Found: no second exit, until a timeout.
+        assert_eq!(exit_at(&mut c, NS_PER_S), None);
+        c.on_rtt_sample(10 * NS_PER_MS);
+        c.on_timeout();
+        assert_eq!(c.delay_min, None);
+        assert_eq!(exit_at(&mut c, 2 * NS_PER_S), Some(21));
     }
 
     #[test]

@@ -7,6 +7,7 @@
 pub mod bbr;
 pub mod cubic;
 pub mod dctcp;
+pub mod hystart;
 pub mod prague;
 pub mod reno;
 
@@ -16,6 +17,30 @@ pub use prague::Prague;
 pub use reno::Reno;
 
 use crate::kernel::Nanos;
+
+/// A new ACK in slow start, as a policy's slow-start rule sees it (after
+/// the ACK's RTT sample): the sender's clock, window (bytes) and sequence
+/// numbers after the ACK, `snd_nxt` the highest byte sent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SlowStartAck {
+    pub now: Nanos,
+    pub cwnd: u64,
+    pub mss: u64,
+    pub snd_una: u64,
+    pub snd_nxt: u64,
+    pub paced: bool,
+}
+
+/// What slow start does with an ACK.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlowStartStep {
+    /// RFC 5681: cwnd += min(acked, MSS).
+    Standard,
+    /// RFC 9406's Conservative Slow Start: that growth divided by this.
+    Conservative(u64),
+    /// Slow start ends here: ssthresh = cwnd (HyStart).
+    Exit,
+}
 
 /// What the sender tells a policy, and what it gets back. Windows are in
 /// bytes; `mss` is the sender's full segment size.
@@ -48,6 +73,16 @@ pub trait CongestionControl {
     /// whether it is in slow start. Only a policy whose rules run on time
     /// (Prague's RTT independence) uses it.
     fn on_ack_clock(&mut self, _now: Nanos, _srtt: Option<Nanos>, _slow_start: bool) {}
+
+    /// A new ACK in slow start: the policy's slow-start rule (CUBIC's
+    /// HyStart or HyStart++); standard slow start for the others.
+    fn on_slow_start_ack(&mut self, _ack: &SlowStartAck) -> SlowStartStep {
+        SlowStartStep::Standard
+    }
+
+    /// A retransmission timeout (after `on_congestion`, if the sender
+    /// asked for a new ssthresh): CUBIC forgets its minimum RTT and re-arms HyStart.
+    fn on_timeout(&mut self) {}
 
     /// Does an ACK reporting CE marks still grow the window by its unmarked
     /// bytes? Not for a classic sender (RFC 3168 §6.1.2); Prague's does.
