@@ -3,6 +3,7 @@
 
 import { FLOW_KINDS, withKey, withKind } from '../scenario/model';
 import type { CcName, FlowGroup, FlowKind, ResolvedGroup, ScenarioProblem } from '../scenario/types';
+import { FieldError } from './FieldError';
 import { NumberField } from './NumberField';
 import { problemAt } from './problems';
 import { SpreadField } from './SpreadField';
@@ -152,11 +153,7 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, planned, pro
               </option>
             ))}
           </select>
-          {problemAt(problem, path('kind')) && (
-            <span className="field-error" role="alert">
-              {problemAt(problem, path('kind'))}
-            </span>
-          )}
+          <FieldError message={problemAt(problem, path('kind'))} />
         </label>
         {onRemove && (
           <button type="button" className="icon-button" onClick={onRemove} aria-label={`Remove flow group ${index + 1}`}>
@@ -182,11 +179,7 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, planned, pro
             placeholder={group.kind}
             onChange={(event) => set('label', event.target.value || undefined)}
           />
-          {problemAt(problem, path('label')) && (
-            <span className="field-error" role="alert">
-              {problemAt(problem, path('label'))}
-            </span>
-          )}
+          <FieldError message={problemAt(problem, path('label'))} />
         </label>
       </div>
       <div className="field-row">
@@ -254,11 +247,7 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, planned, pro
             <option value="forward">left → right</option>
             <option value="reverse">right → left</option>
           </select>
-          {problemAt(problem, path('reverse')) && (
-            <span className="field-error" role="alert">
-              {problemAt(problem, path('reverse'))}
-            </span>
-          )}
+          <FieldError message={problemAt(problem, path('reverse'))} />
         </label>
         <NumberField
           label="stop time"
