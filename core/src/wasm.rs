@@ -10,7 +10,7 @@ use crate::queue::{catalogue as scheme_catalogue, Limit};
 use crate::reproduce::{Reproduction, ReproductionError};
 use crate::scenario::{Scenario, ScenarioError};
 use crate::sim::sweep::{self, SweepSpec};
-use crate::sim::{work, CaptureField, CaptureRequest, SeriesMode, Simulation};
+use crate::sim::{work, CaptureField, CaptureRequest, ResolvedPlan, SeriesMode, Simulation};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -330,6 +330,17 @@ pub fn validate(scenario_json: &str) -> MaybeProblem {
         Ok(_) => JsValue::UNDEFINED.unchecked_into(),
         Err(e) => problem(&e),
     }
+}
+
+/// The plan scenario JSON would run, every default applied (flow counts,
+/// labels and numbers, measurement start, hops, TCP options, the scheme's
+/// parameters), as `Simulation.plan` gives it, without building a
+/// simulation: the page reads a draft's or a preset's defaults from it.
+/// Throws the first problem, as `validate` returns it.
+#[wasm_bindgen(js_name = planScenario)]
+pub fn plan_scenario(scenario_json: &str) -> Result<ResolvedPlanJs, JsValue> {
+    let plan = Scenario::from_json(scenario_json).and_then(|s| s.plan()).map_err(|e| JsValue::from(problem(&e)))?;
+    to_js(&ResolvedPlan::of(&plan, &plan.params)).map_err(JsValue::from)
 }
 
 /// Estimate the events a live run of scenario JSON would take (with its

@@ -2,6 +2,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { redDumbbell } from '../tests/helpers';
 
 const MEASUREMENT_DIR = fileURLToPath(new URL('../measure-results/measurements/', import.meta.url));
 
@@ -15,16 +16,9 @@ export function saveMeasurement(name: string, data: unknown): string {
 
 /** The performance target's load: 20 TCP flows through RED on a 10 Mb/s bottleneck, long enough not to finish during a probe at full speed. */
 export function twentyFlowScenario(): Record<string, unknown> {
-  return {
-    version: 1,
-    name: '20 TCP flows on 10 Mb/s (performance probe)',
-    seed: 1,
-    duration_s: 36_000,
-    measure_from_s: 5,
-    topology: { kind: 'dumbbell', bottleneck: { rate_bps: 10_000_000, delay_ms: 10 }, buffer: { packets: 200 } },
-    queue: { scheme: 'red', params: { min_th: 30, max_th: 90 } },
-    flows: [{ kind: 'tcp', count: 20, segment_bytes: 1000, access_delay_ms: [1, 40], start_s: [0, 2] }],
-  };
+  const flows = [{ kind: 'tcp', count: 20, segment_bytes: 1000, access_delay_ms: [1, 40], start_s: [0, 2] }];
+  const rest = { name: '20 TCP flows on 10 Mb/s (performance probe)', seed: 1, duration_s: 36_000, measure_from_s: 5, flows };
+  return redDumbbell({ rate_bps: 10_000_000, delay_ms: 10, packets: 200 }, { min_th: 30, max_th: 90 }, rest);
 }
 
 /**

@@ -4,7 +4,7 @@
 // sequence numbers run on from segment to segment.
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { linkFor, watchForErrors } from './helpers';
+import { linkFor, redDumbbell, watchForErrors } from './helpers';
 
 interface IpPacket {
   protocol: number;
@@ -71,16 +71,13 @@ function coverage(ranges: [number, number][]): [number, number][] {
   return merged;
 }
 
-const scenario = {
-  version: 1,
-  name: 'Two TCP flows through RED',
-  seed: 3,
-  duration_s: 10,
-  measure_from_s: 1,
-  topology: { kind: 'dumbbell', bottleneck: { rate_bps: 2_000_000, delay_ms: 10 }, buffer: { packets: 40 } },
-  queue: { scheme: 'red', params: { min_th: 5, max_th: 15 } },
-  flows: [{ kind: 'tcp', label: 'Bulk', count: 2, sack: true }],
-};
+const NAME = 'Two TCP flows through RED';
+const flows = [{ kind: 'tcp', label: 'Bulk', count: 2, sack: true }];
+const scenario = redDumbbell(
+  { rate_bps: 2_000_000, delay_ms: 10, packets: 40 },
+  { min_th: 5, max_th: 15 },
+  { name: NAME, seed: 3, duration_s: 10, measure_from_s: 1, flows },
+);
 
 for (const [size, viewport] of [
   ['desktop', { width: 1280, height: 720 }],
@@ -90,7 +87,7 @@ for (const [size, viewport] of [
     const errors = watchForErrors(page);
     await page.setViewportSize(viewport);
     await page.goto(linkFor(scenario));
-    await expect(page.getByTestId('experiment-name')).toHaveText(scenario.name);
+    await expect(page.getByTestId('experiment-name')).toHaveText(NAME);
     const files = await downloadCapture(page);
     const pcap = parsePcap(files.left);
     const drops = parsePcap(files.dropped);

@@ -12,19 +12,24 @@ export function linkFor(scenario: unknown, view = ''): string {
   return `/#s=${encoded}${view}`;
 }
 
+/** A bottleneck's rate (b/s) and delay (ms) and its buffer (packets). */
+export interface Dumbbell {
+  rate_bps: number;
+  delay_ms: number;
+  packets: number;
+}
+
+/** A scenario of RED with `red`'s parameters on the dumbbell `link`; `rest` holds the other fields (name, seed, timing, flows). */
+export function redDumbbell(link: Dumbbell, red: Record<string, number>, rest: Record<string, unknown>): Record<string, unknown> {
+  const topology = { kind: 'dumbbell', bottleneck: { rate_bps: link.rate_bps, delay_ms: link.delay_ms }, buffer: { packets: link.packets } };
+  return { version: 1, topology, queue: { scheme: 'red', params: red }, ...rest };
+}
+
 /** A small dumbbell scenario with unresponsive traffic: a queue forms whatever the transport code can do. */
 export function poissonScenario(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    version: 1,
-    name: 'Poisson load at 97% through RED',
-    seed: 7,
-    duration_s: 120,
-    measure_from_s: 2,
-    topology: { kind: 'dumbbell', bottleneck: { rate_bps: 10_000_000, delay_ms: 5 }, buffer: { packets: 100 } },
-    queue: { scheme: 'red', params: { min_th: 5, max_th: 30, max_p: 0.05, w_q: 0.02 } },
-    flows: [{ kind: 'poisson', label: 'Poisson', count: 2, rate_bps: 4_740_000, packet_bytes: 1000 }],
-    ...overrides,
-  };
+  const flows = [{ kind: 'poisson', label: 'Poisson', count: 2, rate_bps: 4_740_000, packet_bytes: 1000 }];
+  const rest = { name: 'Poisson load at 97% through RED', seed: 7, duration_s: 120, measure_from_s: 2, flows };
+  return { ...redDumbbell({ rate_bps: 10_000_000, delay_ms: 5, packets: 100 }, { min_th: 5, max_th: 30, max_p: 0.05, w_q: 0.02 }, rest), ...overrides };
 }
 
 /** Fail the test on any uncaught page error or console error. */

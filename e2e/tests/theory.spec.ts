@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SCREENSHOT_DIR, linkFor, poissonScenario, setSpeed, waitUntilFinished, watchForErrors } from './helpers';
+import { SCREENSHOT_DIR, linkFor, poissonScenario, redDumbbell, setSpeed, waitUntilFinished, watchForErrors } from './helpers';
 
 /** Requests that leave the preview server (a CDN font or script would). */
 function watchForExternalRequests(page: Page): string[] {
@@ -13,19 +13,12 @@ function watchForExternalRequests(page: Page): string[] {
 
 test('TCP flows get Mathis and Padhye predictions beside their bars, groups their fair share over time', async ({ page }) => {
   const errors = watchForErrors(page);
-  const scenario = {
-    version: 1,
-    name: 'Four TCP flows and a CBR through RED',
-    seed: 3,
-    duration_s: 40,
-    measure_from_s: 10,
-    topology: { kind: 'dumbbell', bottleneck: { rate_bps: 10_000_000, delay_ms: 20 }, buffer: { packets: 100 } },
-    queue: { scheme: 'red', params: { min_th: 10, max_th: 40 } },
-    flows: [
-      { kind: 'tcp', label: 'TCP', count: 4 },
-      { kind: 'cbr', label: 'CBR', rate_bps: 1_000_000 },
-    ],
-  };
+  const flows = [
+    { kind: 'tcp', label: 'TCP', count: 4 },
+    { kind: 'cbr', label: 'CBR', rate_bps: 1_000_000 },
+  ];
+  const rest = { name: 'Four TCP flows and a CBR through RED', seed: 3, duration_s: 40, measure_from_s: 10, flows };
+  const scenario = redDumbbell({ rate_bps: 10_000_000, delay_ms: 20, packets: 100 }, { min_th: 10, max_th: 40 }, rest);
   await page.goto(linkFor(scenario, '&view=bars,goodput&window=0'));
   await setSpeed(page, 'max');
   await waitUntilFinished(page);
@@ -61,16 +54,9 @@ test('TCP flows get Mathis and Padhye predictions beside their bars, groups thei
 
 test('with 100 TCP flows the theory markers stay one per flow and the over-time chart shows group totals', async ({ page }) => {
   const errors = watchForErrors(page);
-  const scenario = {
-    version: 1,
-    name: 'A hundred TCP flows through RED',
-    seed: 5,
-    duration_s: 20,
-    measure_from_s: 8,
-    topology: { kind: 'dumbbell', bottleneck: { rate_bps: 20_000_000, delay_ms: 10 }, buffer: { packets: 300 } },
-    queue: { scheme: 'red', params: { min_th: 30, max_th: 120 } },
-    flows: [{ kind: 'tcp', label: 'TCP', count: 100, access_delay_ms: [1, 30] }],
-  };
+  const flows = [{ kind: 'tcp', label: 'TCP', count: 100, access_delay_ms: [1, 30] }];
+  const rest = { name: 'A hundred TCP flows through RED', seed: 5, duration_s: 20, measure_from_s: 8, flows };
+  const scenario = redDumbbell({ rate_bps: 20_000_000, delay_ms: 10, packets: 300 }, { min_th: 30, max_th: 120 }, rest);
   await page.goto(linkFor(scenario, '&view=bars,goodput&window=0'));
   await setSpeed(page, 'max');
   await waitUntilFinished(page);

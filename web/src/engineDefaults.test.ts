@@ -1,9 +1,10 @@
 // The engine owns the experiment: the page reads defaults from the engine's
-// resolved plan (`Simulation.plan()`), never applies one of its own. This
-// test reads web/src as text and fails where a `??` or `||` fallback follows
-// a scenario field the engine defaults (the fields whose JSON Schema, which
-// is generated from the engine, gives a default or allows them absent), or
-// a catalogue parameter's `.default`.
+// resolved plan (`Simulation.plan()` for a run, `planScenario` for a draft or
+// a preset), never applies one of its own. This test reads web/src as text
+// and fails where a `??` or `||` fallback follows a scenario field the engine
+// defaults (the fields whose JSON Schema, which is generated from the engine,
+// gives a default or allows them absent), or a catalogue parameter's
+// `.default`.
 
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
@@ -13,23 +14,6 @@ import { describe, expect, it } from 'vitest';
 const ROOT = dirname(fileURLToPath(import.meta.url));
 const SCHEMA = join(ROOT, '..', '..', 'public', 'scenario.schema.json');
 
-/**
- * Known places still to move to the engine's plan, file and field: draft
- * editors and the preset list show documents no engine has planned yet, and
- * the results panel, the capture form and the seed check read the document.
- * The list only shrinks.
- */
-const NOT_YET_PLANNED: readonly string[] = [
-  'app/App.tsx measure_from_s',
-  'controls/FlowGroupEditor.tsx count',
-  'controls/FlowGroupEditor.tsx sack',
-  'controls/FlowGroupEditor.tsx pacing',
-  'controls/PresetGallery.tsx count',
-  'export/CaptureForm.tsx measure_from_s',
-  'export/CaptureForm.tsx hops',
-  'lessons/seeds.ts access_jitter_ms',
-  'sweep/model.ts count',
-];
 /** A buffer is given in bytes or in packets: reading whichever is present applies no default. */
 const EITHER_OR = ['bytes', 'packets'];
 
@@ -83,7 +67,7 @@ describe('engine defaults', () => {
 
   it('are read from the engine, not re-applied in the page', () => {
     const places = sources(ROOT).flatMap((path) => placesIn(relative(ROOT, path).split(sep).join('/'), readFileSync(path, 'utf8'), fields));
-    expect(places.filter((place) => !NOT_YET_PLANNED.includes(place))).toEqual([]);
+    expect(places).toEqual([]);
   });
 
   it('are the fields the engine defaults, and a re-applied one is found', () => {

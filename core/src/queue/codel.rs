@@ -49,40 +49,22 @@ pub static INFO: SchemeInfo = SchemeInfo {
     model: None,
 };
 
-// FQ-CoDel runs the same three per flow queue, with its own docs.
-pub(crate) const TARGET: ParamSpec = ParamSpec::delay(
-    "target",
-    0.1..=1000.0,
-    0.1,
-    5.0,
-    "Acceptable standing queue delay: packets that waited less are never dropped.",
-);
-pub(crate) const INTERVAL: ParamSpec = ParamSpec::number(
-    "interval",
-    "ms",
-    1.0..=10000.0,
-    1.0,
-    100.0,
-    "How long the delay must stay above target before the first drop; about a worst-case RTT.",
-);
-pub(crate) const MTU: ParamSpec = ParamSpec::number(
-    "MTU",
-    "bytes",
-    64.0..=65535.0,
-    1.0,
-    1500.0,
-    "Never drop while at most this many bytes remain queued, so a slow link keeps a packet to send.",
-);
-
 scheme_params! {
     /// CoDel's parameters, shared by every queue of an FQ-CoDel instance.
     pub struct CodelParams {
-        target: Nanos as ms = TARGET,
-        interval: Nanos as ms = INTERVAL,
-        mtu_bytes: u64 = MTU,
+        target: Nanos as ms = ParamSpec::delay("target", 0.1..=1000.0, 0.1, 5.0,
+            "Acceptable standing queue delay: packets that waited less are never dropped."),
+        interval: Nanos as ms = ParamSpec::number("interval", "ms", 1.0..=10000.0, 1.0, 100.0,
+            "How long the delay must stay above target before the first drop; about a worst-case RTT."),
+        mtu_bytes: u64 = ParamSpec::number("MTU", "bytes", 64.0..=65535.0, 1.0, 1500.0,
+            "Never drop while at most this many bytes remain queued, so a slow link keeps a packet to send."),
         ecn: bool = ECN_PARAM,
     }
 }
+
+// The flow-queuing schemes run CoDel's two timers per flow queue, with their own docs.
+pub(crate) const TARGET: ParamSpec = CodelParams::spec("target");
+pub(crate) const INTERVAL: ParamSpec = CodelParams::spec("interval");
 
 pub(crate) fn cross_check(p: &ParamValues) -> Result<(), ParamError> {
     if p.get("target") >= p.get("interval") {

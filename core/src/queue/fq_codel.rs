@@ -28,10 +28,10 @@
 //!   order, into fresh queues (Linux refuses the change instead).
 
 use super::codel::{self, CodelParams, CodelState};
+use super::decision::FieldSpec;
+use super::fq_scheme::{FqPolicy, FqScheme};
 use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
-use super::{
-    DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM,
-};
+use super::{DropReason, Fifo, Limit, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM};
 use crate::kernel::{ms, Nanos};
 use crate::net::{FlowId, Packet};
 use std::collections::VecDeque;
@@ -49,36 +49,24 @@ pub static INFO: SchemeInfo = SchemeInfo {
     model: None,
 };
 
-// FQ-PIE, FQ-COBALT and CAKE share these two with their own docs.
-pub(crate) const QUANTUM: ParamSpec =
-    ParamSpec::number("quantum", "bytes", 64.0..=65535.0, 1.0, 1514.0, "Bytes a queue may send per round-robin turn.");
-pub(crate) const FLOWS: ParamSpec = ParamSpec::number(
-    "flow queues",
-    "queues",
-    1.0..=65536.0,
-    1.0,
-    1024.0,
-    "Number of hash buckets; flows that hash alike share a queue.",
-);
-
 scheme_params! {
     /// FQ-CoDel's parameters; CoDel's apply to each flow queue.
     pub struct FqCodelParams {
         target: Nanos as ms = codel::TARGET.with_doc("CoDel's acceptable standing delay, per flow queue."),
         interval: Nanos as ms = codel::INTERVAL.with_doc("CoDel's interval, per flow queue: about a worst-case RTT."),
-        quantum: i64 = QUANTUM,
-        flows: usize = FLOWS,
-        mtu_bytes: u64 = codel::MTU.with_doc("CoDel never drops from a queue holding at most this many bytes."),
+        quantum: i64 = ParamSpec::number("quantum", "bytes", 64.0..=65535.0, 1.0, 1514.0,
+            "Bytes a queue may send per round-robin turn."),
+        flows: usize = ParamSpec::number("flow queues", "queues", 1.0..=65536.0, 1.0, 1024.0,
+            "Number of hash buckets; flows that hash alike share a queue."),
+        mtu_bytes: u64 = CodelParams::spec("mtu_bytes")
+            .with_doc("CoDel never drops from a queue holding at most this many bytes."),
         ecn: bool = ECN_PARAM.with_default(1.0),
     }
 }
 
-impl FqCodelParams {
-    /// What each flow queue's CoDel runs with.
-    fn codel(&self) -> CodelParams {
-        CodelParams { target: self.target, interval: self.interval, mtu_bytes: self.mtu_bytes, ecn: self.ecn }
-    }
-}
+// FQ-PIE, FQ-COBALT and CAKE share these two with their own docs.
+pub(crate) const QUANTUM: ParamSpec = FqCodelParams::spec("quantum");
+pub(crate) const FLOWS: ParamSpec = FqCodelParams::spec("flows");
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
     configured(FqCodel::new(setup.limit), params)
@@ -122,10 +110,28 @@ pub(crate) trait FlowAqm {
 
     /// The packet to send next from `fifo`, dropping through `ctx`.
     fn dequeue(&mut self, fifo: &mut Fifo, p: &Self::Params, ctx: &mut QueueCtx) -> Option<Packet>;
+
+    /// What the scheme's decision records hold.
+    const DECISION_FIELDS: &'static [FieldSpec] = &[];
+
+    /// The period of the AQM's timed update (PIE's t_update); None: it has none.
+    fn update_period(_p: &Self::Params) -> Option<Nanos> {
+        None
+    }
+
+    /// One timed update of this queue's state; true when it is calm after
+    /// (nothing changes until the next arrival, so the timer may sleep).
+    fn tick(&mut self, _fifo: &Fifo, _p: &Self::Params) -> bool {
+        true
+    }
+
+    /// The parameters changed: bring the state within the new ones.
+    fn retune(&mut self, _p: &Self::Params) {}
 }
 
 impl FlowAqm for CodelState {
     type Params = CodelParams;
+    const DECISION_FIELDS: &'static [FieldSpec] = codel::DECISION_FIELDS;
 
     fn dequeue(&mut self, fifo: &mut Fifo, p: &CodelParams, ctx: &mut QueueCtx) -> Option<Packet> {
         CodelState::dequeue(self, fifo, p, ctx)
@@ -305,51 +311,22 @@ pub(crate) const LIST_PROBES: [ProbeSpec; 3] = [
     ProbeSpec::number("backlog", "total backlog", "bytes"),
 ];
 
-pub struct FqCodel {
-    p: FqCodelParams,
-    /// `p` as each flow queue's CoDel sees it.
-    codel: CodelParams,
-    queues: FlowQueues<CodelState>,
-}
+/// FQ-CoDel: CoDel on each flow queue.
+pub(crate) type FqCodel = FqScheme<FqCodelParams>;
 
-impl FqCodel {
-    pub fn new(limit: Limit) -> FqCodel {
-        let p = FqCodelParams::default();
-        let queues = FlowQueues::new(limit, p.flows, p.quantum, CodelState::default);
-        FqCodel { codel: p.codel(), p, queues }
-    }
-}
+impl FqPolicy for FqCodelParams {
+    type Aqm = CodelState;
 
-impl Qdisc for FqCodel {
-    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        self.queues.enqueue_flow(pkt, &self.codel, ctx);
+    fn flows_and_quantum(&self) -> (usize, i64) {
+        (self.flows, self.quantum)
     }
 
-    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
-        codel::DECISION_FIELDS
+    fn aqm(&self) -> CodelParams {
+        CodelParams { target: self.target, interval: self.interval, mtu_bytes: self.mtu_bytes, ecn: self.ecn }
     }
 
-    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
-        self.queues.dequeue(&self.codel, ctx)
-    }
-
-    fn len_packets(&self) -> usize {
-        self.queues.len_packets()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queues.len_bytes()
-    }
-
-    fn set_param(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
-        self.p.set(id, v)?;
-        self.queues.configure(self.p.flows, self.p.quantum, CodelState::default);
-        self.codel = self.p.codel();
-        Ok(())
-    }
-
-    fn probe(&self, out: &mut ProbeSink) {
-        self.queues.probe(out);
+    fn fresh(_: &CodelParams) -> CodelState {
+        CodelState::default()
     }
 }
 

@@ -28,10 +28,12 @@
 //! - A buffer overflow drops one packet from the fattest queue, as
 //!   FQ-CoDel here; ns-3 and Linux drop up to 64 at once (half its bytes).
 
+use super::decision::FieldSpec;
 use super::fq_codel::{self, FlowAqm, FlowQueues, LIST_PROBES};
-use super::pie::{self, PieParams, PieState, UpdateTimer};
+use super::fq_scheme::{FqPolicy, FqScheme};
+use super::pie::{self, PieParams, PieState};
 use super::scheme::{configured, no_cross_check, scheme_params, ParamValues, SchemeInfo};
-use super::{Fifo, Limit, ParamError, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
+use super::{Fifo, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
 use crate::kernel::{ms, Nanos};
 use crate::net::Packet;
 
@@ -56,23 +58,65 @@ pub static INFO: SchemeInfo = SchemeInfo {
 scheme_params! {
     /// FQ-PIE's parameters; PIE's apply to each flow queue.
     pub struct FqPieParams {
-        target: Nanos as ms = pie::TARGET.with_doc("The queueing delay each flow queue's PIE steers to."),
-        t_update: Nanos as ms = pie::T_UPDATE,
-        alpha: f64 = pie::ALPHA,
-        beta: f64 = pie::BETA,
-        max_burst: Nanos as ms = pie::MAX_BURST,
-        mean_pkt_bytes: u64 = pie::MEAN_PKT_BYTES,
-        derandomize: bool = pie::DERANDOMIZE.with_default(0.0),
-        ecn: bool = pie::ECN.with_default(1.0),
-        mark_ecnth: f64 = pie::MARK_ECNTH,
+        target: Nanos as ms = PieParams::spec("target").with_doc("The queueing delay each flow queue's PIE steers to."),
+        t_update: Nanos as ms = PieParams::spec("t_update"),
+        alpha: f64 = PieParams::spec("alpha"),
+        beta: f64 = PieParams::spec("beta"),
+        max_burst: Nanos as ms = PieParams::spec("max_burst"),
+        mean_pkt_bytes: u64 = PieParams::spec("mean_pkt_bytes"),
+        derandomize: bool = PieParams::spec("derandomize").with_default(0.0),
+        ecn: bool = PieParams::spec("ecn").with_default(1.0),
+        mark_ecnth: f64 = PieParams::spec("mark_ecnth"),
         quantum: i64 = fq_codel::QUANTUM,
         flows: usize = fq_codel::FLOWS,
     }
 }
 
-impl FqPieParams {
-    /// What each flow queue's PIE runs with.
-    fn pie(&self) -> PieParams {
+fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
+    configured(FqPie::new(setup.limit), params)
+}
+
+impl FlowAqm for PieState {
+    type Params = PieParams;
+    const DECISION_FIELDS: &'static [FieldSpec] = pie::DECISION_FIELDS;
+
+    fn admit(&mut self, pkt: Packet, fifo: &Fifo, p: &PieParams, ctx: &mut QueueCtx) -> Option<Packet> {
+        PieState::admit(self, pkt, fifo, p, ctx)
+    }
+
+    fn dequeue(&mut self, fifo: &mut Fifo, _: &PieParams, ctx: &mut QueueCtx) -> Option<Packet> {
+        PieState::dequeue(self, fifo, ctx.now)
+    }
+
+    fn update_period(p: &PieParams) -> Option<Nanos> {
+        Some(p.t_update)
+    }
+
+    /// A calm queue is a fixed point of the update: skipped.
+    fn tick(&mut self, fifo: &Fifo, p: &PieParams) -> bool {
+        if self.calm(fifo, p) {
+            return true;
+        }
+        self.update(self.qdelay(fifo), p);
+        self.calm(fifo, p)
+    }
+
+    fn retune(&mut self, p: &PieParams) {
+        self.limit_burst(p);
+    }
+}
+
+/// FQ-PIE: PIE on each flow queue, one timer for all.
+pub(crate) type FqPie = FqScheme<FqPieParams>;
+
+impl FqPolicy for FqPieParams {
+    type Aqm = PieState;
+
+    fn flows_and_quantum(&self) -> (usize, i64) {
+        (self.flows, self.quantum)
+    }
+
+    fn aqm(&self) -> PieParams {
         PieParams {
             target: self.target,
             t_update: self.t_update,
@@ -85,96 +129,13 @@ impl FqPieParams {
             mark_ecnth: self.mark_ecnth,
         }
     }
-}
 
-fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
-    configured(FqPie::new(setup.limit), params)
-}
-
-impl FlowAqm for PieState {
-    type Params = PieParams;
-
-    fn admit(&mut self, pkt: Packet, fifo: &Fifo, p: &PieParams, ctx: &mut QueueCtx) -> Option<Packet> {
-        PieState::admit(self, pkt, fifo, p, ctx)
+    fn fresh(pie: &PieParams) -> PieState {
+        PieState::new(pie)
     }
 
-    fn dequeue(&mut self, fifo: &mut Fifo, _: &PieParams, ctx: &mut QueueCtx) -> Option<Packet> {
-        PieState::dequeue(self, fifo, ctx.now)
-    }
-}
-
-pub struct FqPie {
-    p: FqPieParams,
-    /// `p` as each flow queue's PIE sees it.
-    pie: PieParams,
-    queues: FlowQueues<PieState>,
-    timer: UpdateTimer,
-}
-
-impl FqPie {
-    pub fn new(limit: Limit) -> FqPie {
-        let p = FqPieParams::default();
-        let pie = p.pie();
-        let queues = FlowQueues::new(limit, p.flows, p.quantum, || PieState::new(&pie));
-        FqPie { p, pie, queues, timer: UpdateTimer::default() }
-    }
-
-    /// Update every flow queue's p; true when all are calm.
-    fn update_all(&mut self) -> bool {
-        let mut calm = true;
-        for q in self.queues.queues_mut() {
-            if !q.aqm.calm(&q.fifo, &self.pie) {
-                q.aqm.update(q.aqm.qdelay(&q.fifo), &self.pie);
-                calm &= q.aqm.calm(&q.fifo, &self.pie);
-            }
-        }
-        calm
-    }
-}
-
-impl Qdisc for FqPie {
-    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        self.timer.arm(self.pie.t_update, ctx);
-        self.queues.enqueue_flow(pkt, &self.pie, ctx);
-    }
-
-    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
-        super::pie::DECISION_FIELDS
-    }
-
-    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
-        self.queues.dequeue(&self.pie, ctx)
-    }
-
-    fn on_wake(&mut self, ctx: &mut QueueCtx) {
-        let Some(due) = self.timer.take_due(ctx.now) else { return };
-        if !self.update_all() {
-            self.timer.rearm(due + self.pie.t_update, ctx);
-        }
-    }
-
-    fn len_packets(&self) -> usize {
-        self.queues.len_packets()
-    }
-
-    fn len_bytes(&self) -> u64 {
-        self.queues.len_bytes()
-    }
-
-    fn set_param(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
-        self.p.set(id, v)?;
-        self.pie = self.p.pie();
-        let pie = &self.pie;
-        self.queues.configure(self.p.flows, self.p.quantum, || PieState::new(pie));
-        for q in self.queues.queues_mut() {
-            q.aqm.limit_burst(&self.pie);
-        }
-        Ok(())
-    }
-
-    fn probe(&self, out: &mut ProbeSink) {
-        self.queues.probe(out);
-        out.put("max_p", self.queues.queues().iter().map(|q| q.aqm.p).fold(0.0, f64::max));
+    fn probe(queues: &FlowQueues<PieState>, out: &mut ProbeSink) {
+        out.put("max_p", queues.queues().iter().map(|q| q.aqm.p).fold(0.0, f64::max));
     }
 }
 
@@ -185,7 +146,7 @@ mod tests {
     use crate::net::{Dir, PacketKind};
     use crate::queue::fq_codel::bucket;
     use crate::queue::testing::Harness;
-    use crate::queue::{DropReason, QueueOutcome};
+    use crate::queue::{DropReason, Limit, QueueOutcome};
     use crate::testing::{dumbbell, run};
 
     const MS: Nanos = NS_PER_MS;
@@ -210,7 +171,7 @@ mod tests {
         for _ in 0..60 {
             drops.extend(offer(&mut q, &mut rng, 0, 1));
         }
-        let pie = FqPieParams::default().pie();
+        let pie = FqPieParams::default().aqm();
         let mut alone = PieState::new(&pie);
         let mut qdelay = 0;
         for t in (1..=1000u64).map(|t| t * MS) {
@@ -229,7 +190,7 @@ mod tests {
                 drops.extend(out.drops);
             }
         }
-        let (q1, q2) = (&q.queues.queues()[bucket(1, 1024)], &q.queues.queues()[bucket(2, 1024)]);
+        let (q1, q2) = (&q.queues().queues()[bucket(1, 1024)], &q.queues().queues()[bucket(2, 1024)]);
         assert_eq!(q2.aqm.p, 0.0, "flow 2's queue never waits");
         // Flow 1's p is PIE's law on flow 1's own delays: past the burst
         // allowance, high enough to drop.

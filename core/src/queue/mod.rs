@@ -25,6 +25,7 @@ mod fifo;
 pub mod fq_cobalt;
 pub mod fq_codel;
 pub mod fq_pie;
+pub mod fq_scheme;
 pub mod fred;
 pub mod markov;
 pub mod nlred;

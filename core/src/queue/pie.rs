@@ -48,72 +48,27 @@ pub static INFO: SchemeInfo = SchemeInfo {
 };
 
 // FQ-PIE runs these per flow queue, with its own defaults where ns-3's differ.
-pub(crate) const TARGET: ParamSpec = ParamSpec::delay(
-    "target delay",
-    1.0..=1000.0,
-    1.0,
-    15.0,
-    "QDELAY_REF: the queueing delay the controller steers to.",
-);
-pub(crate) const T_UPDATE: ParamSpec =
-    ParamSpec::number("update period", "ms", 1.0..=1000.0, 1.0, 15.0, "T_UPDATE: how often p is recomputed.");
-pub(crate) const ALPHA: ParamSpec = ParamSpec::number(
-    "integral gain α",
-    "1/s",
-    0.0..=10.0,
-    0.005,
-    0.125,
-    "Weight of the distance from target (integral term) in each update.",
-);
-pub(crate) const BETA: ParamSpec = ParamSpec::number(
-    "proportional gain β",
-    "1/s",
-    0.0..=100.0,
-    0.05,
-    1.25,
-    "Weight of the delay trend since the last update (proportional term).",
-);
-pub(crate) const MAX_BURST: ParamSpec = ParamSpec::number(
-    "max burst",
-    "ms",
-    0.0..=10000.0,
-    1.0,
-    150.0,
-    "MAX_BURST: time after a calm period during which bursts pass without drops.",
-);
-pub(crate) const MEAN_PKT_BYTES: ParamSpec = ParamSpec::number(
-    "mean packet size",
-    "bytes",
-    40.0..=65535.0,
-    1.0,
-    1500.0,
-    "MEAN_PKTSIZE: nothing is dropped while at most two such packets are queued.",
-);
-pub(crate) const DERANDOMIZE: ParamSpec =
-    ParamSpec::switch("derandomisation", true, "Space drops evenly by accumulating p between drops (§5.4).");
-pub(crate) const ECN: ParamSpec =
-    ECN_PARAM.with_doc("Mark ECN-capable packets instead of dropping them while p is below the ECN threshold.");
-pub(crate) const MARK_ECNTH: ParamSpec = ParamSpec::number(
-    "ECN threshold",
-    "",
-    0.0..=1.0,
-    0.01,
-    0.1,
-    "Above this p even ECN-capable packets are dropped: marking no longer controls the queue.",
-);
-
 scheme_params! {
     /// PIE's parameters, with RFC 8033's names where it gives one.
     pub struct PieParams {
-        target: Nanos as ms = TARGET,
-        t_update: Nanos as ms = T_UPDATE,
-        alpha: f64 = ALPHA,
-        beta: f64 = BETA,
-        max_burst: Nanos as ms = MAX_BURST,
-        mean_pkt_bytes: u64 = MEAN_PKT_BYTES,
-        derandomize: bool = DERANDOMIZE,
-        ecn: bool = ECN,
-        mark_ecnth: f64 = MARK_ECNTH,
+        target: Nanos as ms = ParamSpec::delay("target delay", 1.0..=1000.0, 1.0, 15.0,
+            "QDELAY_REF: the queueing delay the controller steers to."),
+        t_update: Nanos as ms = ParamSpec::number("update period", "ms", 1.0..=1000.0, 1.0, 15.0,
+            "T_UPDATE: how often p is recomputed."),
+        alpha: f64 = ParamSpec::number("integral gain α", "1/s", 0.0..=10.0, 0.005, 0.125,
+            "Weight of the distance from target (integral term) in each update."),
+        beta: f64 = ParamSpec::number("proportional gain β", "1/s", 0.0..=100.0, 0.05, 1.25,
+            "Weight of the delay trend since the last update (proportional term)."),
+        max_burst: Nanos as ms = ParamSpec::number("max burst", "ms", 0.0..=10000.0, 1.0, 150.0,
+            "MAX_BURST: time after a calm period during which bursts pass without drops."),
+        mean_pkt_bytes: u64 = ParamSpec::number("mean packet size", "bytes", 40.0..=65535.0, 1.0, 1500.0,
+            "MEAN_PKTSIZE: nothing is dropped while at most two such packets are queued."),
+        derandomize: bool = ParamSpec::switch("derandomisation", true,
+            "Space drops evenly by accumulating p between drops (§5.4)."),
+        ecn: bool = ECN_PARAM.with_doc(
+            "Mark ECN-capable packets instead of dropping them while p is below the ECN threshold."),
+        mark_ecnth: f64 = ParamSpec::number("ECN threshold", "", 0.0..=1.0, 0.01, 0.1,
+            "Above this p even ECN-capable packets are dropped: marking no longer controls the queue."),
     }
 }
 

@@ -56,6 +56,21 @@ macro_rules! scheme_params {
             pub const SPECS: &'static [$crate::queue::ParamSpec] =
                 &[$($crate::queue::ParamSpec { id: $crate::scheme_params!(@id $field $($id)?), ..$spec }),*];
 
+            /// The declaration of parameter `id`, for a scheme that runs this
+            /// one inside (FQ-PIE's PIE): a const item naming an id not
+            /// declared here does not compile.
+            #[allow(dead_code)]
+            pub const fn spec(id: &str) -> $crate::queue::ParamSpec {
+                let mut i = 0;
+                while i < Self::SPECS.len() {
+                    if $crate::queue::scheme::same_id(Self::SPECS[i].id, id) {
+                        return Self::SPECS[i];
+                    }
+                    i += 1;
+                }
+                panic!("no parameter of that id")
+            }
+
             /// Apply one parameter, already range-checked; an id not declared here is an error.
             pub fn set(&mut self, id: &str, v: f64) -> Result<(), $crate::queue::ParamError> {
                 match id {
@@ -71,6 +86,12 @@ macro_rules! scheme_params {
                 $name { $($field: $crate::scheme_params!(@value ($spec).default $(, $conv)?),)* }
             }
         }
+
+        impl $crate::queue::scheme::SchemeParams for $name {
+            fn set(&mut self, id: &str, v: f64) -> Result<(), $crate::queue::ParamError> {
+                $name::set(self, id, v)
+            }
+        }
     };
     (@id $field:ident) => { stringify!($field) };
     (@id $field:ident $id:literal) => { $id };
@@ -78,6 +99,28 @@ macro_rules! scheme_params {
     (@value $v:expr, $conv:path) => { $conv($v) };
 }
 pub use scheme_params;
+
+/// `a == b`, in a const fn.
+pub const fn same_id(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// A parameter struct declared with [`scheme_params!`], for code generic over schemes.
+pub trait SchemeParams: Default {
+    /// Apply one parameter, already range-checked; an id not declared is an error.
+    fn set(&mut self, id: &str, v: f64) -> Result<(), ParamError>;
+}
 
 /// How a parameter field takes the catalogue's number (already range-checked).
 pub trait FromParam {

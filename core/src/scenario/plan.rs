@@ -393,6 +393,7 @@ fn set_keys(g: &FlowGroup) -> Vec<&'static str> {
     keys.iter().filter(|(_, set)| *set).map(|(k, _)| *k).collect()
 }
 
+/// The keys of a TCP connection's settings: TCP groups and web sessions take them.
 const TCP_KEYS: &[&str] = &[
     "cc",
     "segment_bytes",
@@ -407,38 +408,26 @@ const TCP_KEYS: &[&str] = &[
     "cubic_rtt",
 ];
 
-pub(super) fn allowed_keys(kind: FlowKind) -> &'static [&'static str] {
-    match kind {
-        FlowKind::Tcp => TCP_KEYS,
+/// The keys a group of `kind` takes beyond those every group takes.
+pub(super) fn allowed_keys(kind: FlowKind) -> Vec<&'static str> {
+    let own: &[&str] = match kind {
+        FlowKind::Tcp => &[],
         FlowKind::Cbr | FlowKind::Poisson => &["rate_bps", "packet_bytes"],
         FlowKind::Vbr => &["rate_bps", "packet_bytes", "burst_gsd", "burst_interval_ms"],
         FlowKind::Onoff => &["peak_rate_bps", "on_mean_s", "off_mean_s", "packet_bytes"],
-        FlowKind::Web => &[
-            "sessions_per_s",
-            "mean_bytes",
-            "pareto_shape",
-            "fetch_packets",
-            "cc",
-            "segment_bytes",
-            "min_rto_ms",
-            "initial_cwnd_packets",
-            "delayed_ack",
-            "rwnd_packets",
-            "ecn",
-            "sack",
-            "pacing",
-            "hystart",
-            "cubic_rtt",
-        ],
+        FlowKind::Web => &["sessions_per_s", "mean_bytes", "pareto_shape", "fetch_packets"],
         FlowKind::Tfrc => &["segment_bytes"],
         FlowKind::Ping => &["interval_ms", "packet_bytes"],
-    }
+    };
+    let tcp: &[&str] = if matches!(kind, FlowKind::Tcp | FlowKind::Web) { TCP_KEYS } else { &[] };
+    [own, tcp].concat()
 }
 
 fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, ScenarioError> {
     let kind = g.kind;
+    let allowed = allowed_keys(kind);
     for key in set_keys(g) {
-        if !allowed_keys(kind).contains(&key) {
+        if !allowed.contains(&key) {
             return err(format!("{path}.{key}"), format!("not a field of `{}` flows", kind.as_str()));
         }
     }

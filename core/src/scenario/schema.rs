@@ -56,7 +56,7 @@ pub fn scenario_schema() -> Value {
 fn keys_of_kind(kind: FlowKind) -> Value {
     let own = allowed_keys(kind);
     let mut others: Vec<&str> =
-        FlowKind::ALL.iter().flat_map(|k| allowed_keys(*k).iter().copied()).filter(|key| !own.contains(key)).collect();
+        FlowKind::ALL.iter().flat_map(|k| allowed_keys(*k)).filter(|key| !own.contains(key)).collect();
     others.sort_unstable();
     others.dedup();
     let absent: Map<String, Value> = others

@@ -5,7 +5,8 @@
 
 use super::Simulation;
 use crate::kernel::to_secs;
-use crate::scenario::{ParamValue, Scenario};
+use crate::queue::scheme::ParamValues;
+use crate::scenario::{ParamValue, Plan, Scenario, TrafficPlan};
 use crate::transport::FlowKind;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -36,12 +37,17 @@ pub struct ResolvedGroup {
     pub count: u32,
     /// The number of the group's first flow.
     pub first_flow: u32,
+    /// Upper end of each data packet's extra access delay, in ms.
+    pub access_jitter_ms: f64,
+    /// Selective acknowledgements (TCP and web groups; false for others).
+    pub sack: bool,
+    /// Paced segments (TCP and web groups; false for others).
+    pub pacing: bool,
 }
 
-impl Simulation {
-    /// The plan this simulation runs, with its live parameter values.
-    pub fn resolved(&self) -> ResolvedPlan {
-        let plan = &self.plan;
+impl ResolvedPlan {
+    /// What `plan` runs, every default applied, with the scheme at `params`.
+    pub fn of(plan: &Plan, params: &ParamValues) -> ResolvedPlan {
         let mut next = 0;
         let groups = plan
             .groups
@@ -49,7 +55,19 @@ impl Simulation {
             .map(|g| {
                 let first_flow = next;
                 next += g.count;
-                ResolvedGroup { label: g.label.clone(), kind: g.kind, count: g.count, first_flow }
+                let tcp = match &g.traffic {
+                    TrafficPlan::Tcp(tcp) | TrafficPlan::Web(tcp, _) => Some(tcp),
+                    _ => None,
+                };
+                ResolvedGroup {
+                    label: g.label.clone(),
+                    kind: g.kind,
+                    count: g.count,
+                    first_flow,
+                    access_jitter_ms: g.access_jitter_ns as f64 / 1e6,
+                    sack: tcp.is_some_and(|t| t.sack),
+                    pacing: tcp.is_some_and(|t| t.pacing),
+                }
             })
             .collect();
         ResolvedPlan {
@@ -58,9 +76,16 @@ impl Simulation {
             sample_interval_ms: plan.sample_interval_ns as f64 / 1e6,
             hops: plan.hops,
             scheme: plan.scheme.id.to_string(),
-            params: self.params.iter().map(|(id, v)| (id.to_string(), v)).collect(),
+            params: params.iter().map(|(id, v)| (id.to_string(), v)).collect(),
             groups,
         }
+    }
+}
+
+impl Simulation {
+    /// The plan this simulation runs, with its live parameter values.
+    pub fn resolved(&self) -> ResolvedPlan {
+        ResolvedPlan::of(&self.plan, &self.params)
     }
 
     /// The scenario document this simulation was built from, with every
@@ -113,6 +138,20 @@ mod tests {
         let mut value = serde_json::to_value(sim.summary()).expect("summary serialises");
         value.as_object_mut().expect("summary is an object").remove("perf");
         value
+    }
+
+    #[test]
+    fn a_document_resolves_as_its_simulation_does_with_tcp_options_and_jitter() {
+        // Prague paces unless told not to; SACK and jitter are off unless set.
+        let flows = r#"{ "kind": "tcp", "cc": "prague", "ecn": "ect1" },
+                       { "kind": "tcp", "sack": true, "access_jitter_ms": 2 },
+                       { "kind": "cbr", "rate_bps": 2e5 }"#;
+        let text = dumbbell(4.0, 1e6, 10.0, 30, QUEUE, flows);
+        let plan = Scenario::from_json(&text).and_then(|s| s.plan()).expect("valid scenario");
+        let resolved = ResolvedPlan::of(&plan, &plan.params);
+        assert_eq!(resolved, sim(&text).resolved());
+        let options: Vec<_> = resolved.groups.iter().map(|g| (g.sack, g.pacing, g.access_jitter_ms)).collect();
+        assert_eq!(options, [(false, true, 0.0), (true, false, 2.0), (false, false, 0.0)]);
     }
 
     #[test]

@@ -87,11 +87,12 @@ export function App({ engine }: { engine: EngineClient }) {
               onGlossary={() => setGlossaryId(null)}
               present={{ open: page.options.present, onToggle: () => page.setPresent(!page.options.present) }}
             >
-              <SweepPanel scenario={edits.current} scheme={schemeEntry} />
+              <SweepPanel scenario={edits.current} plan={sim.plan} scheme={schemeEntry} />
               <ExportMenu
                 series={sim.store}
                 summary={summaryOf(sim.snapshot)}
                 scenario={edits.current}
+                plan={sim.plan}
                 partner={plan.partner ? { name: plan.partner.name, series: partner.store, summary: summaryOf(partner.snapshot) } : undefined}
                 capture={(json, hop, fromS, toS) => engine.capture(json, hop, fromS, toS)}
               />
@@ -102,7 +103,7 @@ export function App({ engine }: { engine: EngineClient }) {
             {experiment.notice && <Notice text={experiment.notice} onDismiss={() => setNotice(null)} />}
             {runError}
             {lifecycle.phase === 'confirming' && <WorkWarning estimate={lifecycle.estimate} onRunAnyway={experiment.confirm} onCancel={state.cancelHeavyRun} />}
-            {panel === 'presets' && <PresetGallery presets={PRESETS} onPick={state.pickPreset} />}
+            {panel === 'presets' && <PresetGallery presets={PRESETS} onPick={state.pickPreset} engine={engine} />}
             {panel === 'reproductions' && <ReproduceGallery reproductions={REPRODUCTIONS} onPick={state.pickReproduction} />}
             {panel === 'reproductions' && <PaperFigures figures={PAPER_FIGURES} linked={page.options.figure} onLink={page.setFigure} />}
             <PaneTabs panes={page.panes} pane={page.pane} onPane={page.setPane} />
@@ -137,6 +138,7 @@ export function App({ engine }: { engine: EngineClient }) {
                     draft={draft}
                     onDraft={setDraft}
                     problem={edits.problem}
+                    plan={edits.plan}
                     dirty={edits.dirty}
                     onApply={() => state.loadLocal(edits.toRun)}
                     onRevert={() => setDraft(scenario)}
@@ -177,7 +179,7 @@ export function App({ engine }: { engine: EngineClient }) {
                     engine={engine}
                     names={[schemeName, plan.partner?.name ?? null]}
                     snapshots={[sim.snapshot, plan.partner ? partner.snapshot : null]}
-                    measureFromS={scenario.measure_from_s ?? 0}
+                    measureFromS={sim.plan ? sim.plan.measure_from_s : 0}
                     reproduction={shownReproduction}
                     scenario={scenario}
                   />

@@ -1,12 +1,12 @@
 // The scenario editor's draft beside the running experiment: the running
 // document with its live parameter values, the draft as it would run, the
-// engine's word on it, and whether it differs from what runs.
+// engine's word on it and its plan, and whether it differs from what runs.
 
 import { useEffect, useMemo, useState } from 'react';
 import type { EngineClient } from '../engine/client';
 import { DEFAULT_SCENARIO } from '../scenario/defaults';
 import { bufferUnit, bufferUnitParams, withoutQueue } from '../scenario/model';
-import type { CatalogueEntry, Scenario, ScenarioProblem } from '../scenario/types';
+import type { CatalogueEntry, ResolvedPlan, Scenario, ScenarioProblem } from '../scenario/types';
 
 export interface Draft {
   /** The running experiment as a document: the loaded scenario with the live parameter values. */
@@ -14,6 +14,8 @@ export interface Draft {
   /** The draft as it would run (thresholds in another buffer unit go back to defaults). */
   toRun: Scenario;
   problem: ScenarioProblem | undefined;
+  /** The engine's plan of the draft, every default applied; undefined while the draft is invalid. */
+  plan: ResolvedPlan | undefined;
   /** The draft differs from what runs (the queue aside, which the scheme panel sets live). */
   dirty: boolean;
 }
@@ -26,6 +28,7 @@ export function useDraft(
   schemeEntry: CatalogueEntry | undefined,
 ): Draft {
   const [problem, setProblem] = useState<ScenarioProblem | undefined>(undefined);
+  const [plan, setPlan] = useState<ResolvedPlan | undefined>(undefined);
   const scenario = loaded ?? DEFAULT_SCENARIO;
 
   const current = useMemo<Scenario>(
@@ -41,11 +44,16 @@ export function useDraft(
 
   useEffect(() => {
     let valid = true;
-    engine.validate(JSON.stringify(toRun)).then((next) => valid && setProblem(next));
+    const json = JSON.stringify(toRun);
+    engine.validate(json).then((next) => valid && setProblem(next));
+    engine.planScenario(json).then(
+      (next) => valid && setPlan(next),
+      () => valid && setPlan(undefined),
+    );
     return () => {
       valid = false;
     };
   }, [engine, toRun]);
 
-  return { current, toRun, problem, dirty: loaded !== undefined && withoutQueue(draft) !== withoutQueue(scenario) };
+  return { current, toRun, problem, plan, dirty: loaded !== undefined && withoutQueue(draft) !== withoutQueue(scenario) };
 }

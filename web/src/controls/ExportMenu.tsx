@@ -9,7 +9,7 @@ import { CaptureForm } from '../export/CaptureForm';
 import { seriesToCsv, type SeriesColumns } from '../export/csv';
 import { exportFileName, scenarioToJson, summaryToJson } from '../export/documents';
 import { downloadText } from '../export/download';
-import type { Scenario, Summary } from '../scenario/types';
+import type { ResolvedPlan, Scenario, Summary } from '../scenario/types';
 
 interface ExportMenuProps {
   /** The rows the page holds now (read when the file is made). */
@@ -18,13 +18,15 @@ interface ExportMenuProps {
   summary: (() => Summary) | null;
   /** The running scenario with the current parameter values, as the share link carries it. */
   scenario: Scenario;
+  /** The engine's plan of the running experiment (null before one is loaded). */
+  plan: ResolvedPlan | null;
   /** In compare mode, the partner's run: its files are offered too. */
   partner?: { name: string; series: SeriesColumns | null; summary: (() => Summary) | null };
   /** Run a scenario to its end in the worker and capture a hop (the engine client's `capture`). */
   capture: (scenarioJson: string, hop: number, fromS: number, toS: number) => Promise<CaptureFiles>;
 }
 
-export function ExportMenu({ series, summary, scenario, partner, capture }: ExportMenuProps) {
+export function ExportMenu({ series, summary, scenario, plan, partner, capture }: ExportMenuProps) {
   const [open, setOpen] = useState(false);
   const [capturing, setCapturing] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -100,7 +102,7 @@ export function ExportMenu({ series, summary, scenario, partner, capture }: Expo
           <button type="button" aria-expanded={capturing} onClick={() => setCapturing((was) => !was)} data-testid="export-capture">
             Capture (pcap)…
           </button>
-          {capturing && <CaptureForm scenario={scenario} capture={capture} onDone={close} />}
+          {capturing && plan && <CaptureForm scenario={scenario} plan={plan} capture={capture} onDone={close} />}
           {partner && (
             <RunFiles
               series={partner.series}

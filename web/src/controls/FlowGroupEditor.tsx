@@ -3,7 +3,8 @@
 
 import { Term } from '../glossary/Term';
 import { FLOW_KINDS, withCc, withKey, withKind } from '../scenario/model';
-import type { CcName, FlowGroup, FlowKind, ScenarioProblem } from '../scenario/types';
+import type { CcName, FlowGroup, FlowKind, ResolvedGroup, ScenarioProblem } from '../scenario/types';
+import { FieldError } from './FieldError';
 import { NumberField } from './NumberField';
 import { problemAt } from './problems';
 import { SpreadField } from './SpreadField';
@@ -80,7 +81,14 @@ interface FlowGroupEditorProps {
   group: FlowGroup;
   onChange: (group: FlowGroup) => void;
   onRemove?: () => void;
+  /** The engine's plan of this group (undefined while the draft is invalid). */
+  planned: ResolvedGroup | undefined;
   problem: ScenarioProblem | undefined;
+}
+
+/** The document's value where it sets one, else what the engine's plan runs with (none while the draft is invalid). */
+function shown<T>(set: T | null | undefined, planned: T | undefined): T | undefined {
+  return set === undefined || set === null ? planned : set;
 }
 
 /** The congestion controls a TCP group can run, each with one line for students. */
@@ -139,7 +147,7 @@ const ONE_HOST_ABOUT =
 
 const SACK_ABOUT = 'With SACK the receiver reports every block it holds, so the sender resends several losses in one round trip instead of timing out.';
 
-export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: FlowGroupEditorProps) {
+export function FlowGroupEditor({ index, group, onChange, onRemove, planned, problem }: FlowGroupEditorProps) {
   const path = (key: string) => `flows[${index}].${key}`;
   const set = <K extends keyof FlowGroup>(key: K, value: FlowGroup[K] | undefined) => onChange(withKey(group, key, value));
   const cc = CC_CHOICES.find((choice) => choice.value === (group.cc ?? 'newreno')) ?? CC_CHOICES[0];
@@ -155,11 +163,7 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: F
               </option>
             ))}
           </select>
-          {problemAt(problem, path('kind')) && (
-            <span className="field-error" role="alert">
-              {problemAt(problem, path('kind'))}
-            </span>
-          )}
+          <FieldError message={problemAt(problem, path('kind'))} />
         </label>
         {onRemove && (
           <button type="button" className="icon-button" onClick={onRemove} aria-label={`Remove flow group ${index + 1}`}>
@@ -170,7 +174,7 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: F
       <div className="field-row">
         <NumberField
           label="flows"
-          value={group.count ?? 1}
+          value={shown(group.count, planned?.count)}
           integer
           onChange={(v) => set('count', v)}
           error={problemAt(problem, path('count'))}
@@ -185,11 +189,7 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: F
             placeholder={group.kind}
             onChange={(event) => set('label', event.target.value || undefined)}
           />
-          {problemAt(problem, path('label')) && (
-            <span className="field-error" role="alert">
-              {problemAt(problem, path('label'))}
-            </span>
-          )}
+          <FieldError message={problemAt(problem, path('label'))} />
         </label>
       </div>
       <div className="field-row">
@@ -221,7 +221,7 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: F
           />
         ))}
       </div>
-      {group.kind === 'tcp' && <TcpSwitches index={index} group={group} set={set} />}
+      {group.kind === 'tcp' && <TcpSwitches index={index} group={group} planned={planned} set={set} />}
       {group.kind === 'tcp' && (
         <p className="hint" data-testid={`flow-${index}-tcp-about`}>
           {cc.about} {SACK_ABOUT}
@@ -257,11 +257,7 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: F
             <option value="forward">left → right</option>
             <option value="reverse">right → left</option>
           </select>
-          {problemAt(problem, path('reverse')) && (
-            <span className="field-error" role="alert">
-              {problemAt(problem, path('reverse'))}
-            </span>
-          )}
+          <FieldError message={problemAt(problem, path('reverse'))} />
         </label>
         <NumberField
           label="stop time"
@@ -304,10 +300,12 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, problem }: F
 function TcpSwitches({
   index,
   group,
+  planned,
   set,
 }: {
   index: number;
   group: FlowGroup;
+  planned: ResolvedGroup | undefined;
   set: <K extends keyof FlowGroup>(key: K, value: FlowGroup[K] | undefined) => void;
 }) {
   return (
@@ -329,7 +327,7 @@ function TcpSwitches({
       <label className="field checkbox" title={SACK_ABOUT}>
         <input
           type="checkbox"
-          checked={group.sack ?? false}
+          checked={shown(group.sack, planned?.sack) === true}
           onChange={(event) => set('sack', event.target.checked || undefined)}
           data-testid={`flow-${index}-sack`}
         />
@@ -338,8 +336,8 @@ function TcpSwitches({
       <label className="field checkbox" title={PACING_ABOUT}>
         <input
           type="checkbox"
-          checked={group.pacing ?? false}
-          onChange={(event) => set('pacing', event.target.checked || undefined)}
+          checked={shown(group.pacing, planned?.pacing) === true}
+          onChange={(event) => set('pacing', event.target.checked)}
           data-testid={`flow-${index}-pacing`}
         />
         <span className="field-label">pacing</span>

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { switchOn } from '../scenario/model';
 import { PARAM_PATH_PREFIX, paramName } from '../scenario/paramNames';
 import type { ParamSpec } from '../scenario/types';
+import { FieldError } from './FieldError';
 
 interface ParamControlProps {
   spec: ParamSpec;
@@ -114,11 +115,7 @@ export function ParamControl({ spec, value, sliderMax, onChange }: ParamControlP
         </label>
         {resetButton}
         {doc}
-        {error && (
-          <span className="field-error" role="alert">
-            {error}
-          </span>
-        )}
+        <FieldError message={error} />
       </div>
     );
   }
@@ -162,11 +159,7 @@ export function ParamControl({ spec, value, sliderMax, onChange }: ParamControlP
         {resetButton}
       </div>
       {doc}
-      {error && (
-        <span className="field-error" role="alert" data-testid={`param-${spec.id}-error`}>
-          {error}
-        </span>
-      )}
+      <FieldError message={error} testId={`param-${spec.id}-error`} />
     </div>
   );
 }

@@ -3,7 +3,7 @@
 // restarts the run); every message names its field.
 
 import { bufferUnit, withKey, type BufferUnit } from '../scenario/model';
-import type { FlowGroup, Scenario, ScenarioProblem } from '../scenario/types';
+import type { FlowGroup, ResolvedPlan, Scenario, ScenarioProblem } from '../scenario/types';
 import { FlowGroupEditor } from './FlowGroupEditor';
 import { NumberField } from './NumberField';
 import { problemAt } from './problems';
@@ -12,6 +12,8 @@ interface ScenarioPanelProps {
   draft: Scenario;
   onDraft: (draft: Scenario) => void;
   problem: ScenarioProblem | undefined;
+  /** The engine's plan of the draft (undefined while it is invalid): what a field left out runs with. */
+  plan: ResolvedPlan | undefined;
   /** The draft differs from what is running. */
   dirty: boolean;
   onApply: () => void;
@@ -20,7 +22,7 @@ interface ScenarioPanelProps {
 
 const NEW_GROUP: FlowGroup = { kind: 'tcp', count: 1, cc: 'newreno', segment_bytes: 1000 };
 
-export function ScenarioPanel({ draft, onDraft, problem, dirty, onApply, onRevert }: ScenarioPanelProps) {
+export function ScenarioPanel({ draft, onDraft, problem, plan, dirty, onApply, onRevert }: ScenarioPanelProps) {
   const topology = draft.topology;
   const unit = bufferUnit(draft);
   const setTopology = (next: Partial<Scenario['topology']>) => onDraft({ ...draft, topology: { ...topology, ...next } });
@@ -149,6 +151,7 @@ export function ScenarioPanel({ draft, onDraft, problem, dirty, onApply, onRever
           key={i}
           index={i}
           group={group}
+          planned={plan?.groups[i]}
           problem={problem}
           onChange={(next) => setFlows(draft.flows.map((g, j) => (j === i ? next : g)))}
           onRemove={draft.flows.length > 1 ? () => setFlows(draft.flows.filter((_, j) => j !== i)) : undefined}

@@ -2,6 +2,7 @@
 // (access delays spread evenly, start times drawn uniformly).
 
 import type { Spread } from '../scenario/types';
+import { FieldError } from './FieldError';
 import { NumberField } from './NumberField';
 
 interface SpreadFieldProps {
@@ -28,11 +29,7 @@ export function SpreadField({ label, unit, value, onChange, placeholder, error, 
       </legend>
       <NumberField label="from" value={lo} optional placeholder={placeholder} onChange={(next) => update(next, hi)} testId={testId && `${testId}-from`} />
       <NumberField label="to" value={hi} optional placeholder="same" onChange={(next) => update(lo, next)} testId={testId && `${testId}-to`} />
-      {error && (
-        <span className="field-error" role="alert">
-          {error}
-        </span>
-      )}
+      <FieldError message={error} />
     </fieldset>
   );
 }

@@ -3,7 +3,17 @@
 // rows and snapshots arrive through a listener. When the worker crashes, the
 // client keeps what it needs to rebuild every run in a new worker: `restart()`.
 
-import type { CaptureFiles, CatalogueEntry, ClaimResult, DecisionRecord, FieldSpec, ResolvedPlan, ScenarioProblem, Summary, WorkEstimate } from './pkg/aqm_core';
+import type {
+  CaptureFiles,
+  CatalogueEntry,
+  ClaimResult,
+  DecisionRecord,
+  FieldSpec,
+  ResolvedPlan,
+  ScenarioProblem,
+  Summary,
+  WorkEstimate,
+} from './pkg/aqm_core';
 import type { BufferUnit, EngineFailure, FlowResults, FromWorker, LiveSummary, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
 
 export type { BufferUnit, DecisionRecord, FieldSpec, FlowResults, LiveSummary, ParamApplied, RunSnapshot, Speed, WorkEstimate };
@@ -157,6 +167,11 @@ export class EngineClient {
   /** `undefined` when the scenario is valid, else the first problem with its field path. */
   validate(scenarioJson: string): Promise<ScenarioProblem | undefined> {
     return this.request<ScenarioProblem | undefined>((requestId) => ({ type: 'validate', requestId, scenarioJson }));
+  }
+
+  /** The plan the scenario would run, every default applied, as a run's `plan` gives it; rejects with the scenario's first problem. */
+  planScenario(scenarioJson: string): Promise<ResolvedPlan> {
+    return this.request<ResolvedPlan>((requestId) => ({ type: 'planScenario', requestId, scenarioJson }));
   }
 
   /** The events a live run of the scenario would take, with the limit to compare; rejects with the engine's validation message. */

@@ -5,7 +5,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Simulation, catalogue, initSync } from './pkg/aqm_core.js';
+import { Simulation, catalogue, initSync, planScenario } from './pkg/aqm_core.js';
 import type { Scenario } from './pkg/aqm_core';
 
 const wasmFile = new URL('./pkg/aqm_core_bg.wasm', import.meta.url);
@@ -33,6 +33,21 @@ beforeAll(() => {
 });
 
 describe('the engine owns the experiment', () => {
+  it('plans a document without running it, as the run it builds plans itself', () => {
+    const sim = new Simulation(DOCUMENT);
+    try {
+      expect(planScenario(DOCUMENT)).toEqual(sim.plan());
+    } finally {
+      sim.free();
+    }
+    // Prague paces unless the document says otherwise: the page shows what the engine runs.
+    const prague = JSON.parse(DOCUMENT) as Scenario;
+    prague.flows = [{ kind: 'tcp', cc: 'prague', ecn: 'ect1' }];
+    expect(planScenario(JSON.stringify(prague)).groups[0].pacing).toBe(true);
+    const broken = { ...JSON.parse(DOCUMENT), duration_s: -1 };
+    expect(() => planScenario(JSON.stringify(broken))).toThrow(expect.objectContaining({ path: 'duration_s', kind: 'scenario' }));
+  });
+
   it('the resolved plan applies every default the document leaves out', () => {
     const sim = new Simulation(DOCUMENT);
     try {
@@ -41,8 +56,8 @@ describe('the engine owns the experiment', () => {
       expect(plan.measure_from_s).toBe(0);
       expect(plan.duration_s).toBe(sim.durationS());
       expect(plan.groups).toEqual([
-        { label: 'tcp', kind: 'tcp', count: 1, first_flow: 0 },
-        { label: 'noise', kind: 'poisson', count: 2, first_flow: 1 },
+        { label: 'tcp', kind: 'tcp', count: 1, first_flow: 0, access_jitter_ms: 0, sack: false, pacing: false },
+        { label: 'noise', kind: 'poisson', count: 2, first_flow: 1, access_jitter_ms: 0, sack: false, pacing: false },
       ]);
       // Every parameter of the scheme, at the value the engine runs: the document's or the catalogue's default.
       const red = catalogue('packets').find((entry) => entry.id === 'red');

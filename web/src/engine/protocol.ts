@@ -14,6 +14,8 @@ export type ToWorker =
   | { type: 'validate'; requestId: number; scenarioJson: string }
   /** The work a live run would take (answers a `WorkEstimate`). */
   | { type: 'estimate'; requestId: number; scenarioJson: string }
+  /** The plan a document would run, every default applied (answers a `ResolvedPlan`, or the first problem). */
+  | { type: 'planScenario'; requestId: number; scenarioJson: string }
   /** The scenario (JSON text) of every run a reproduction needs, in the order `judge` takes their summaries. */
   | { type: 'reproductionRuns'; requestId: number; reproductionJson: string; scenarioJson: string }
   /** Run a scenario to its end without series; answers its summary as JSON text. */

@@ -11,6 +11,7 @@ import init, {
   captureToEnd,
   catalogue,
   estimateWork,
+  planScenario,
   judgeReproduction,
   onEnginePanic,
   panicForTest,
@@ -150,6 +151,9 @@ function handle(message: ToWorker): void {
       return;
     case 'estimate':
       answer(message.requestId, () => estimateWork(message.scenarioJson));
+      return;
+    case 'planScenario':
+      answer(message.requestId, () => planScenario(message.scenarioJson));
       return;
     case 'reproductionRuns':
       answer(message.requestId, () => reproductionRuns(message.reproductionJson, message.scenarioJson));

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { EngineRefusal } from '../engine/client';
 import type { CaptureFiles } from '../engine/pkg/aqm_core';
-import type { Scenario } from '../scenario/types';
+import type { ResolvedPlan, Scenario } from '../scenario/types';
 import { exportFileName } from './documents';
 import { downloadBlob } from './download';
 
@@ -24,21 +24,23 @@ export function captureBoundBytes(scenario: Scenario, fromS: number, toS: number
   return 24 + 2 * (rateBps / 8) * Math.max(0, toS - fromS) * (1 + RECORD_OVERHEAD);
 }
 
-export function defaultWindow(scenario: Scenario): { fromS: number; toS: number } {
-  const duration = scenario.duration_s;
-  const fromS = Math.min(scenario.measure_from_s ?? 0, duration);
+export function defaultWindow(plan: ResolvedPlan): { fromS: number; toS: number } {
+  const duration = plan.duration_s;
+  const fromS = Math.min(plan.measure_from_s, duration);
   return { fromS, toS: Math.min(duration, fromS + DEFAULT_WINDOW_S) };
 }
 
 interface CaptureFormProps {
   scenario: Scenario;
+  /** The engine's plan of `scenario`: its measurement start and hops. */
+  plan: ResolvedPlan;
   capture: (scenarioJson: string, hop: number, fromS: number, toS: number) => Promise<CaptureFiles>;
   onDone: () => void;
 }
 
-export function CaptureForm({ scenario, capture, onDone }: CaptureFormProps) {
-  const hops = scenario.topology.kind === 'parking_lot' ? (scenario.topology.hops ?? 1) : 1;
-  const initial = defaultWindow(scenario);
+export function CaptureForm({ scenario, plan, capture, onDone }: CaptureFormProps) {
+  const hops = plan.hops;
+  const initial = defaultWindow(plan);
   const [hop, setHop] = useState(0);
   const [fromS, setFromS] = useState(String(initial.fromS));
   const [toS, setToS] = useState(String(initial.toS));

@@ -10,7 +10,7 @@ import { glossaryEntry } from '../glossary/glossary';
 import { parseRichText } from '../glossary/richText';
 import { PRESETS } from '../scenario/presets';
 import { parseLesson, type Lesson } from './format';
-import { LESSONS, LESSON_FILE_PROBLEMS } from './lessons';
+import { LESSONS, LESSON_FILE_PROBLEMS, LESSON_ORDER } from './lessons';
 import { stepScenario } from './setup';
 import { fillTemplate, formatMeasured, judge, measureValue, templateFields } from './template';
 
@@ -40,20 +40,10 @@ function presetScenario(id: string) {
 }
 
 describe('bundled lessons', () => {
-  it('all parse, with none left out for problems', () => {
+  it('all parse, with none left out for problems, each named in the list order', () => {
     expect(LESSON_FILE_PROBLEMS).toEqual([]);
-    expect(LESSONS.map((l) => l.id)).toEqual([
-      'bufferbloat',
-      'codel-tuning',
-      'fq-codel-sparse-flows',
-      'red-drop-curve',
-      'global-sync',
-      'unresponsive-flow',
-      'rtt-unfairness',
-      'ecn',
-      'l4s-dualq',
-      'bbr-deep-buffer',
-    ]);
+    expect(LESSONS.map((l) => l.id)).toEqual(LESSON_ORDER);
+    expect(LESSONS).toHaveLength(10);
   });
 
   it('link only glossary entries that exist', () => {

@@ -8,7 +8,7 @@ import { parseLesson, type Lesson } from './format';
 const files = import.meta.glob<unknown>('../../../lessons/*.json', { eager: true, import: 'default' });
 
 /** The order of the lessons list; lessons not named here follow, by id. */
-const ORDER = [
+export const LESSON_ORDER: readonly string[] = [
   'bufferbloat',
   'codel-tuning',
   'fq-codel-sparse-flows',
@@ -31,8 +31,8 @@ function lessonId(path: string): string {
 }
 
 function rank(id: string): number {
-  const i = ORDER.indexOf(id);
-  return i < 0 ? ORDER.length : i;
+  const i = LESSON_ORDER.indexOf(id);
+  return i < 0 ? LESSON_ORDER.length : i;
 }
 
 const presetIds = new Set(PRESETS.map((p) => p.id));

@@ -7,7 +7,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Simulation, initSync } from '../engine/pkg/aqm_core.js';
+import { Simulation, initSync, planScenario } from '../engine/pkg/aqm_core.js';
 import type { Scenario, Summary } from '../scenario/types';
 import type { LessonStep } from './format';
 import { LESSONS } from './lessons';
@@ -48,7 +48,10 @@ describe('every lesson answer holds on seeds 1–8 and under 1 ms of access jitt
     (_name, step) => {
       const scenario = stepExperiment(step);
       expect(scenario).not.toBeNull();
-      const measured = seedVariants(scenario!, step).map(({ name, scenario: variant }) => ({ name, value: measureValue(step.predict.measure, run(variant)) }));
+      const measured = seedVariants(scenario!, planScenario(JSON.stringify(scenario)), step).map(({ name, scenario: variant }) => ({
+        name,
+        value: measureValue(step.predict.measure, run(variant)),
+      }));
       const table = measured.map(({ name, value }) => `${name}: ${value}`).join(', ');
       for (const { value } of measured) expect(value, table).toBeTypeOf('number');
       const values = measured.map(({ value }) => value!);

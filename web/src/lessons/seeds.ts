@@ -1,7 +1,7 @@
 // The runs that check a lesson's answer does not hold by luck, and the rule
 // for a number prediction's tolerance (seeds.test.ts runs them).
 
-import type { Scenario } from '../scenario/types';
+import type { ResolvedPlan, Scenario } from '../scenario/types';
 import type { LessonStep } from './format';
 
 /** Seeds every step is run on. */
@@ -18,13 +18,17 @@ export interface Variant {
   scenario: Scenario;
 }
 
-/** The step's experiment on each check seed and, unless the step is about timing, with at least 1 ms of access jitter on every flow group. */
-export function seedVariants(scenario: Scenario, step: LessonStep): Variant[] {
+/**
+ * The step's experiment on each check seed and, unless the step is about
+ * timing, with at least 1 ms of access jitter on every flow group (each
+ * group's jitter read from `plan`, the engine's plan of `scenario`).
+ */
+export function seedVariants(scenario: Scenario, plan: ResolvedPlan, step: LessonStep): Variant[] {
   const seeds = CHECK_SEEDS.map((seed) => ({ name: `seed ${seed}`, scenario: { ...scenario, seed } }));
   if (step.timing_decides) return seeds;
   const jittered = {
     ...scenario,
-    flows: scenario.flows.map((group) => ({ ...group, access_jitter_ms: Math.max(group.access_jitter_ms ?? 0, CHECK_JITTER_MS) })),
+    flows: scenario.flows.map((group, i) => ({ ...group, access_jitter_ms: Math.max(plan.groups[i].access_jitter_ms, CHECK_JITTER_MS) })),
   };
   return [...seeds, { name: `${CHECK_JITTER_MS} ms jitter`, scenario: jittered }];
 }

@@ -13,6 +13,7 @@ export type {
   ModelPoint,
   ParamSpec,
   ProbeSpec,
+  ResolvedGroup,
   ResolvedPlan,
   Scenario,
   ScenarioProblem,

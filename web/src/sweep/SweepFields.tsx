@@ -5,6 +5,7 @@ import type { Dispatch, RefObject } from 'react';
 import type { WorkEstimate } from '../engine/client';
 import type { ParamProblem } from '../scenario/paramNames';
 import type { ScenarioProblem } from '../scenario/types';
+import { FieldError } from '../controls/FieldError';
 import { NumberField } from '../controls/NumberField';
 import { rangeFor, type SweepForm, type SweepFormAction } from './form';
 import type { SweepField } from './model';
@@ -114,11 +115,7 @@ export function SweepFields({ fields, field, form, dispatch, disabled, paramRef,
             aria-invalid={fieldError('values') ? true : undefined}
             data-testid="sweep-values"
           />
-          {fieldError('values') && (
-            <span className="field-error" role="alert">
-              {fieldError('values')}
-            </span>
-          )}
+          <FieldError message={fieldError('values')} />
         </label>
       )}
       <div className="field-row">

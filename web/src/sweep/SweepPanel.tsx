@@ -7,7 +7,7 @@
 import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import type { WorkEstimate } from '../engine/client';
 import { paramProblem } from '../scenario/paramNames';
-import type { CatalogueEntry, Scenario, ScenarioProblem } from '../scenario/types';
+import type { CatalogueEntry, ResolvedPlan, Scenario, ScenarioProblem } from '../scenario/types';
 import { INITIAL_SWEEP_FORM, pickedField, sweepFormReducer, sweepRequest } from './form';
 import { MAX_RUNS, aggregate, sweepMetrics, sweepableFields, type SweepPoint, type SweepRequest } from './model';
 import { SweepCancelled, SweepPool } from './pool';
@@ -19,19 +19,21 @@ import './sweep.css';
 interface SweepPanelProps {
   /** The running experiment with its current parameter values: what gets swept. */
   scenario: Scenario;
+  /** The engine's plan of `scenario` (null before one is loaded): each group's size. */
+  plan: ResolvedPlan | null;
   scheme: CatalogueEntry | undefined;
 }
 
 const SECONDS = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 
-export function SweepPanel({ scenario, scheme }: SweepPanelProps) {
+export function SweepPanel({ scenario, plan, scheme }: SweepPanelProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const paramRef = useRef<HTMLSelectElement>(null);
   const poolRef = useRef<SweepPool | null>(null);
   const cancelRef = useRef<(() => void) | null>(null);
   const titleId = useId();
   const [open, setOpen] = useState(false);
-  const fields = useMemo(() => sweepableFields(scenario, scheme), [scenario, scheme]);
+  const fields = useMemo(() => sweepableFields(scenario, scheme, plan), [scenario, scheme, plan]);
   const [form, dispatch] = useReducer(sweepFormReducer, INITIAL_SWEEP_FORM);
   const field = pickedField(form, fields);
   const { seedCount } = form;

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { initSync, sweepCheck, sweepPoint } from '../engine/pkg/aqm_core.js';
+import { initSync, planScenario, sweepCheck, sweepPoint } from '../engine/pkg/aqm_core.js';
 import type { CatalogueEntry, Scenario, Summary } from '../scenario/types';
 import {
   MAX_RUNS,
@@ -99,10 +99,16 @@ describe('fields', () => {
   };
 
   it('offers the scheme parameters, the link and each group, by the paths the CLI takes', () => {
-    const fields = sweepableFields(scenario, red);
+    const fields = sweepableFields(scenario, red, null);
     const paths = fields.map((f) => f.path);
     expect(paths).toEqual(expect.arrayContaining(['queue.params.max_p', 'topology.bottleneck.rate_bps', 'topology.buffer.packets', 'flows[0].count']));
     expect(paths).toContain('flows[1].rate_bps');
+    // A group's size is the engine's plan's, not a default of the page's.
+    initSync({ module: readFileSync(new URL('../engine/pkg/aqm_core_bg.wasm', import.meta.url)) });
+    const plan = planScenario(JSON.stringify(scenario));
+    const sizes = sweepableFields(scenario, red, plan).filter((f) => f.path.endsWith('.count'));
+    expect(sizes.map((f) => f.current)).toEqual(plan.groups.map((g) => g.count));
+    expect(fields.find((f) => f.path === 'flows[0].count')?.current).toBeUndefined();
     const maxP = fields.find((f) => f.path === 'queue.params.max_p');
     expect(maxP?.current).toBe(scenario.queue.params?.max_p ?? 0.1);
     // A switch takes whole values only, so any range rounds to off and on.
@@ -111,9 +117,9 @@ describe('fields', () => {
   });
 
   it('converts display units to the engine’s, whole where the engine wants whole numbers', () => {
-    const rate = sweepableFields(scenario, red).find((f) => f.path === 'topology.bottleneck.rate_bps');
+    const rate = sweepableFields(scenario, red, null).find((f) => f.path === 'topology.bottleneck.rate_bps');
     expect(rate && toEngineValue(rate, 1.1)).toBe(1_100_000);
-    const maxP = sweepableFields(scenario, red).find((f) => f.path === 'queue.params.max_p');
+    const maxP = sweepableFields(scenario, red, null).find((f) => f.path === 'queue.params.max_p');
     expect(maxP && toEngineValue(maxP, 0.15)).toBe(0.15);
   });
 

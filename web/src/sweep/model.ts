@@ -7,7 +7,7 @@
 import { formatCsvNumber } from '../export/csv';
 import { bufferUnit } from '../scenario/model';
 import { paramName } from '../scenario/paramNames';
-import type { CatalogueEntry, Scenario, Summary } from '../scenario/types';
+import type { CatalogueEntry, ResolvedPlan, Scenario, Summary } from '../scenario/types';
 
 /** The most runs (values × seeds) one sweep may have: enough for a curve, small enough to finish in a lesson. */
 export const MAX_RUNS = 200;
@@ -102,8 +102,12 @@ export interface SweepField {
   max?: number;
 }
 
-/** The fields of `scenario` worth sweeping: the scheme's parameters, the bottleneck link, each flow group's size and rate. */
-export function sweepableFields(scenario: Scenario, scheme: CatalogueEntry | undefined): SweepField[] {
+/**
+ * The fields of `scenario` worth sweeping: the scheme's parameters, the
+ * bottleneck link, each flow group's size and rate. A group's size is read
+ * from `plan`, the engine's plan of `scenario` (null: not planned yet).
+ */
+export function sweepableFields(scenario: Scenario, scheme: CatalogueEntry | undefined, plan: ResolvedPlan | null): SweepField[] {
   const fields: SweepField[] = [];
   for (const param of scheme?.params ?? []) {
     const current = scenario.queue.params?.[param.id];
@@ -138,7 +142,15 @@ export function sweepableFields(scenario: Scenario, scheme: CatalogueEntry | und
   );
   scenario.flows.forEach((group, i) => {
     const name = `group ${i + 1} (${group.label || group.kind})`;
-    fields.push({ path: `flows[${i}].count`, label: `${name}: flows`, unit: 'flows', scale: 1, integer: true, group: 'Flows', current: group.count ?? 1 });
+    fields.push({
+      path: `flows[${i}].count`,
+      label: `${name}: flows`,
+      unit: 'flows',
+      scale: 1,
+      integer: true,
+      group: 'Flows',
+      current: plan?.groups[i]?.count,
+    });
     if (group.rate_bps !== undefined && group.rate_bps !== null) {
       fields.push({ path: `flows[${i}].rate_bps`, label: `${name}: rate`, unit: 'Mb/s', scale: 1e6, integer: true, group: 'Flows', current: group.rate_bps });
     }
