@@ -113,6 +113,13 @@ const DECISION_RING: usize = 2000;
 /// [`MAX_STATE`](crate::queue::decision::MAX_STATE) slots of state.
 const DECISION_STRIDE: usize = 8 + crate::queue::decision::MAX_STATE;
 
+/// [`DECISION_STRIDE`], for the page's decoder: the engine alone says how
+/// many state slots a record has.
+#[wasm_bindgen(js_name = decisionStride)]
+pub fn decision_stride() -> usize {
+    DECISION_STRIDE
+}
+
 /// `d` as [`DECISION_STRIDE`] numbers, appended to `out`.
 fn pack_decision(d: &crate::queue::decision::Decision, out: &mut Vec<f64>) {
     use crate::queue::decision::{Reason, Verdict, MAX_STATE};

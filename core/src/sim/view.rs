@@ -43,6 +43,8 @@ pub struct ResolvedGroup {
     pub sack: bool,
     /// Paced segments (TCP and web groups; false for others).
     pub pacing: bool,
+    /// Every flow of the group on one host (what CAKE's host isolation sees).
+    pub one_host: bool,
 }
 
 impl ResolvedPlan {
@@ -67,6 +69,7 @@ impl ResolvedPlan {
                     access_jitter_ms: g.access_jitter_ns as f64 / 1e6,
                     sack: tcp.is_some_and(|t| t.sack),
                     pacing: tcp.is_some_and(|t| t.pacing),
+                    one_host: g.one_host,
                 }
             })
             .collect();

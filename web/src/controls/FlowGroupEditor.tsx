@@ -283,7 +283,7 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, planned, pro
         <label className="field checkbox" title={ONE_HOST_ABOUT}>
           <input
             type="checkbox"
-            checked={group.one_host ?? false}
+            checked={shown(group.one_host, planned?.one_host) === true}
             onChange={(event) => set('one_host', event.target.checked || undefined)}
             data-testid={`flow-${index}-one_host`}
           />

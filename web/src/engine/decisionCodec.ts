@@ -1,21 +1,20 @@
 // The drop-and-mark inspector's decisions as the engine hands them over:
-// one Float64Array of fixed-width records (DECISION_STRIDE in
-// core/src/wasm.rs), read back into objects here, in the worker.
+// one Float64Array of fixed-width records (the engine's `decisionStride()`
+// numbers each), read back into objects here, in the worker.
 
 import type { DecisionRecord } from './pkg/aqm_core';
 
-/** At most this many state values per decision (`MAX_STATE` in core/src/queue/decision.rs). */
-const MAX_STATE = 8;
-/** Numbers per decision: t_s, hop, flow, seq, size_bytes, verdict, reason, state length, then MAX_STATE slots. */
-export const DECISION_STRIDE = 8 + MAX_STATE;
 /** Verdicts and reasons by their index in a packed record. */
 export const DECISION_VERDICTS: readonly DecisionRecord['verdict'][] = ['drop', 'mark', 'pass'];
 export const DECISION_REASONS: readonly DecisionRecord['reason'][] = ['early', 'forced', 'overflow', 'accepted'];
 
-/** The records of `packed`, oldest first; a state value the scheme left undefined (NaN) reads null. */
-export function unpackDecisions(packed: Float64Array): DecisionRecord[] {
+/**
+ * The records of `packed`, `stride` numbers each (t_s, hop, flow, seq, size_bytes, verdict, reason, state length,
+ * then the state slots), oldest first; a state value the scheme left undefined (NaN) reads null.
+ */
+export function unpackDecisions(packed: Float64Array, stride: number): DecisionRecord[] {
   const records: DecisionRecord[] = [];
-  for (let at = 0; at + DECISION_STRIDE <= packed.length; at += DECISION_STRIDE) {
+  for (let at = 0; at + stride <= packed.length; at += stride) {
     const state: (number | null)[] = [];
     for (let i = at + 8, end = at + 8 + packed[at + 7]; i < end; i++) state.push(Number.isNaN(packed[i]) ? null : packed[i]);
     records.push({

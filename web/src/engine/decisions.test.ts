@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { unpackDecisions } from './decisionCodec';
-import { Simulation, initSync } from './pkg/aqm_core.js';
+import { Simulation, decisionStride, initSync } from './pkg/aqm_core.js';
 import type { DecisionRecord } from './pkg/aqm_core';
 
 const wasmFile = new URL('./pkg/aqm_core_bg.wasm', import.meta.url);
@@ -34,7 +34,7 @@ describe('decision records', () => {
     const all: DecisionRecord[] = [];
     for (let t = 0.5; !sim.isFinished(); t += 0.5) {
       sim.advanceTo(t);
-      all.push(...unpackDecisions(sim.takeDecisions()));
+      all.push(...unpackDecisions(sim.takeDecisions(), decisionStride()));
     }
     const summary = sim.summary(0);
     sim.free();
@@ -55,7 +55,7 @@ describe('decision records', () => {
     const busy = { ...JSON.parse(RED_ECN), duration_s: 30, flows: [{ kind: 'tcp', count: 30 }] };
     const sim = new Simulation(JSON.stringify(busy));
     sim.advanceTo(30);
-    const kept = unpackDecisions(sim.takeDecisions());
+    const kept = unpackDecisions(sim.takeDecisions(), decisionStride());
     sim.free();
     expect(kept.length).toBe(2000);
     expect(kept[kept.length - 1].t_s).toBeGreaterThan(29);

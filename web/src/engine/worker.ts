@@ -10,6 +10,7 @@ import init, {
   Simulation,
   captureToEnd,
   catalogue,
+  decisionStride,
   estimateWork,
   planScenario,
   judgeReproduction,
@@ -434,7 +435,7 @@ function sendSnapshot(run: Run): void {
     markovModel: markovModelOf(run, summary),
     engineMemoryBytes: engineMemory?.buffer.byteLength ?? 0,
     delays: sim.delayDistributions(),
-    decisions: unpackDecisions(sim.takeDecisions()),
+    decisions: unpackDecisions(sim.takeDecisions(), decisionStride()),
   };
   run.lastSnapshotMs = performance.now();
   run.snapshotCostMs = run.lastSnapshotMs - startMs;

@@ -90,7 +90,7 @@ function cobaltSentences(v: Record<string, number | undefined>, d: DecisionRecor
     `The packet had waited ${formatValue(v.sojourn_ms, 'ms')} (target ${formatValue(v.target_ms, 'ms')}); BLUE's drop probability was p_drop = ${formatValue(v.p_drop)}${drew}.`,
   ];
   const blue = num(v.draw) && (v.draw ?? 1) < (v.p_drop ?? 0);
-  const due = (v.sojourn_ms ?? 0) > (v.target_ms ?? 0) && (v.count ?? 0) > 0 && d.t_s >= (v.due_s ?? Infinity);
+  const due = (v.sojourn_ms ?? 0) > (v.target_ms ?? 0) && v.count != null && v.count > 0 && d.t_s >= (v.due_s ?? Infinity);
   const queue = num(v.queue)
     ? [
         `CAKE served flow queue ${formatValue(v.queue)}, whose busier host had ${formatValue(v.host_load)} bulk flow(s): each of its turns earns quantum / ${formatValue(v.host_load)}.`,
