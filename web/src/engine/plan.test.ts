@@ -56,8 +56,8 @@ describe('the engine owns the experiment', () => {
       expect(plan.measure_from_s).toBe(0);
       expect(plan.duration_s).toBe(sim.durationS());
       expect(plan.groups).toEqual([
-        { label: 'tcp', kind: 'tcp', count: 1, first_flow: 0, access_jitter_ms: 0, sack: false, pacing: false },
-        { label: 'noise', kind: 'poisson', count: 2, first_flow: 1, access_jitter_ms: 0, sack: false, pacing: false },
+        { label: 'tcp', kind: 'tcp', count: 1, first_flow: 0, access_jitter_ms: 0, sack: false, pacing: false, one_host: false },
+        { label: 'noise', kind: 'poisson', count: 2, first_flow: 1, access_jitter_ms: 0, sack: false, pacing: false, one_host: false },
       ]);
       // Every parameter of the scheme, at the value the engine runs: the document's or the catalogue's default.
       const red = catalogue('packets').find((entry) => entry.id === 'red');
