@@ -4,7 +4,7 @@
 
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { SCREENSHOT_DIR, linkFor, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
+import { SCREENSHOT_DIR, linkFor, pauseUnlessFinished, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
 
 const PRESET = JSON.parse(readFileSync(new URL('../../scenarios/bbr-vs-cubic-droptail.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 /** Long enough for CUBIC to fill much of the 500-packet buffer. */
@@ -30,7 +30,7 @@ for (const size of SIZES) {
     await expect(page.getByTestId('compare-area')).toBeVisible();
     await setSpeed(page, 'max');
     await waitForSimTime(page, RUN_S);
-    await page.getByTestId('play-pause').click();
+    await pauseUnlessFinished(page);
 
     await expect(page.getByTestId('compare-name-a')).toHaveText('Drop Tail');
     await expect(page.getByTestId('compare-name-b')).toHaveText('FQ-CoDel');

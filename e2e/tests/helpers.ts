@@ -58,6 +58,16 @@ export async function pointsOf(locator: Locator): Promise<number> {
   return Number(await locator.first().getAttribute('data-points'));
 }
 
+/** Pauses a playing run where it stands; a run that has already finished (a fast one may, at full speed) stays finished. */
+export async function pauseUnlessFinished(page: Page): Promise<void> {
+  // In one step in the page: between a check and a click the run may finish and disable the button.
+  await page.evaluate(() => {
+    const button = document.querySelector<HTMLButtonElement>('[data-testid=play-pause]');
+    if (button?.textContent === 'Pause') button.click();
+  });
+  await expect(page.getByTestId('play-pause')).toHaveText(/Play|Finished/);
+}
+
 export async function waitUntilFinished(page: Page): Promise<void> {
   await expect(page.getByTestId('play-pause')).toHaveText('Finished', { timeout: 80_000 });
 }

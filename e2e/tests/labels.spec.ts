@@ -6,7 +6,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { catalogue, initSync } from '../../web/src/engine/pkg/aqm_core.js';
-import { SCREENSHOT_DIR, axisLabelReport, linkFor, poissonScenario, setSpeed, showPane, simTime, waitForSimTime, watchForErrors } from './helpers';
+import {
+  SCREENSHOT_DIR,
+  axisLabelReport,
+  linkFor,
+  pauseUnlessFinished,
+  poissonScenario,
+  setSpeed,
+  showPane,
+  simTime,
+  waitForSimTime,
+  watchForErrors,
+} from './helpers';
 
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 720 } } as const;
 initSync({ module: readFileSync(new URL('../../web/src/engine/pkg/aqm_core_bg.wasm', import.meta.url)) });
@@ -40,15 +51,9 @@ async function expectNewRun(page: Page, shortRunS?: number): Promise<void> {
 
 /** Lets the run reach RUN_S, pauses it so the time axes hold still, and checks the labels. */
 async function expectClearLabels(page: Page, what: string, queueChart = 'chart-queue', shortRunS?: number): Promise<void> {
-  const playPause = page.getByTestId('play-pause');
   await expectNewRun(page, shortRunS);
   await waitForSimTime(page, RUN_S);
-  // Pause unless it has just finished (a short preset may).
-  await page.evaluate(() => {
-    const button = document.querySelector<HTMLButtonElement>('[data-testid=play-pause]');
-    if (button?.textContent === 'Pause') button.click();
-  });
-  await expect(playPause).toHaveText(/Play|Finished/);
+  await pauseUnlessFinished(page);
   await showPane(page, 'charts');
   const report = await axisLabelReport(page);
   // The check saw the charts (a chart with nothing to draw, like the drop curve of DropTail, has no axes).

@@ -70,9 +70,11 @@ export const DropCurveChart = memo(function DropCurveChart({ curve, schemeName, 
         const markerX = x(Math.min(opX, x.domain()[1]));
         // The axis names the variable: the label gives its value, in the axis's unit.
         const label = `${formatOperatingX(opX)}${curve.x_unit ? ` ${curve.x_unit}` : ''}, p = ${VALUE.format(opP)}`;
-        // Inside the plot: to the left of the marker on the right half, but never past the plot's left edge.
+        // Inside the plot: to the left of the marker on the right half, to its right on the left half,
+        // but never past the plot's edge on either side.
         const labelOnLeft = markerX > plot.width / 2;
-        const labelX = labelOnLeft ? Math.max(-10, measureLabel(label) - markerX) : 10;
+        const labelWidth = measureLabel(label);
+        const labelX = labelOnLeft ? Math.max(-10, labelWidth - markerX) : Math.min(10, plot.width - markerX - labelWidth);
         const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p[0])},${y(p[1])}`).join('');
         return (
           <>
