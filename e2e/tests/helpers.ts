@@ -121,10 +121,6 @@ export async function axisLabelReport(page: Page): Promise<LabelReport> {
       const chart = figure.dataset.testid ?? '?';
       figure.scrollIntoView({ block: 'center' });
       await frame();
-      // A chart mounted while its pane was hidden draws its SVG once it has measured its width,
-      // which may take more than the frames above on a busy machine.
-      const body = figure.querySelector<HTMLElement>('.chart-body');
-      for (let waited = 0; body && body.clientWidth > 0 && !body.querySelector(':scope > svg') && waited < 60; waited++) await frame();
       const svg = figure.querySelector('.chart-body > svg');
       if (!svg) continue;
       const bounds = svg.getBoundingClientRect();

@@ -55,6 +55,8 @@ async function expectClearLabels(page: Page, what: string, queueChart = 'chart-q
   await waitForSimTime(page, RUN_S);
   await pauseUnlessFinished(page);
   await showPane(page, 'charts');
+  // A chart mounted while its pane was hidden draws its SVG only once it has measured its width.
+  await expect(page.locator(`[data-testid=${queueChart}] .chart-body > svg`)).toHaveCount(1);
   const report = await axisLabelReport(page);
   // The check saw the charts (a chart with nothing to draw, like the drop curve of DropTail, has no axes).
   expect(Object.keys(report.counts).length, `${what}: charts measured`).toBeGreaterThanOrEqual(4);
@@ -118,7 +120,7 @@ function presetDurationS(testId: string): number {
 }
 
 test('axis labels never collide, every preset (desktop)', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const errors = watchForErrors(page);
   await page.setViewportSize(SIZES.desktop);
   await page.goto(linkFor(poissonScenario(), ALL_CHARTS));
