@@ -23,9 +23,13 @@ test('a copied link reproduces the experiment exactly', async ({ page, context }
   await page.getByTestId('flow-0-direction').selectOption('reverse');
   await expect(page.getByTestId('apply-scenario')).toBeEnabled();
   await page.getByTestId('apply-scenario').click();
+  // The edited experiment runs (a change made before it starts would go to the run it replaces).
+  await expect(page.getByTestId('experiment-name')).toHaveText('Shared <b>experiment</b>');
+  await expect(page.getByTestId('param-max_p-value')).toHaveValue('0.1');
   // And a live parameter change, which the link carries as the starting value.
   await page.getByTestId('param-max_p-value').fill('0.25');
   await page.getByTestId('param-max_p-value').press('Enter');
+  await expect(page.getByTestId('param-max_p-value')).toHaveValue('0.25');
   await setSpeed(page, 'max');
   await page.getByTestId('reset').click();
   await page.getByTestId('play-pause').click();
