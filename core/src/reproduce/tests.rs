@@ -360,6 +360,21 @@ fn numbers_print_with_four_significant_digits_and_no_trailing_zeros() {
     assert_eq!(Tolerance::Relative(0.15).to_string(), "±15%");
 }
 
+/// Every run of `figure` over `scenario`, on the test's jobs, aggregated.
+fn run_figure(figure: &Figure, scenario: &str) -> FigureResult {
+    let variants = figure
+        .runs()
+        .into_iter()
+        .map(|run| {
+            let text = figure.run_text(scenario, run).expect("run text");
+            (run.x as f64, run.seed, crate::scenario::Scenario::from_json(&text).expect("scenario"))
+        })
+        .collect();
+    let points = sweep::run_variants(variants, jobs(), |_, _| {}).expect("runs");
+    let summaries: Vec<Value> = points.into_iter().map(|p| serde_json::to_value(p.summary).expect("json")).collect();
+    figure.result(&summaries).expect("result")
+}
+
 fn figure_of(file: &str, id: &str) -> (Reproduction, Figure, String) {
     let text = std::fs::read_to_string(root().join("reproductions").join(file)).expect("reproduction file");
     let repro = Reproduction::from_json(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
@@ -402,17 +417,7 @@ fn a_figure_expands_to_one_run_per_x_scheme_and_seed_with_its_fields_set() {
 #[test]
 fn afpft_fig5_red_gives_the_udp_flow_the_link_and_afpft_its_fair_share() {
     let (_, figure, scenario) = figure_of("afpft-3b-tcp-and-cbr.json", "afpft-fig5");
-    let variants = figure
-        .runs()
-        .into_iter()
-        .map(|run| {
-            let text = figure.run_text(&scenario, run).expect("run text");
-            (run.x as f64, run.seed, crate::scenario::Scenario::from_json(&text).expect("scenario"))
-        })
-        .collect();
-    let points = sweep::run_variants(variants, jobs(), |_, _| {}).expect("runs");
-    let summaries: Vec<Value> = points.into_iter().map(|p| serde_json::to_value(p.summary).expect("json")).collect();
-    let result = figure.result(&summaries).expect("result");
+    let result = run_figure(&figure, &scenario);
     let at =
         |series: &str, x: f64| result.points.iter().find(|p| p.series == series && p.x == x).expect("point").clone();
     let red = at("RED", 5e6);
@@ -481,18 +486,7 @@ fn every_figure_gets_its_pinned_verdict() {
     for (name, repro) in all_files() {
         for figure in &repro.figures {
             let (_, figure, scenario) = figure_of(&name, &figure.id);
-            let variants = figure
-                .runs()
-                .into_iter()
-                .map(|run| {
-                    let text = figure.run_text(&scenario, run).expect("run text");
-                    (run.x as f64, run.seed, crate::scenario::Scenario::from_json(&text).expect("scenario"))
-                })
-                .collect();
-            let points = sweep::run_variants(variants, jobs(), |_, _| {}).expect("runs");
-            let summaries: Vec<Value> =
-                points.into_iter().map(|p| serde_json::to_value(p.summary).expect("json")).collect();
-            let result = figure.result(&summaries).expect("result");
+            let result = run_figure(&figure, &scenario);
             if result.verdict != figure.expected {
                 moved.push(format!("{} now {:?} (marks {:?})", figure.id, result.verdict, result.mark_verdicts));
             }
