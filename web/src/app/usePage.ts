@@ -136,6 +136,7 @@ export function usePage(engine: EngineClient) {
     void loadLocal(preset.scenario);
   };
   const compareWith = (comparison: Comparison) => {
+    setNotice(null);
     setView((current) => ({ ...current, compare: comparison }));
     void loadLocal(edits.current);
   };

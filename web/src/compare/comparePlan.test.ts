@@ -57,7 +57,7 @@ describe('compare mode by TCP flavour', () => {
       'every TCP group already runs CUBIC',
     );
     const mixed = comparePlan({ by: 'cc', cc: 'cubic' }, SCENARIO, 4, CATALOGUE, checks(planOf([tcp('cubic'), tcp('bbr')]), { cubic: null }));
-    expect(mixed.partner).toEqual({ by: 'cc', id: 'cubic', name: 'CUBIC', mainName: 'CUBIC + BBR' });
+    expect(mixed.partner).toEqual({ by: 'cc', id: 'cubic', name: 'all CUBIC', mainName: 'CUBIC + BBR' });
     const noTcp = comparePlan({ by: 'cc', cc: 'bbr' }, SCENARIO, 4, CATALOGUE, checks(planOf([{ kind: 'ping' } as ResolvedGroup]), { bbr: null }));
     expect(noTcp.refused).toContain('no TCP group');
   });

@@ -73,11 +73,13 @@ function flavourPartner(cc: string, scenario: Scenario, checks: FlavourChecks | 
     refused: `Compare by TCP flavour (compare_cc = ${cc}): ${why}; showing the experiment without compare mode.`,
   });
   const flavours = tcpFlavours(checks.main);
+  const tcpGroups = checks.main.groups.filter((group) => group.kind === 'tcp').length;
   if (flavours.length === 0) return stop('this scenario has no TCP group');
   if (problem) return stop(flavourRefusal(cc, problem));
   if (flavours.every((f) => f === cc)) return stop(`every TCP group already runs ${ccLabel(cc)}`);
   return {
-    partner: { by: 'cc', id: cc, name: ccLabel(cc), mainName: flavourName(checks.main) },
+    // With several TCP groups, "all BBR" says the partner is not one group switched.
+    partner: { by: 'cc', id: cc, name: `${tcpGroups > 1 ? 'all ' : ''}${ccLabel(cc)}`, mainName: flavourName(checks.main) },
     partnerJson: JSON.stringify(withFlavour(scenario, cc)),
     waiting: false,
     refused: null,

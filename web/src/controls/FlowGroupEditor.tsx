@@ -316,7 +316,8 @@ function CubicChoices({ index, group, planned, set, problem }: GroupPartProps & 
   const path = (key: string) => `flows[${index}].${key}`;
   const hystart = shown(group.hystart, planned?.hystart);
   const rtt = shown(group.cubic_rtt, planned?.cubic_rtt);
-  const about = [HYSTART_CHOICES.find((c) => c.value === hystart)?.about, CUBIC_RTT_CHOICES.find((c) => c.value === rtt)?.about];
+  const hystartAbout = HYSTART_CHOICES.find((c) => c.value === hystart)?.about;
+  const rttAbout = CUBIC_RTT_CHOICES.find((c) => c.value === rtt)?.about;
   return (
     <>
       <div className="field-row">
@@ -342,7 +343,9 @@ function CubicChoices({ index, group, planned, set, problem }: GroupPartProps & 
         />
       </div>
       <p className="hint" data-testid={`flow-${index}-cubic-about`}>
-        {about.filter(Boolean).join(' ')}
+        {hystartAbout && <strong>HyStart: </strong>}
+        {hystartAbout} {rttAbout && <strong>Look-ahead RTT: </strong>}
+        {rttAbout}
       </p>
     </>
   );
