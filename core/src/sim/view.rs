@@ -6,7 +6,10 @@
 use super::Simulation;
 use crate::kernel::to_secs;
 use crate::queue::scheme::ParamValues;
-use crate::scenario::{ParamValue, Plan, Scenario, TrafficPlan};
+use crate::scenario::{CcName, CubicRttName, HystartName, ParamValue, Plan, Scenario, TrafficPlan};
+use crate::transport::tcp::cc::cubic::{CubicOptions, TargetRtt};
+use crate::transport::tcp::cc::hystart::SlowStartExit;
+use crate::transport::tcp::CcVariant;
 use crate::transport::FlowKind;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -45,6 +48,42 @@ pub struct ResolvedGroup {
     pub pacing: bool,
     /// Every flow of the group on one host (what CAKE's host isolation sees).
     pub one_host: bool,
+    /// The senders' congestion control (TCP and web groups; absent for others).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cc: Option<CcName>,
+    /// CUBIC's slow-start exit (CUBIC groups only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hystart: Option<HystartName>,
+    /// The RTT CUBIC's target looks ahead by (CUBIC groups only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cubic_rtt: Option<CubicRttName>,
+}
+
+/// The scenario's name for a sender's congestion control.
+fn cc_name(cc: CcVariant) -> CcName {
+    match cc {
+        CcVariant::Reno => CcName::Reno,
+        CcVariant::NewReno => CcName::Newreno,
+        CcVariant::Cubic => CcName::Cubic,
+        CcVariant::Dctcp => CcName::Dctcp,
+        CcVariant::Prague => CcName::Prague,
+        CcVariant::Bbr => CcName::Bbr,
+    }
+}
+
+/// The scenario's names for a CUBIC sender's options.
+fn cubic_names(options: &CubicOptions) -> (HystartName, CubicRttName) {
+    let hystart = match options.slow_start_exit {
+        SlowStartExit::HystartLinux => HystartName::Linux,
+        SlowStartExit::HystartNs3 => HystartName::Ns3,
+        SlowStartExit::HystartPlusPlus => HystartName::PlusPlus,
+        SlowStartExit::Off => HystartName::Off,
+    };
+    let rtt = match options.target_rtt {
+        TargetRtt::Min => CubicRttName::Min,
+        TargetRtt::Smoothed => CubicRttName::Srtt,
+    };
+    (hystart, rtt)
 }
 
 impl ResolvedPlan {
@@ -61,6 +100,7 @@ impl ResolvedPlan {
                     TrafficPlan::Tcp(tcp) | TrafficPlan::Web(tcp, _) => Some(tcp),
                     _ => None,
                 };
+                let cubic = tcp.filter(|t| t.cc == CcVariant::Cubic).map(|t| cubic_names(&t.cubic));
                 ResolvedGroup {
                     label: g.label.clone(),
                     kind: g.kind,
@@ -70,6 +110,9 @@ impl ResolvedPlan {
                     sack: tcp.is_some_and(|t| t.sack),
                     pacing: tcp.is_some_and(|t| t.pacing),
                     one_host: g.one_host,
+                    cc: tcp.map(|t| cc_name(t.cc)),
+                    hystart: cubic.map(|(hystart, _)| hystart),
+                    cubic_rtt: cubic.map(|(_, rtt)| rtt),
                 }
             })
             .collect();

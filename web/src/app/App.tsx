@@ -56,7 +56,7 @@ export function App({ engine }: { engine: EngineClient }) {
       scenario={scenario}
       schemeEntry={schemeEntry}
       sim={sim}
-      partner={plan.partner ? { name: plan.partner.name, sim: partner } : null}
+      partner={plan.partner ? { ...plan.partner, sim: partner } : null}
       view={view}
       onView={setView}
       scroll={scroll}
@@ -166,18 +166,12 @@ export function App({ engine }: { engine: EngineClient }) {
               }
               main={
                 <>
-                  <ComparePicker
-                    catalogue={catalogue ?? []}
-                    schemeId={scenario.queue.scheme}
-                    partner={plan.partner?.id ?? null}
-                    onCompare={state.compareWith}
-                    onLeave={() => setView((current) => ({ ...current, compare: null }))}
-                  />
+                  <ComparePicker {...state.picker} />
                   {plan.partner && partner.error && <ErrorBanner text={`${plan.partner.name}: ${partner.error}`} testId="partner-error" />}
                   {charts}
                   <RunResults
                     engine={engine}
-                    names={[schemeName, plan.partner?.name ?? null]}
+                    names={plan.partner ? [plan.partner.mainName, plan.partner.name] : [schemeName, null]}
                     snapshots={[sim.snapshot, plan.partner ? partner.snapshot : null]}
                     measureFromS={sim.plan ? sim.plan.measure_from_s : 0}
                     reproduction={shownReproduction}

@@ -2,6 +2,7 @@
 // axes.
 
 import { CompareArea } from '../compare/CompareArea';
+import type { ComparedPartner } from '../compare/comparePlan';
 import { DecisionPanel } from '../explain/DecisionPanel';
 import { bufferUnit } from '../scenario/model';
 import type { CatalogueEntry, Scenario } from '../scenario/types';
@@ -14,8 +15,8 @@ interface RunChartsProps {
   scenario: Scenario;
   schemeEntry: CatalogueEntry | undefined;
   sim: SimulationView;
-  /** The compare partner's name and run, when comparing. */
-  partner: { name: string; sim: SimulationView } | null;
+  /** The compare partner (what varies, both runs' names) and its run, when comparing. */
+  partner: (ComparedPartner & { sim: SimulationView }) | null;
   view: ViewState;
   onView: (update: (current: ViewState) => ViewState) => void;
   scroll: { following: boolean; endS: number };
@@ -32,8 +33,10 @@ export function RunCharts({ scenario, schemeEntry, sim, partner, view, onView, s
       <CompareArea
         scenario={scenario}
         plan={sim.plan}
+        varies={partner.by}
+        queueName={schemeName}
         runs={[
-          { name: schemeEntry?.name ?? scenario.queue.scheme, store: sim.store, delays: sim.snapshot?.delays },
+          { name: partner.mainName, store: sim.store, delays: sim.snapshot?.delays },
           { name: partner.name, store: partner.sim.store, delays: partner.sim.snapshot?.delays },
         ]}
         windowS={view.windowS}

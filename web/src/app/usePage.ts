@@ -5,6 +5,7 @@
 
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { comparePlan } from '../compare/comparePlan';
+import { useFlavourChecks } from '../compare/useFlavourChecks';
 import { completeSummary, type EngineClient, type RunSnapshot, type Speed } from '../engine/client';
 import { LESSONS } from '../lessons/lessons';
 import { useLessonPage, type StepLoad } from '../lessons/useLesson';
@@ -15,7 +16,7 @@ import { bufferUnit } from '../scenario/model';
 import { decodePageOptions } from '../scenario/pageOptions';
 import type { Preset } from '../scenario/presets';
 import type { Scenario, Summary } from '../scenario/types';
-import { DEFAULT_VIEW, withLatencyCharts, type ViewState } from '../scenario/view';
+import { DEFAULT_VIEW, withLatencyCharts, type Comparison, type ViewState } from '../scenario/view';
 import type { LoadedRun } from './runLifecycle';
 import { useAddressBar } from './useAddressBar';
 import { useDraft } from './useDraft';
@@ -65,7 +66,8 @@ export function usePage(engine: EngineClient) {
   const catalogue = experiment.catalogues[bufferUnit(scenario)];
   const schemeEntry = catalogue?.find((s) => s.id === scenario.queue.scheme);
   const schemeName = schemeEntry?.name ?? scenario.queue.scheme;
-  const plan = comparePlan(view.compare, scenario, loadId, catalogue);
+  const flavours = useFlavourChecks(engine, loaded?.scenario, view.compare?.by === 'cc' ? view.compare.cc : null);
+  const plan = comparePlan(view.compare, scenario, loadId, catalogue, flavours);
   const sim = useSimulation(engine, plan.waiting ? null : (loaded?.json ?? null), loadId ?? 0, speed, plan.lockstepGroup, loaded?.autoplay ?? true);
   const partner = useSimulation(engine, plan.partnerJson, loadId ?? 0, speed, plan.lockstepGroup);
   const edits = useDraft(engine, draft, loaded?.scenario, sim.params, schemeEntry);
@@ -106,14 +108,15 @@ export function usePage(engine: EngineClient) {
 
   /** Run something made or picked here; picking the partner's scheme ends compare mode (a scheme compared with itself is no comparison). */
   const loadLocal = (next: Scenario) => {
-    if (next.queue.scheme === view.compare) setView((current) => ({ ...current, compare: null }));
+    if (view.compare?.by === 'scheme' && next.queue.scheme === view.compare.scheme) setView((current) => ({ ...current, compare: null }));
     return load(next);
   };
   const pickReproduction = (reproduction: Reproduction) => {
     setNotice(null);
     setPanel(null);
     // The partner is set with the run it belongs to: set earlier, it would be checked against the scheme still running.
-    const nextView = { ...view, compare: compareRuns(reproduction.file)[0]?.scheme ?? null };
+    const scheme = compareRuns(reproduction.file)[0]?.scheme;
+    const nextView: ViewState = { ...view, compare: scheme ? { by: 'scheme', scheme } : null };
     // The live run is an illustration beside the verdicts, which come from their own runs: it goes at full speed.
     setSpeed('max');
     void load(reproduction.scenario, { view: nextView }).then((id) => id !== null && reproductions.opened(reproduction, id));
@@ -132,9 +135,18 @@ export function usePage(engine: EngineClient) {
     setView((current) => withLatencyCharts(current, preset.scenario));
     void loadLocal(preset.scenario);
   };
-  const compareWith = (id: string) => {
-    setView((current) => ({ ...current, compare: id }));
+  const compareWith = (comparison: Comparison) => {
+    setNotice(null);
+    setView((current) => ({ ...current, compare: comparison }));
     void loadLocal(edits.current);
+  };
+  const picker = {
+    catalogue: catalogue ?? [],
+    schemeId: scenario.queue.scheme,
+    partner: plan.partner ?? null,
+    flavours,
+    onCompare: compareWith,
+    onLeave: () => setView((current) => ({ ...current, compare: null })),
   };
   const cancelHeavyRun = () => {
     // With nothing run yet (an opened link), the default runs and the long one stays in the editor to shorten.
@@ -177,7 +189,7 @@ export function usePage(engine: EngineClient) {
     loadLocal,
     pickReproduction,
     pickPreset,
-    compareWith,
+    picker,
     cancelHeavyRun,
     runLessonStep,
     restart,

@@ -1,6 +1,6 @@
-// Compare mode's charts: two runs of the same scenario and seed, one with
-// each scheme, on shared axes (the first scheme solid, the partner dashed),
-// the delay-vs-goodput plot, and where the two runs part.
+// Compare mode's charts: two runs of the same scenario and seed, with
+// different schemes or TCP flavours, on shared axes (the first run solid,
+// the partner dashed), the delay-vs-goodput plot, and where the two part.
 
 import { memo, useMemo } from 'react';
 import { binSums, ratio } from '../charts/bins';
@@ -45,6 +45,9 @@ interface CompareAreaProps {
   /** The engine's plan of the runs (both have the same): groups, sample interval and measurement window come from it. */
   plan: ResolvedPlan;
   runs: readonly [ComparedRun, ComparedRun];
+  /** What differs between the runs: the queue scheme, or the TCP groups' flavour (on the same queue, `queueName`). */
+  varies: 'scheme' | 'cc';
+  queueName: string;
   windowS: number;
   onWindow: (windowS: number) => void;
 }
@@ -65,7 +68,12 @@ function goodputColumns(store: SeriesStore, groups: readonly GroupInfo[], indice
   return indices.flatMap((g) => groupGoodputColumns(store, groups[g], g).map((column) => column.subarray(from, to)));
 }
 
-export const CompareArea = memo(function CompareArea({ scenario, plan, runs, windowS, onWindow }: CompareAreaProps) {
+/** What the header says the partner is. */
+function partnerNote(varies: 'scheme' | 'cc', queueName: string): string {
+  return varies === 'scheme' ? '(its default parameters)' : `(every TCP group switched to it, on the same ${queueName} queue)`;
+}
+
+export const CompareArea = memo(function CompareArea({ scenario, plan, runs, varies, queueName, windowS, onWindow }: CompareAreaProps) {
   useStoreRevision(runs[0].store);
   useStoreRevision(runs[1].store);
   const unit = bufferUnit(scenario);
@@ -216,10 +224,12 @@ export const CompareArea = memo(function CompareArea({ scenario, plan, runs, win
           data-kind={parting.kind}
           data-diverged-at={parting.kind === 'diverged' ? parting.atS : undefined}
         >
-          Same scenario and seed ({scenario.seed}): <strong>{runs[0].name}</strong> solid, <strong>{runs[1].name}</strong> (its default parameters) dashed.{' '}
+          Same scenario and seed ({scenario.seed}): <strong>{runs[0].name}</strong> solid, <strong>{runs[1].name}</strong> {partnerNote(varies, queueName)}{' '}
+          dashed.{' '}
           {parting.kind === 'diverged' &&
-            `Identical until t = ${SECONDS.format(parting.atS - sampleIntervalS)} s; they part by ${SECONDS.format(parting.atS)} s, where the queues first treated a packet differently.`}
-          {parting.kind === 'identical' && `Identical so far (to t = ${SECONDS.format(parting.throughS)} s): the queues have treated every packet alike.`}
+            `Identical until t = ${SECONDS.format(parting.atS - sampleIntervalS)} s; they part by ${SECONDS.format(parting.atS)} s, where ${varies === 'scheme' ? 'the queues first treated a packet differently' : 'the queue first saw different traffic'}.`}
+          {parting.kind === 'identical' &&
+            `Identical so far (to t = ${SECONDS.format(parting.throughS)} s): ${varies === 'scheme' ? 'the queues have treated every packet alike' : 'the queue has seen the same traffic'}.`}
         </p>
         <WindowChoice windowS={windowS} onWindow={onWindow} testId="compare-window" />
       </div>

@@ -2,6 +2,7 @@
 // settings, access delay and jitter, start and stop times, and direction.
 
 import { Term } from '../glossary/Term';
+import { CC_CHOICES, CUBIC_RTT_CHOICES, HYSTART_CHOICES, type Choice } from '../scenario/flavours';
 import { FLOW_KINDS, withCc, withKey, withKind } from '../scenario/model';
 import type { CcName, FlowGroup, FlowKind, ResolvedGroup, ScenarioProblem } from '../scenario/types';
 import { FieldError } from './FieldError';
@@ -91,39 +92,6 @@ function shown<T>(set: T | null | undefined, planned: T | undefined): T | undefi
   return set === undefined || set === null ? planned : set;
 }
 
-/** The congestion controls a TCP group can run, each with one line for students. */
-const CC_CHOICES: { value: CcName; label: string; about: string }[] = [
-  {
-    value: 'newreno',
-    label: 'NewReno',
-    about: 'NewReno halves its window at a loss, then adds one segment per round trip; it repairs one loss per round trip.',
-  },
-  { value: 'reno', label: 'Reno', about: "Reno is NewReno's predecessor: a second loss in the same window waits for a timeout." },
-  {
-    value: 'cubic',
-    label: 'CUBIC',
-    about: "CUBIC (Linux's default) backs off to 70% and regrows along a cubic curve: fast far from the window where it lost, flat near it.",
-  },
-  {
-    value: 'dctcp',
-    label: 'DCTCP',
-    about:
-      'DCTCP (datacenters, RFC 8257) cuts its window by half the share of its packets that were marked, so a few marks cost it little. It needs ECN, and RED as a step marker (min_th = max_th).',
-  },
-  {
-    value: 'prague',
-    label: 'Prague',
-    about:
-      "Prague (L4S) answers marks as DCTCP does, paces its packets and, once settled, grows as if its round trip were 25 ms, so short and long paths share more evenly. It needs ECN set to ECT(1), and DualPI2's L queue to keep its delay near 1 ms.",
-  },
-  {
-    value: 'bbr',
-    label: 'BBR',
-    about:
-      'BBR v1 (Cardwell et al. 2016) does not take a loss as a sign of congestion: it measures the largest delivery rate and the smallest round trip it sees, paces at that rate and keeps about two bandwidth-delay products in flight, probing for more bandwidth one round trip in eight. It always paces and does not use ECN.',
-  },
-];
-
 /** The ECN codepoint a TCP group's packets carry: none, classic ECT(0) or L4S ECT(1). */
 const ECN_CHOICES: { value: 'off' | 'ect0' | 'ect1'; label: string }[] = [
   { value: 'off', label: 'off' },
@@ -150,7 +118,8 @@ const SACK_ABOUT = 'With SACK the receiver reports every block it holds, so the 
 export function FlowGroupEditor({ index, group, onChange, onRemove, planned, problem }: FlowGroupEditorProps) {
   const path = (key: string) => `flows[${index}].${key}`;
   const set = <K extends keyof FlowGroup>(key: K, value: FlowGroup[K] | undefined) => onChange(withKey(group, key, value));
-  const cc = CC_CHOICES.find((choice) => choice.value === (group.cc ?? 'newreno')) ?? CC_CHOICES[0];
+  // Without `cc` the group runs what the engine's plan says (none while the draft is invalid).
+  const cc = CC_CHOICES.find((choice) => choice.value === shown(group.cc, planned?.cc));
   return (
     <section className="flow-group" aria-label={`Flow group ${index + 1}`} data-testid={`flow-group-${index}`}>
       <div className="flow-group-head">
@@ -196,7 +165,7 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, planned, pro
         {group.kind === 'tcp' && (
           <label className="field">
             <span className="field-label">congestion control</span>
-            <select value={cc.value} onChange={(event) => onChange(withCc(group, event.target.value as CcName))} data-testid={`flow-${index}-cc`}>
+            <select value={cc?.value ?? ''} onChange={(event) => onChange(withCc(group, event.target.value as CcName))} data-testid={`flow-${index}-cc`}>
               {CC_CHOICES.map((choice) => (
                 <option key={choice.value} value={choice.value}>
                   {choice.label}
@@ -222,9 +191,10 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, planned, pro
         ))}
       </div>
       {group.kind === 'tcp' && <TcpSwitches index={index} group={group} planned={planned} set={set} />}
+      {group.kind === 'tcp' && cc?.value === 'cubic' && <CubicChoices index={index} group={group} planned={planned} set={set} problem={problem} />}
       {group.kind === 'tcp' && (
         <p className="hint" data-testid={`flow-${index}-tcp-about`}>
-          {cc.about} {SACK_ABOUT}
+          {cc?.about} {SACK_ABOUT}
         </p>
       )}
       <div className="field-row">
@@ -296,18 +266,93 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, planned, pro
   );
 }
 
-/** A TCP group's ECN codepoint, SACK and pacing. */
-function TcpSwitches({
-  index,
-  group,
-  planned,
-  set,
-}: {
+interface GroupPartProps {
   index: number;
   group: FlowGroup;
   planned: ResolvedGroup | undefined;
   set: <K extends keyof FlowGroup>(key: K, value: FlowGroup[K] | undefined) => void;
+}
+
+/** One of CUBIC's choices: a select showing the document's value or the plan's, and the chosen value's meaning. */
+function CubicChoice<T extends string>({
+  index,
+  field,
+  label,
+  termId,
+  choices,
+  value,
+  onPick,
+  error,
+}: {
+  index: number;
+  field: 'hystart' | 'cubic_rtt';
+  label: string;
+  termId: string;
+  choices: readonly Choice<T>[];
+  value: T | undefined;
+  onPick: (value: T) => void;
+  error: string | undefined;
 }) {
+  const chosen = choices.find((choice) => choice.value === value);
+  return (
+    <label className="field" title={chosen?.about}>
+      <span className="field-label">
+        <Term id={termId}>{label}</Term>
+      </span>
+      <select value={chosen?.value ?? ''} onChange={(event) => onPick(event.target.value as T)} data-testid={`flow-${index}-${field}`}>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+      <FieldError message={error} />
+    </label>
+  );
+}
+
+/** A CUBIC group's slow-start exit and look-ahead RTT, each with what the one chosen does. */
+function CubicChoices({ index, group, planned, set, problem }: GroupPartProps & { problem: ScenarioProblem | undefined }) {
+  const path = (key: string) => `flows[${index}].${key}`;
+  const hystart = shown(group.hystart, planned?.hystart);
+  const rtt = shown(group.cubic_rtt, planned?.cubic_rtt);
+  const hystartAbout = HYSTART_CHOICES.find((c) => c.value === hystart)?.about;
+  const rttAbout = CUBIC_RTT_CHOICES.find((c) => c.value === rtt)?.about;
+  return (
+    <>
+      <div className="field-row">
+        <CubicChoice
+          index={index}
+          field="hystart"
+          label="HyStart"
+          termId="hystart"
+          choices={HYSTART_CHOICES}
+          value={hystart}
+          onPick={(v) => set('hystart', v)}
+          error={problemAt(problem, path('hystart'))}
+        />
+        <CubicChoice
+          index={index}
+          field="cubic_rtt"
+          label="look-ahead RTT"
+          termId="cubic-rtt"
+          choices={CUBIC_RTT_CHOICES}
+          value={rtt}
+          onPick={(v) => set('cubic_rtt', v)}
+          error={problemAt(problem, path('cubic_rtt'))}
+        />
+      </div>
+      <p className="hint" data-testid={`flow-${index}-cubic-about`}>
+        {hystartAbout && <strong>HyStart: </strong>}
+        {hystartAbout} {rttAbout && <strong>Look-ahead RTT: </strong>}
+        {rttAbout}
+      </p>
+    </>
+  );
+}
+
+/** A TCP group's ECN codepoint, SACK and pacing. */
+function TcpSwitches({ index, group, planned, set }: GroupPartProps) {
   return (
     <div className="field-row">
       <label className="field" title={ECN_ABOUT}>

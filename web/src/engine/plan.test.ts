@@ -56,7 +56,7 @@ describe('the engine owns the experiment', () => {
       expect(plan.measure_from_s).toBe(0);
       expect(plan.duration_s).toBe(sim.durationS());
       expect(plan.groups).toEqual([
-        { label: 'tcp', kind: 'tcp', count: 1, first_flow: 0, access_jitter_ms: 0, sack: false, pacing: false, one_host: false },
+        { label: 'tcp', kind: 'tcp', count: 1, first_flow: 0, access_jitter_ms: 0, sack: false, pacing: false, one_host: false, cc: 'newreno' },
         { label: 'noise', kind: 'poisson', count: 2, first_flow: 1, access_jitter_ms: 0, sack: false, pacing: false, one_host: false },
       ]);
       // Every parameter of the scheme, at the value the engine runs: the document's or the catalogue's default.
@@ -71,6 +71,21 @@ describe('the engine owns the experiment', () => {
     } finally {
       sim.free();
     }
+  });
+
+  it('names the flavour each TCP group runs, and CUBIC its slow-start exit and look-ahead RTT', () => {
+    const document = JSON.parse(DOCUMENT) as Scenario;
+    document.flows = [
+      { kind: 'tcp', cc: 'cubic' },
+      { kind: 'tcp', cc: 'cubic', hystart: 'hystart++', cubic_rtt: 'srtt' },
+      { kind: 'tcp', cc: 'bbr' },
+    ];
+    const groups = planScenario(JSON.stringify(document)).groups;
+    expect(groups.map(({ cc, hystart, cubic_rtt }) => ({ cc, hystart, cubic_rtt }))).toEqual([
+      { cc: 'cubic', hystart: 'linux', cubic_rtt: 'min' },
+      { cc: 'cubic', hystart: 'hystart++', cubic_rtt: 'srtt' },
+      { cc: 'bbr', hystart: undefined, cubic_rtt: undefined },
+    ]);
   });
 
   it('scenario() folds in live changes, and builds what reset() replays', () => {

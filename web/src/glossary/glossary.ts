@@ -360,6 +360,20 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     meaning:
       'While a run is paused, each drop and ECN mark at the bottleneck is a small triangle above the queue and drop-rate charts. Picking one (a click, the [ and ] keys, or the arrow keys on the focused strip) explains that decision in the scheme’s own terms and numbers as the engine recorded them at that instant, and shows it on the drop-probability curve where the scheme has one.',
   },
+  {
+    id: 'hystart',
+    term: 'Hybrid slow start (HyStart)',
+    meaning:
+      'A way for CUBIC to leave slow start before the first loss. From a window of 16 packets on it watches each round trip: when the acknowledgements of a round come back as one long train, or the round’s smallest RTT rises clearly above the path’s minimum (by an eighth of it, 4 to 16 ms, in Linux; by doubling in ns-3), the window already fills the path and doubling stops. Linux and ns-3 run it by default (“linux”, “ns3”). RFC 9406’s HyStart++ (“hystart++”) instead grows a quarter as fast for five rounds before it ends slow start, and goes back to doubling if the delay falls again; “off” doubles until a packet is lost.',
+    source: 'Ha & Rhee, “Taming the elephants: new TCP slow start”, Computer Networks 2011; Balasubramanian, Huang & Olson, RFC 9406 (HyStart++), 2023',
+  },
+  {
+    id: 'cubic-rtt',
+    term: 'CUBIC’s look-ahead RTT',
+    meaning:
+      'CUBIC grows its window towards where its cubic curve will be one round trip from now. Linux and ns-3 take that round trip as the smallest RTT measured (“min”), so the target does not move with the queue the flow itself builds; RFC 9438 §4.2 words it as the smoothed RTT (“srtt”), which looks further ahead, and so grows faster, when the queue is long.',
+    source: 'Xu, Ha, Rhee, Goel & Eggert, RFC 9438 (CUBIC), 2023, §4.2',
+  },
 ];
 
 const BY_ID = new Map(GLOSSARY.map((entry) => [entry.id, entry]));

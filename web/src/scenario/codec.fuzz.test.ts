@@ -21,7 +21,7 @@ const fragment = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary' }),
   fc
-    .dictionary(fc.constantFrom('s', 'view', 'window', 'compare', 'x'), fc.string({ unit: 'grapheme' }))
+    .dictionary(fc.constantFrom('s', 'view', 'window', 'compare', 'compare_cc', 'x'), fc.string({ unit: 'grapheme' }))
     .map((params) => new URLSearchParams(params).toString()),
   fc.uint8Array({ maxLength: 400 }).map((bytes) => `s=${base64Url(bytes)}`),
   fc.uint8Array({ maxLength: 400 }).map((bytes) => `s=${base64Url(deflateSync(bytes))}`),
@@ -31,7 +31,13 @@ const fragment = fc.oneof(
 const view: fc.Arbitrary<ViewState> = fc.record({
   charts: fc.uniqueArray(fc.constantFrom(...CHART_IDS), { minLength: 1 }),
   windowS: fc.oneof(fc.integer({ min: 0, max: 100_000 }), fc.double({ min: 0, max: 100_000, noNaN: true })),
-  compare: fc.option(fc.stringMatching(/^[a-z_]{1,20}$/), { nil: null }),
+  compare: fc.option(
+    fc.oneof(
+      fc.stringMatching(/^[a-z_]{1,20}$/).map((scheme) => ({ by: 'scheme' as const, scheme })),
+      fc.stringMatching(/^[a-z0-9_+-]{1,20}$/).map((cc) => ({ by: 'cc' as const, cc })),
+    ),
+    { nil: null },
+  ),
 });
 
 describe('share-link decoder (property-based)', () => {
@@ -46,7 +52,9 @@ describe('share-link decoder (property-based)', () => {
           for (const id of decoded.view.charts) expect(CHART_IDS).toContain(id);
           expect(decoded.view.windowS).toBeGreaterThanOrEqual(0);
           expect(decoded.view.windowS).toBeLessThanOrEqual(100_000);
-          expect((decoded.view.compare ?? '').length).toBeLessThanOrEqual(MAX_COMPARE_CHARS);
+          const compared = decoded.view.compare;
+          if (compared?.by === 'scheme') expect(compared.scheme.length).toBeLessThanOrEqual(MAX_COMPARE_CHARS);
+          if (compared?.by === 'cc') expect(compared.cc).toMatch(/^[a-z0-9_+-]{1,64}$/);
           if (decoded.kind === 'invalid') {
             expect(decoded.reason.length).toBeGreaterThan(0);
           } else {

@@ -131,7 +131,7 @@ describe('share-link codec', () => {
   });
 
   it('carries the compare partner', () => {
-    const comparing: ViewState = { ...view, compare: 'codel' };
+    const comparing: ViewState = { ...view, compare: { by: 'scheme', scheme: 'codel' } };
     const fragment = encodeFragment(scenarioJson, comparing);
     expect(new URLSearchParams(fragment).get('compare')).toBe('codel');
     expect(decodeFragment(`#${fragment}`)).toEqual({ kind: 'scenario', scenarioJson, view: comparing });
@@ -139,12 +139,38 @@ describe('share-link codec', () => {
     expect(encodeFragment(scenarioJson, view)).not.toContain('compare');
   });
 
+  it('carries a flavour comparison as compare_cc, and only that', () => {
+    const comparing: ViewState = { ...view, compare: { by: 'cc', cc: 'bbr' } };
+    const params = new URLSearchParams(encodeFragment(scenarioJson, comparing));
+    expect(params.get('compare_cc')).toBe('bbr');
+    expect(params.has('compare')).toBe(false);
+    expect(decodeFragment(`#${params.toString()}`)).toEqual({ kind: 'scenario', scenarioJson, view: comparing });
+    // A refusal stays on the page that met it: the link written from it compares nothing.
+    const refused: ViewState = { ...view, compare: { by: 'refused', field: 'compare_cc', reason: 'no' } };
+    expect(encodeFragment(scenarioJson, refused)).not.toContain('compare');
+  });
+
+  it('refuses a compare_cc that is no flavour name, or one beside compare, naming the field', () => {
+    const encoded = new URLSearchParams(encodeFragment(scenarioJson, view)).get('s')!;
+    for (const bad of [encodeURIComponent('<b>bbr</b>'), 'BBR', 'x'.repeat(MAX_COMPARE_CHARS + 1)]) {
+      const decoded = decodeFragment(`#s=${encoded}&compare_cc=${bad}`);
+      expect(decoded.kind === 'scenario' && decoded.view.compare).toEqual({ by: 'refused', field: 'compare_cc', reason: 'it is not a TCP flavour name' });
+    }
+    const both = decodeFragment(`#s=${encoded}&compare=codel&compare_cc=bbr`);
+    expect(both.kind === 'scenario' && both.view.compare).toMatchObject({ by: 'refused', field: 'compare_cc' });
+    // A well-formed name the engine may not know goes through, for the engine to judge against the scenario.
+    const unknown = decodeFragment(`#s=${encoded}&compare_cc=vegas`);
+    expect(unknown.kind === 'scenario' && unknown.view.compare).toEqual({ by: 'cc', cc: 'vegas' });
+    const empty = decodeFragment(`#s=${encoded}&compare_cc=`);
+    expect(empty.kind === 'scenario' && empty.view.compare).toBeNull();
+  });
+
   it('passes an unknown partner through as text for the page to name, bounded in length', () => {
     const encoded = new URLSearchParams(encodeFragment(scenarioJson, view)).get('s')!;
     const odd = decodeFragment(`#s=${encoded}&compare=${encodeURIComponent('<b>nope</b>')}`);
-    expect(odd.kind === 'scenario' && odd.view.compare).toBe('<b>nope</b>');
+    expect(odd.kind === 'scenario' && odd.view.compare).toEqual({ by: 'scheme', scheme: '<b>nope</b>' });
     const long = decodeFragment(`#s=${encoded}&compare=${'x'.repeat(MAX_COMPARE_CHARS * 4)}`);
-    expect(long.kind === 'scenario' && long.view.compare).toBe('x'.repeat(MAX_COMPARE_CHARS));
+    expect(long.kind === 'scenario' && long.view.compare).toEqual({ by: 'scheme', scheme: 'x'.repeat(MAX_COMPARE_CHARS) });
     for (const empty of ['&compare=', '&compare=%20%20']) {
       const decoded = decodeFragment(`#s=${encoded}${empty}`);
       expect(decoded.kind === 'scenario' && decoded.view.compare).toBeNull();
@@ -153,6 +179,6 @@ describe('share-link codec', () => {
 
   it('keeps the compare partner of a link whose scenario is damaged', () => {
     const decoded = decodeFragment('#s=not*base64!&compare=pie');
-    expect(decoded.kind === 'invalid' && decoded.view.compare).toBe('pie');
+    expect(decoded.kind === 'invalid' && decoded.view.compare).toEqual({ by: 'scheme', scheme: 'pie' });
   });
 });

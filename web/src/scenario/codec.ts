@@ -1,6 +1,7 @@
 // Share links: `#s=` + the scenario JSON, raw-deflated and base64url-encoded,
 // with the view state beside it (`&view=queue,goodput&window=30`, and
-// `&compare=codel` for the compare partner).
+// `&compare=codel` for a partner with another queue scheme, or
+// `&compare_cc=bbr` for one whose TCP groups run another flavour).
 //
 // Decoding never trusts the fragment: sizes are bounded before and after
 // inflating, every failure becomes a sentence for the reader, and what comes
@@ -8,7 +9,7 @@
 // unknown fields and bad values with the field's path).
 
 import { deflateSync, inflateSync } from 'fflate';
-import { CHART_IDS, DEFAULT_VIEW, type ChartId, type ViewState } from './view';
+import { CHART_IDS, DEFAULT_VIEW, type ChartId, type Comparison, type ViewState } from './view';
 
 /** Longest encoded scenario accepted from a link, in characters. */
 export const MAX_ENCODED_CHARS = 32_768;
@@ -31,7 +32,8 @@ export function encodeFragment(scenarioJson: string, view: ViewState): string {
   params.set('s', toBase64Url(packed));
   params.set('view', view.charts.join(','));
   params.set('window', String(view.windowS));
-  if (view.compare !== null) params.set('compare', view.compare);
+  if (view.compare?.by === 'scheme') params.set('compare', view.compare.scheme);
+  if (view.compare?.by === 'cc') params.set('compare_cc', view.compare.cc);
   return params.toString();
 }
 
@@ -82,14 +84,32 @@ function decodeView(params: URLSearchParams): ViewState {
     ?.split(',')
     .filter((id): id is ChartId => (CHART_IDS as readonly string[]).includes(id));
   const windowS = Number(params.get('window'));
-  // Only the engine's catalogue knows which ids are schemes: the page checks
-  // this one and says so when it is unknown, rather than comparing with something else.
-  const compare = params.get('compare')?.trim().slice(0, MAX_COMPARE_CHARS);
   return {
     charts: charts && charts.length > 0 ? [...new Set(charts)] : DEFAULT_VIEW.charts,
     windowS: params.has('window') && Number.isFinite(windowS) && windowS >= 0 && windowS <= 100_000 ? windowS : DEFAULT_VIEW.windowS,
-    compare: compare ? compare : null,
+    compare: decodeComparison(params),
   };
+}
+
+/** A flavour name's shape (the engine's are lower-case words such as `newreno`); anything else is refused here. */
+const FLAVOUR_TEXT = /^[a-z0-9_+-]+$/;
+
+/**
+ * The link's compare key. Only the engine knows which ids are schemes and
+ * flavours (and which flavour can run the scenario): the page checks a
+ * well-formed one against it and says so when it is refused, rather than
+ * comparing with something else.
+ */
+function decodeComparison(params: URLSearchParams): Comparison | null {
+  const scheme = params.get('compare')?.trim().slice(0, MAX_COMPARE_CHARS);
+  const cc = params.get('compare_cc')?.trim();
+  if (scheme && cc)
+    return { by: 'refused', field: 'compare_cc', reason: 'a link compares either queue schemes (`compare`) or TCP flavours (`compare_cc`), not both' };
+  if (cc !== undefined && cc !== '') {
+    if (cc.length > MAX_COMPARE_CHARS || !FLAVOUR_TEXT.test(cc)) return { by: 'refused', field: 'compare_cc', reason: 'it is not a TCP flavour name' };
+    return { by: 'cc', cc };
+  }
+  return scheme ? { by: 'scheme', scheme } : null;
 }
 
 function toBase64Url(bytes: Uint8Array): string {

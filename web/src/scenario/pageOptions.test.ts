@@ -18,7 +18,7 @@ describe('page options in the link', () => {
   });
 
   it('leaves the scenario and view of a link as they were', () => {
-    const fragment = encodeFragment('{"version":1,"name":"x"}', { ...DEFAULT_VIEW, compare: 'codel' });
+    const fragment = encodeFragment('{"version":1,"name":"x"}', { ...DEFAULT_VIEW, compare: { by: 'cc', cc: 'bbr' } });
     const withOptions = withPageOptions(fragment, { present: true, embed: false, lesson: null, reproduction: 'bare-fig9', figure: 'bare-fig8' });
     const decoded = decodeFragment(withOptions);
     expect(decoded).toEqual(decodeFragment(fragment));

@@ -22,11 +22,19 @@ export const CHART_TITLES: Record<ChartId, string> = {
 /** Time-window widths offered for the charts, in simulated seconds (0 = the whole run). */
 export const WINDOW_CHOICES_S = [10, 30, 60, 0] as const;
 
+/**
+ * What compare mode varies: the queue scheme (`&compare=` in a link) or the
+ * TCP flavour of every TCP group (`&compare_cc=`), the rest of the scenario
+ * and the seed kept. `refused`: a link's compare key the page cannot use,
+ * named with why (never written back to a link).
+ */
+export type Comparison = { by: 'scheme'; scheme: string } | { by: 'cc'; cc: string } | { by: 'refused'; field: string; reason: string };
+
 export interface ViewState {
   charts: ChartId[];
   windowS: number;
-  /** The compare partner: a second scheme run on the same scenario and seed, or null for a single run. */
-  compare: string | null;
+  /** The compare partner: a second run of the same scenario and seed, or null for a single run. */
+  compare: Comparison | null;
 }
 
 /** Charts shown only when asked for (a lesson step, a link, the chart toggles). */
