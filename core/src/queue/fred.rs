@@ -9,7 +9,8 @@
 //!   or qlen_i ≥ avgcq and strike_i > 1      → drop, strike_i += 1
 //!       (non-adaptive flows; strikes persist while the flow stays queued)
 //!   min_th ≤ avg < max_th: count += 1; if qlen_i ≥ max(min_q, avgcq),
-//!       drop with RED's p_a (the count rule set by `wait`, see red.rs)
+//!       drop with RED's p_a (the count rule set by `wait`, and byte mode
+//!       as `byte_mode` and `fj_byte_mode` set it, see red.rs)
 //!   avg ≥ max_th                             → drop (drop-tail mode)
 //! maxq is min_th, and 2 packets when avg ≥ max_th, as the listing sets it
 //! ("maxq = min_th; if (avg ≥ max_th) maxq = 2"): no flow may hold more than
@@ -27,7 +28,7 @@
 //! Thresholds, min_q and the 1- and 2-packet constants are in the buffer's
 //! unit (1000 bytes per packet for byte buffers).
 
-use super::red::{self, spaced_probability, RedState};
+use super::red::{self, RedState};
 use super::scheme::{configured, with_defaults, ParamValues, SchemeInfo};
 use super::{
     DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
@@ -73,9 +74,10 @@ const PARAMS: &[ParamSpec] = &[
         doc: "A flow with fewer packets queued is never dropped early (4 suits large buffers).",
     },
     red::WAIT,
-    ParamSpec { doc: "Scale the early-drop probability by packet size / max_packet_bytes.", ..red::BYTE_MODE },
+    red::BYTE_MODE,
     red::MAX_PACKET_BYTES,
     red::MEAN_PACKET_BYTES,
+    red::FJ_BYTE_MODE,
 ];
 
 fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
@@ -149,20 +151,25 @@ impl Fred {
         }
         if avg < min_th {
             self.red.count = -1;
+            self.red.count_bytes = 0;
             return Verdict::Accept;
         }
         if avg >= max_th {
             self.red.count = 0;
+            self.red.count_bytes = 0;
             return Verdict::DropTail;
         }
         self.red.count += 1;
+        // The bytes of the arrivals count counts: none while it is 0.
+        self.red.count_bytes = if self.red.count > 0 { self.red.count_bytes + u64::from(size) } else { 0 };
         if st.qlen < self.min_q.max(avgcq) {
             return Verdict::Accept;
         }
         let p_b = self.red.p_b(avg);
-        let p_b = if self.red.byte_mode { p_b * size as f64 / self.red.max_packet_bytes } else { p_b };
-        if ctx.rng.uniform() < spaced_probability(self.red.count_rule, p_b, self.red.count) {
+        let p_b = self.red.scaled_p_b(p_b, size);
+        if ctx.rng.uniform() < self.red.spaced(p_b, size) {
             self.red.count = 0;
+            self.red.count_bytes = 0;
             return Verdict::Early;
         }
         Verdict::Accept

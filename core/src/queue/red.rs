@@ -4,9 +4,10 @@
 //!   avg ← (1−w_q)·avg + w_q·q            (queue busy)
 //!   avg ← (1−w_q)^m·avg, m = idle/s      (queue was idle; s = one packet's tx time)
 //!   min_th ≤ avg < max_th: p_b = max_p·(avg−min_th)/(max_th−min_th)
-//!       byte mode: p_b ← p_b·size/max_packet_bytes
 //!       wait on:  p_a = 0 while count·p_b < 1, then p_b / (2 − count·p_b)
 //!       wait off: p_a = p_b / (1 − count·p_b)
+//!       byte mode: count ← ⌊bytes since the last drop / mean_packet_bytes⌋
+//!                  for the spacing, then p_a ← p_a·size/mean_packet_bytes
 //!       drop (or ECN-mark) with probability p_a
 //!   avg ≥ max_th: drop                   (gentle: p_b rises linearly from
 //!       max_p to 1 between max_th and 2·max_th, and only ≥ 2·max_th forces)
@@ -15,6 +16,11 @@
 //! `wait_` on, which ns-3's RED also runs by default and the papers' ns-2
 //! runs used: at least 1/p_b arrivals between drops, so a fixed p_b drops
 //! about p_b/1.5 of arrivals instead of the paper's 2·p_b (see [`CountRule`]).
+//! Byte mode by default reads as ns-2's red.cc (`bytes_`) and ns-3's
+//! RedQueueDisc in byte mode run it, because the papers' results come from
+//! ns-2 (as `wait`); `fj_byte_mode` gives Floyd & Jacobson's Fig. 2 instead:
+//! p_b ← p_b·size/max_packet_bytes before the spacing, count in packets
+//! (see [`ByteRule`]).
 //! Thresholds are in the buffer's unit (packets or bytes).
 //! min_th = max_th = K is DCTCP's step marker (RFC 8257 §3.1; ns-3's RED
 //! with `UseHardDrop` off): nothing happens below K, and at avg ≥ K an
@@ -109,9 +115,18 @@ pub(crate) const WAIT: ParamSpec = ParamSpec::switch(
     "ns-2/ns-3's count rule: no early drop until count·p_b ≥ 1, then p_b/(2 − count·p_b). Off: Floyd & Jacobson's p_b/(1 − count·p_b).",
 )
 .with_id("wait");
-pub(crate) const BYTE_MODE: ParamSpec =
-    ParamSpec::switch("byte mode", false, "Scale the drop probability by packet size / max_packet_bytes.")
-        .with_id("byte_mode");
+pub(crate) const BYTE_MODE: ParamSpec = ParamSpec::switch(
+    "byte mode",
+    false,
+    "Weigh arrivals by size, as ns-2/ns-3: count in packets of mean_packet_bytes, then p_a·size/mean_packet_bytes.",
+)
+.with_id("byte_mode");
+pub(crate) const FJ_BYTE_MODE: ParamSpec = ParamSpec::switch(
+    "F&J byte mode",
+    false,
+    "Byte mode as Floyd & Jacobson wrote it: p_b·size/max_packet_bytes before the count spacing, count in packets.",
+)
+.with_id("fj_byte_mode");
 pub(crate) const MAX_PACKET_BYTES: ParamSpec = ParamSpec {
     id: "max_packet_bytes",
     label: "max packet size",
@@ -121,7 +136,7 @@ pub(crate) const MAX_PACKET_BYTES: ParamSpec = ParamSpec {
     max: 65535.0,
     step: 1.0,
     default: 1500.0,
-    doc: "Packet size at which byte mode uses the full p_b.",
+    doc: "Packet size at which Floyd & Jacobson's byte mode uses the full p_b.",
 };
 pub(crate) const MEAN_PACKET_BYTES: ParamSpec = ParamSpec {
     id: "mean_packet_bytes",
@@ -138,7 +153,7 @@ pub(crate) const ECN: ParamSpec =
     ParamSpec { doc: "Mark ECN-capable packets instead of dropping them early.", ..ECN_PARAM };
 
 pub(crate) const PARAMS: &[ParamSpec] =
-    &[MIN_TH, MAX_TH, MAX_P, W_Q, GENTLE, WAIT, BYTE_MODE, MAX_PACKET_BYTES, MEAN_PACKET_BYTES, ECN];
+    &[MIN_TH, MAX_TH, MAX_P, W_Q, GENTLE, WAIT, BYTE_MODE, MAX_PACKET_BYTES, MEAN_PACKET_BYTES, ECN, FJ_BYTE_MODE];
 
 pub(crate) fn cross_check(p: &ParamValues) -> Result<(), ParamError> {
     if p.get("max_th") <= p.get("min_th") {
@@ -183,6 +198,7 @@ pub struct RedState {
     pub gentle: bool,
     pub count_rule: CountRule,
     pub byte_mode: bool,
+    pub byte_rule: ByteRule,
     pub max_packet_bytes: f64,
     pub mean_packet_bytes: f64,
     pub link_rate_bps: u64,
@@ -190,6 +206,8 @@ pub struct RedState {
     pub avg: f64,
     /// Arrivals since the last early drop (ns's `count`).
     pub count: i64,
+    /// Their bytes (ns's `count_bytes`), byte mode's count.
+    pub count_bytes: u64,
     /// Whether the last arrival found avg ≥ min_th with more than one
     /// packet queued (ns's `old`): the first arrival that does restarts count.
     pub acting: bool,
@@ -206,8 +224,9 @@ pub enum RedVerdict {
 }
 
 /// A verdict with what it was decided by: `count` as the arrival saw it
-/// (itself included, before an early drop restarts it), p_b after byte-mode
-/// scaling, and p_a (0 where RED does not act, 1 where it forces).
+/// (itself included, before an early drop restarts it), p_b as the spacing
+/// took it (scaled in F&J byte mode), and p_a (0 where RED does not act, 1
+/// where it forces).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RedJudgement {
     pub verdict: RedVerdict,
@@ -236,11 +255,13 @@ impl RedState {
             gentle: switch_on(GENTLE.default),
             count_rule: CountRule::from_wait_switch(WAIT.default),
             byte_mode: switch_on(BYTE_MODE.default),
+            byte_rule: ByteRule::from_fj_switch(FJ_BYTE_MODE.default),
             max_packet_bytes: MAX_PACKET_BYTES.default,
             mean_packet_bytes: MEAN_PACKET_BYTES.default,
             link_rate_bps,
             avg: 0.0,
             count: 0,
+            count_bytes: 0,
             acting: false,
             idle_since: Some(0),
         }
@@ -302,7 +323,8 @@ impl RedState {
     /// [`Self::decide`], with the numbers it decided by.
     pub fn judge(&mut self, p_b: f64, size: u32, uniform: f64, queued: f64) -> RedJudgement {
         self.count += 1;
-        let p_b = if self.byte_mode { p_b * size as f64 / self.max_packet_bytes } else { p_b };
+        self.count_bytes += u64::from(size);
+        let p_b = self.scaled_p_b(p_b, size);
         let judged = |verdict, count, p_a| RedJudgement { verdict, count, p_b, p_a };
         if self.avg < self.min_th || queued <= 1.0 {
             self.acting = false;
@@ -314,15 +336,42 @@ impl RedState {
         if !self.acting {
             self.acting = true;
             self.count = 1;
+            self.count_bytes = u64::from(size);
             return judged(RedVerdict::Accept, self.count, 0.0);
         }
-        let p_a = spaced_probability(self.count_rule, p_b, self.count);
+        let p_a = self.spaced(p_b, size);
         if uniform < p_a {
             let count = self.count;
             self.count = 0;
+            self.count_bytes = 0;
             judged(RedVerdict::Early, count, p_a)
         } else {
             judged(RedVerdict::Accept, self.count, p_a)
+        }
+    }
+
+    /// p_b as the count spacing takes it: scaled by size/max_packet_bytes
+    /// in Floyd & Jacobson's byte mode, as it is otherwise.
+    pub fn scaled_p_b(&self, p_b: f64, size: u32) -> f64 {
+        match (self.byte_mode, self.byte_rule) {
+            (true, ByteRule::FloydJacobson) => p_b * size as f64 / self.max_packet_bytes,
+            _ => p_b,
+        }
+    }
+
+    /// p_a for an arrival of `size` bytes at `p_b` (from [`Self::scaled_p_b`])
+    /// with the current count: ns's `modify_p`.
+    pub fn spaced(&self, p_b: f64, size: u32) -> f64 {
+        if !self.byte_mode || self.byte_rule == ByteRule::FloydJacobson {
+            return spaced_probability(self.count_rule, p_b, self.count);
+        }
+        // ns divides the integers: the count is in whole mean-size packets.
+        let mean = (self.mean_packet_bytes as u64).max(1);
+        let p_a = spaced_probability(self.count_rule, p_b, (self.count_bytes / mean) as i64);
+        if p_a < 1.0 {
+            (p_a * size as f64 / self.mean_packet_bytes).min(1.0)
+        } else {
+            p_a
         }
     }
 
@@ -335,6 +384,7 @@ impl RedState {
             "gentle" => self.gentle = switch_on(v),
             "wait" => self.count_rule = CountRule::from_wait_switch(v),
             "byte_mode" => self.byte_mode = switch_on(v),
+            "fj_byte_mode" => self.byte_rule = ByteRule::from_fj_switch(v),
             "max_packet_bytes" => self.max_packet_bytes = v,
             "mean_packet_bytes" => self.mean_packet_bytes = v,
             _ => return Err(ParamError::unknown(id)),
@@ -378,6 +428,31 @@ impl CountRule {
             CountRule::Wait
         } else {
             CountRule::Immediate
+        }
+    }
+}
+
+/// How byte mode (`byte_mode` on) weighs an arrival by its size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ByteRule {
+    /// ns-2's red.cc `modify_p` with `bytes_` on and ns-3's RedQueueDisc
+    /// in byte mode: the spacing counts ⌊count_bytes/mean_packet_bytes⌋
+    /// arrivals, then p_a·size/mean_packet_bytes where p_a < 1. Packets of
+    /// the mean size see plain RED; a small one is dropped less, and it
+    /// adds less to the count.
+    Ns,
+    /// Floyd & Jacobson 1993 Fig. 2: p_b·size/max_packet_bytes, then the
+    /// spacing with count in packets.
+    FloydJacobson,
+}
+
+impl ByteRule {
+    /// The `fj_byte_mode` switch's value (≥ 0.5 is on) as a rule.
+    pub fn from_fj_switch(v: f64) -> ByteRule {
+        if switch_on(v) {
+            ByteRule::FloydJacobson
+        } else {
+            ByteRule::Ns
         }
     }
 }
@@ -464,8 +539,8 @@ pub fn spaced_drop_fraction(rule: CountRule, p_b: f64) -> f64 {
 /// same construction, with state i standing for avg = i and the per-arrival
 /// drop probability RED applies there: 0 below min_th, every arrival in the
 /// forced region, and in between the fraction [`spaced_drop_fraction`] that
-/// the state's count rule drops at p_b (byte mode scaled for packets of
-/// `mean_packet_bytes`). Thresholds in
+/// the state's count rule drops at p_b (for packets of `mean_packet_bytes`,
+/// which ns's byte mode leaves at p_b and F&J's scales). Thresholds in
 /// `state` are in packets.
 pub fn markov_model(
     state: &RedState,
@@ -482,7 +557,7 @@ pub fn markov_model(
                 1.0
             } else {
                 let p_b = state.p_b(avg);
-                let p_b = if state.byte_mode { p_b * state.mean_packet_bytes / state.max_packet_bytes } else { p_b };
+                let p_b = state.scaled_p_b(p_b, state.mean_packet_bytes as u32);
                 1.0 - spaced_drop_fraction(state.count_rule, p_b)
             }
         })
@@ -927,15 +1002,66 @@ mod tests {
         }
     }
 
+    /// Floyd & Jacobson 1993 Fig. 2 (`fj_byte_mode`): p_b·size/max_packet_bytes, then the spacing.
     #[test]
-    fn byte_mode_scales_by_packet_size() {
+    fn fj_byte_mode_scales_p_b_by_size_over_max_before_the_spacing() {
         let mut s = acting(with_rule(CountRule::Immediate));
         s.byte_mode = true;
+        s.byte_rule = ByteRule::FloydJacobson;
         s.count = -1;
         // A 750-byte packet sees half of p_b; with count 0, p_a = p_b·750/1500 = 0.025.
         assert_eq!(s.decide(0.05, 750, 0.0249, 10_000.0), RedVerdict::Early);
         s.count = -1;
         assert_eq!(s.decide(0.05, 750, 0.0251, 10_000.0), RedVerdict::Accept);
+    }
+
+    /// ns-2 red.cc `modify_p` and ns-3 `RedQueueDisc::ModifyP` in byte mode:
+    /// count1 = ⌊count_bytes/mean_pktsize⌋ for the spacing, then p·size/mean_pktsize.
+    #[test]
+    fn ns_byte_mode_counts_mean_size_packets_then_scales_p_a_by_size_over_mean() {
+        let mut s = acting(with_rule(CountRule::Immediate));
+        s.byte_mode = true;
+        assert_eq!(s.byte_rule, ByteRule::Ns, "ns's reading is the default");
+        // Three 500-byte arrivals since the last drop; the fourth makes 2000
+        // bytes, count1 = 2: p = 0.1/(1 − 0.2) = 0.125, times 500/1000 = 0.0625
+        // (packet mode, count 4, would give 0.1/(1 − 0.4) = 0.167).
+        for (draw, verdict) in [(0.0624, RedVerdict::Early), (0.0626, RedVerdict::Accept)] {
+            (s.count, s.count_bytes) = (3, 1500);
+            assert_eq!(s.decide(0.1, 500, draw, 10_000.0), verdict, "draw {draw}");
+        }
+        // Whole mean-size packets only: 1999 bytes count as one.
+        (s.count, s.count_bytes) = (9, 1999);
+        assert!((s.spaced(0.1, 1000) - 0.1 / 0.9).abs() < 1e-15);
+        // Once the spacing gives 1, size no longer scales it.
+        (s.count, s.count_bytes) = (50, 10_000);
+        assert_eq!(s.spaced(0.1, 100), 1.0);
+    }
+
+    /// With every packet of the mean size, ns's byte mode is packet mode.
+    #[test]
+    fn ns_byte_mode_with_mean_size_packets_is_packet_mode() {
+        for rule in [CountRule::Immediate, CountRule::Wait] {
+            let mut s = with_rule(rule);
+            s.byte_mode = true;
+            for count in 1..25 {
+                (s.count, s.count_bytes) = (count, count as u64 * 1000);
+                let (bytes, packets) = (s.spaced(0.07, 1000), spaced_probability(rule, 0.07, count));
+                assert!((bytes - packets).abs() < 1e-15, "{rule:?} count {count}: {bytes} vs {packets}");
+            }
+        }
+    }
+
+    /// The first arrival of a stretch and an early drop restart the bytes with count.
+    #[test]
+    fn byte_count_restarts_with_count() {
+        let mut s = with_rule(CountRule::Immediate);
+        s.byte_mode = true;
+        s.avg = 10.0;
+        (s.count, s.count_bytes) = (40, 40_000);
+        assert_eq!(s.decide(0.1, 600, 0.0, 5.0), RedVerdict::Accept);
+        assert_eq!((s.count, s.count_bytes), (1, 600));
+        assert_eq!(s.decide(1.0, 600, 0.0, 5.0), RedVerdict::Early);
+        assert_eq!((s.count, s.count_bytes), (0, 0));
     }
 
     /// ns-2 red.cc / ns-3 RedQueueDisc: RED acts only when avg ≥ min_th
