@@ -142,7 +142,7 @@ export function QueueChart({
   // The capacity shares no axis with the queue: it spans the plot's height
   // (its peak at 90 %, clear of the buffer line at the top), so a queue that
   // grows as the link slows reads at a glance.
-  if (capacityBps) legend.push({ label: 'link capacity (scaled to the plot, Mb/s in the tooltip)', color: COLORS.black, dashed: true });
+  if (capacityBps) legend.push({ label: 'link capacity (its own scale: labelled in Mb/s)', color: COLORS.black, dashed: true });
   const capacityTop = capacityBps ? Math.max(maxOf(capacityBps), 1) : 1;
   probeLines.forEach((p, i) => legend.push({ label: p.label, color: PROBE_COLORS[i % PROBE_COLORS.length] }));
   delays.forEach((d) => legend.push({ label: `${d.label} (right axis)`, color: d.color }));
@@ -280,6 +280,7 @@ export function QueueChart({
                 {label.text}
               </text>
             ))}
+            {capacityBps && <CapacityLabels timeS={timeS} capacityBps={capacityBps} capacityTop={capacityTop} endS={x.domain()[1]} plot={plot} />}
             <ParamChangeLines changes={paramChanges} xScale={x} height={plot.height} />
             {decisions && <DecisionMarks {...decisions} x={x} />}
           </>
@@ -297,6 +298,39 @@ export function QueueChart({
 function bufferLabelY(lineY: number, marksShown: boolean): number {
   const above = lineY - 4;
   return marksShown && above - LABEL_HEIGHT_PX < DECISION_STRIP_BOTTOM ? lineY + LABEL_HEIGHT_PX + 2 : above;
+}
+
+/**
+ * The capacity line has no axis of its own: its peak in view is labelled
+ * where the line reaches it (90 % of the plot's height) and its value at the
+ * window's right edge beside its end, so a student reads Mb/s off the chart.
+ */
+function CapacityLabels({
+  timeS,
+  capacityBps,
+  capacityTop,
+  endS,
+  plot,
+}: {
+  timeS: Float64Array;
+  capacityBps: Float64Array;
+  capacityTop: number;
+  endS: number;
+  plot: PlotArea;
+}) {
+  const i = nearestIndex(timeS, endS);
+  if (i < 0) return null;
+  const yOf = (bps: number) => plot.height * (1 - (0.9 * bps) / capacityTop);
+  const mbps = (bps: number) => `${PRECISION.format(bps / 1e6)} Mb/s`;
+  const nowY = yOf(capacityBps[i]);
+  // The label of the value now goes under the line when the line is near the top, where the peak's label is.
+  const nowLabelY = nowY < plot.height * 0.25 ? nowY + LABEL_HEIGHT_PX + 2 : nowY - 4;
+  return (
+    <g className="capacity-labels" data-testid="queue-capacity-labels" data-now-bps={capacityBps[i]} data-peak-bps={capacityTop}>
+      <text x={4} y={yOf(capacityTop) + LABEL_HEIGHT_PX + 2} className="threshold-label">{`capacity peak in view ${mbps(capacityTop)}`}</text>
+      <text x={plot.width - 4} y={nowLabelY} textAnchor="end" className="threshold-label">{`capacity ${mbps(capacityBps[i])}`}</text>
+    </g>
+  );
 }
 
 /** A dashed level across the plot: a threshold on the queue axis, a target on the delay axis. */
