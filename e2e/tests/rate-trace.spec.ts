@@ -40,6 +40,13 @@ for (const size of [
       await setSpeed(page, 'max');
       await waitUntilFinished(page);
       await expectCapacityLines(page);
+      // The queue chart labels the capacity in Mb/s: its peak in view and its value at the end (10 Mb/s).
+      const queue = page.getByTestId('chart-queue');
+      await queue.scrollIntoViewIfNeeded();
+      const labels = queue.getByTestId('queue-capacity-labels');
+      await expect(labels).toHaveAttribute('data-now-bps', '10000000');
+      await expect(labels).toContainText(/^capacity peak in view (20|10) Mb\/scapacity 10 Mb\/s$/);
+      await queue.screenshot({ path: `${SCREENSHOT_DIR}rate-trace-halves-queue-${size.name}.png` });
       await page.getByTestId('chart-goodput').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SCREENSHOT_DIR}rate-trace-halves-${size.name}.png`, fullPage: size.touch });
       expect(errors).toEqual([]);
