@@ -9,7 +9,8 @@ const TCP_RUN = {
   version: 1,
   name: 'Eight TCP flows on a 10 Mb/s link',
   seed: 1,
-  duration_s: 30,
+  // Long enough that a busy machine pauses it before its end.
+  duration_s: 300,
   measure_from_s: 5,
   topology: { kind: 'dumbbell', bottleneck: { rate_bps: 10_000_000, delay_ms: 10 }, buffer: { packets: 200 } },
   queue: { scheme: 'codel' },
@@ -20,7 +21,7 @@ const TCP_RUN = {
 async function pausedRun(page: Page, scheme: string, atS = 6): Promise<void> {
   await page.goto(linkFor({ ...TCP_RUN, queue: { scheme } }, '&view=queue,curve,rate&window=0'));
   await showPane(page, 'charts');
-  await setSpeed(page, '10');
+  await setSpeed(page, '5');
   await waitForSimTime(page, atS);
   await page.getByTestId('play-pause').click();
   await expect(page.getByTestId('play-pause')).toHaveText('Play');
@@ -89,7 +90,7 @@ for (const [name, viewport] of [
     await record.uncheck();
     await expect(page.getByTestId('decision-hint')).toContainText('recording is off');
     await expect(page.getByTestId('decision-hint')).toContainText('no packet can be explained');
-    await setSpeed(page, '10');
+    await setSpeed(page, '5');
     await waitForSimTime(page, 6);
     await page.getByTestId('play-pause').click();
     await expect(page.getByTestId('play-pause')).toHaveText('Play');
