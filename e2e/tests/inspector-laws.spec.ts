@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOT_DIR, linkFor, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
 
 // CoDel and PIE have no drop-probability curve: the inspector places their
-// decisions on CoDel's control law and in PIE's probability and delay. And
-// the inspector's recording can be switched off.
+// decisions on CoDel's control law and in PIE's probability and delay, and
+// DualPI2's on its coupled curves. And the inspector's recording can be
+// switched off.
 
 const TCP_RUN = {
   version: 1,
@@ -77,6 +78,20 @@ for (const [name, viewport] of [
     expect(Number(await point.getAttribute('data-qdelay-ms'))).toBeCloseTo(await numberIn(page, 'qdelay_ms'), 2);
     await expect(page.getByTestId('decision-explanation')).toContainText('The drop probability was p =');
     await chart.screenshot({ path: `${SCREENSHOT_DIR}inspector-pie-${name}.png` });
+    expect(errors).toEqual([]);
+  });
+
+  test(`a DualPI2 drop of a classic packet sits on p′² (${name})`, async ({ page }) => {
+    const errors = watchForErrors(page);
+    await page.setViewportSize(viewport);
+    await pausedRun(page, 'dualpi2', 8);
+    const chart = page.getByTestId('chart-curve');
+    await pickPlacedDecision(page);
+    const point = chart.getByTestId('decision-point');
+    const pPrime = Number(await point.getAttribute('data-x'));
+    expect(pPrime).toBeCloseTo(await numberIn(page, 'p_prime'), 3);
+    expect(Number(await point.getAttribute('data-p'))).toBeCloseTo(pPrime * pPrime, 6);
+    await chart.screenshot({ path: `${SCREENSHOT_DIR}inspector-dualpi2-${name}.png` });
     expect(errors).toEqual([]);
   });
 

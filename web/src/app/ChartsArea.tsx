@@ -178,6 +178,7 @@ export const ChartsArea = memo(function ChartsArea({
             kName={named('k').label}
             point={store && rows ? coupledOperatingPoint(store, rows) : undefined}
             height={CHART_HEIGHT}
+            decision={inspector?.curve}
           />
         ) : (
           <SchemeCurveChart snapshot={snapshot} schemeName={schemeName} params={params} inspector={inspector} height={CHART_HEIGHT} />

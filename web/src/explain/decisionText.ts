@@ -272,6 +272,7 @@ export function curvePoint(d: DecisionRecord, fields: readonly FieldSpec[], curv
     ['avg', 'p_q'],
     ['q_flow', 'p'],
     ['label', 'p'],
+    ['p_prime', 'p'],
   ];
   const usable = (value: number | undefined): value is number => value !== undefined && !Number.isNaN(value);
   for (const [x, p] of pairs) {

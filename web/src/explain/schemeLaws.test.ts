@@ -1,13 +1,14 @@
 // Where the inspector places CoDel and PIE decisions, checked against what
 // the wasm engine recorded: each CoDel drop sits on its control law, and the
-// corner the PIE chart shades as "no early drop" holds none of PIE's drops.
+// corner the PIE chart shades as "no early drop" holds none of PIE's drops;
+// DualPI2's sit on its coupled curves.
 
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { unpackDecisions } from '../engine/decisionCodec';
 import { Simulation, decisionStride, initSync } from '../engine/pkg/aqm_core.js';
 import type { DecisionRecord, FieldSpec } from '../engine/pkg/aqm_core';
-import { explainDecision } from './decisionText';
+import { curvePoint, explainDecision } from './decisionText';
 import { codelLawPoint, pieQuiet, pieStatePoint, recordsCodelLaw, recordsPieState } from './schemeLaws';
 
 const wasmFile = new URL('../engine/pkg/aqm_core_bg.wasm', import.meta.url);
@@ -103,5 +104,28 @@ describe("PIE's probability and queue delay", () => {
       return d.verdict === 'pass' && point && point.burstAllowanceMs === 0 && pieQuiet(point.qdelayMs, point.p, point.targetMs);
     });
     expect(quiet && words(quiet)).toMatch(/below half the target/);
+  });
+});
+
+describe("DualPI2's coupled probabilities", () => {
+  it('a classic decision sits on p′², an L4S one at or above min(k·p′, 1), each at its recorded p′ and p', () => {
+    const text = JSON.stringify({
+      ...JSON.parse(scenario({ scheme: 'dualpi2', params: { k: 2 } })),
+      flows: [
+        { kind: 'tcp', count: 2, cc: 'prague', ecn: 'ect1', sack: true },
+        { kind: 'tcp', count: 2, cc: 'cubic', sack: true },
+      ],
+    });
+    const { decisions, fields } = decisionsOf(text);
+    const at = (id: string) => fields.findIndex((f) => f.id === id);
+    const placed = decisions.filter((d) => d.state.length > 0);
+    expect(placed.some((d) => d.state[at('l4s')] === 1 && d.verdict === 'mark')).toBe(true);
+    expect(placed.some((d) => d.state[at('l4s')] === 0 && d.verdict === 'drop')).toBe(true);
+    for (const d of placed) {
+      const [pPrime, p] = [d.state[at('p_prime')] as number, d.state[at('p')] as number];
+      expect(curvePoint(d, fields)).toEqual([pPrime, p]);
+      if (d.state[at('l4s')] === 0) expect(p).toBeCloseTo(pPrime * pPrime, 12);
+      else expect(p).toBeGreaterThanOrEqual(Math.min(2 * pPrime, 1) - 1e-12);
+    }
   });
 });
