@@ -71,6 +71,7 @@ function delayLines(queueDelayMs: Float64Array, laneDelays: LaneDelays | undefin
 }
 
 const PRECISION = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+const mbps = (bps: number) => `${PRECISION.format(bps / 1e6)} Mb/s`;
 const LABEL_HEIGHT_PX = 14;
 /** One row of threshold labels: a label's height and the gap under it. */
 const ROW_PX = LABEL_HEIGHT_PX + 3;
@@ -142,8 +143,9 @@ export function QueueChart({
   // The capacity shares no axis with the queue: it spans the plot's height
   // (its peak at 90 %, clear of the buffer line at the top), so a queue that
   // grows as the link slows reads at a glance.
-  if (capacityBps) legend.push({ label: 'link capacity (its own scale: labelled in Mb/s)', color: COLORS.black, dashed: true });
   const capacityTop = capacityBps ? Math.max(maxOf(capacityBps), 1) : 1;
+  if (capacityBps)
+    legend.push({ label: `link capacity (own scale: its peak in view, ${mbps(capacityTop)}, at 90 % height)`, color: COLORS.black, dashed: true });
   probeLines.forEach((p, i) => legend.push({ label: p.label, color: PROBE_COLORS[i % PROBE_COLORS.length] }));
   delays.forEach((d) => legend.push({ label: `${d.label} (right axis)`, color: d.color }));
   if (delayTargets.length > 0) legend.push({ label: 'delay target (right axis)', color: COLORS.green, dashed: true });
@@ -179,7 +181,7 @@ export function QueueChart({
           rows.push({ label: p.label, value: `${PRECISION.format(p.values[i])} ${unit}`, color: PROBE_COLORS[k % PROBE_COLORS.length] }),
         );
         delays.forEach((d) => rows.push({ label: d.label, value: `${PRECISION.format(d.values[i])} ms`, color: d.color }));
-        if (capacityBps) rows.push({ label: 'link capacity', value: `${PRECISION.format(capacityBps[i] / 1e6)} Mb/s`, color: COLORS.black });
+        if (capacityBps) rows.push({ label: 'link capacity', value: mbps(capacityBps[i]), color: COLORS.black });
         return { x: x(timeS[i]), title: `t = ${formatSeconds(timeS[i])}`, rows };
       }}
       hoverStep={(fromX, move, plot) => stepSample(timeS, timeScale(window, plot.width), fromX, move)}
@@ -301,9 +303,10 @@ function bufferLabelY(lineY: number, marksShown: boolean): number {
 }
 
 /**
- * The capacity line has no axis of its own: its peak in view is labelled
- * where the line reaches it (90 % of the plot's height) and its value at the
- * window's right edge beside its end, so a student reads Mb/s off the chart.
+ * The capacity line has no axis of its own: the legend gives its peak in
+ * view (drawn at 90 % of the plot's height) and this label its value at the
+ * window's right edge, beside the line's end, so a student reads Mb/s off
+ * the chart without hovering.
  */
 function CapacityLabels({
   timeS,
@@ -320,16 +323,21 @@ function CapacityLabels({
 }) {
   const i = nearestIndex(timeS, endS);
   if (i < 0) return null;
-  const yOf = (bps: number) => plot.height * (1 - (0.9 * bps) / capacityTop);
-  const mbps = (bps: number) => `${PRECISION.format(bps / 1e6)} Mb/s`;
-  const nowY = yOf(capacityBps[i]);
-  // The label of the value now goes under the line when the line is near the top, where the peak's label is.
-  const nowLabelY = nowY < plot.height * 0.25 ? nowY + LABEL_HEIGHT_PX + 2 : nowY - 4;
+  const nowY = plot.height * (1 - (0.9 * capacityBps[i]) / capacityTop);
+  // Under the line near the plot's top, where the buffer's line and the decision marks are; above it elsewhere.
+  const labelY = nowY < plot.height * 0.25 ? nowY + LABEL_HEIGHT_PX + 2 : nowY - 4;
   return (
-    <g className="capacity-labels" data-testid="queue-capacity-labels" data-now-bps={capacityBps[i]} data-peak-bps={capacityTop}>
-      <text x={4} y={yOf(capacityTop) + LABEL_HEIGHT_PX + 2} className="threshold-label">{`capacity peak in view ${mbps(capacityTop)}`}</text>
-      <text x={plot.width - 4} y={nowLabelY} textAnchor="end" className="threshold-label">{`capacity ${mbps(capacityBps[i])}`}</text>
-    </g>
+    <text
+      x={plot.width - 4}
+      y={labelY}
+      textAnchor="end"
+      className="threshold-label"
+      data-testid="queue-capacity-label"
+      data-now-bps={capacityBps[i]}
+      data-peak-bps={capacityTop}
+    >
+      {`capacity ${mbps(capacityBps[i])}`}
+    </text>
   );
 }
 
