@@ -14,8 +14,9 @@
 //!   links have packets in flight at once and the event queue is large.
 //! - decisions: the page's loop (streamed series, 0.1 s slices, each
 //!   drained) with the drop-and-mark inspector's records kept as the page
-//!   keeps them (the newest 2 000, taken after every slice) against none,
-//!   in alternating pairs, on `bench-100-tcp` and `csfq-32-cbr` (the most
+//!   keeps them (the newest 2 000, taken after every slice), and with
+//!   recording switched off (the inspector's off switch), against none, in
+//!   alternating rounds, on `bench-100-tcp` and `csfq-32-cbr` (the most
 //!   decisions per simulated second of the presets). `cargo bench --bench
 //!   engine -- decisions` runs this one alone.
 
@@ -106,14 +107,26 @@ fn pacing_against_unpaced(pairs: usize) {
 /// The page's ring of decisions (`DECISION_RING` in wasm.rs).
 const PAGE_DECISION_RING: usize = 2000;
 
-/// Wall time of one run as the page's worker runs it, recording decisions or
-/// not; with the number of decisions taken.
-fn page_loop(text: &str, record: bool) -> (f64, usize) {
+/// How the page's run treats decisions: recorded (the default), switched
+/// off from the start (the inspector's off switch), or never asked for.
+#[derive(Clone, Copy, PartialEq)]
+enum Recording {
+    On,
+    SwitchedOff,
+    Never,
+}
+
+/// Wall time of one run as the page's worker runs it; with the number of
+/// decisions taken.
+fn page_loop(text: &str, recording: Recording) -> (f64, usize) {
     let mode = SeriesMode { history: false, streaming: true };
     let mut sim = Simulation::from_json(text, mode).expect("valid scenario");
     let t = Instant::now();
-    if record {
+    if recording != Recording::Never {
         sim.record_decisions(PAGE_DECISION_RING);
+    }
+    if recording == Recording::SwitchedOff {
+        sim.stop_recording_decisions();
     }
     let slice = 100_000_000;
     let mut taken = 0;
@@ -121,7 +134,7 @@ fn page_loop(text: &str, record: bool) -> (f64, usize) {
     while !sim.is_finished() {
         sim.advance_to(at);
         std::hint::black_box(sim.drain());
-        if record {
+        if recording != Recording::Never {
             taken += std::hint::black_box(sim.take_decisions()).len();
         }
         at += slice;
@@ -130,28 +143,29 @@ fn page_loop(text: &str, record: bool) -> (f64, usize) {
 }
 
 fn decisions_against_none(pairs: usize) {
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        (v[v.len() / 2], v[0], v[v.len() - 1])
+    };
     for name in ["bench-100-tcp", "csfq-32-cbr"] {
         let path = format!("{}/../scenarios/{name}.json", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).expect("benchmark scenario");
-        let mut ratios = Vec::with_capacity(pairs);
+        let (mut on_ratios, mut off_ratios, mut never_s) = (Vec::new(), Vec::new(), Vec::new());
         let mut taken = 0;
-        let mut off_s = Vec::with_capacity(pairs);
         for _ in 0..pairs {
-            let (off, _) = page_loop(&text, false);
-            let (on, n) = page_loop(&text, true);
-            ratios.push(on / off);
-            off_s.push(off);
+            let (never, _) = page_loop(&text, Recording::Never);
+            let (on, n) = page_loop(&text, Recording::On);
+            let (off, _) = page_loop(&text, Recording::SwitchedOff);
+            on_ratios.push(on / never);
+            off_ratios.push(off / never);
+            never_s.push(never);
             taken = n;
         }
-        ratios.sort_by(f64::total_cmp);
-        off_s.sort_by(f64::total_cmp);
-        println!("decisions: {name}, the page's loop recording against not ({pairs} pairs, alternating)");
-        println!("  decisions taken:  {taken}; run without them {:.3} s (median)", off_s[pairs / 2]);
-        println!(
-            "  wall-time ratio:  median {:.3} (min {:.3}, max {:.3})",
-            ratios[pairs / 2],
-            ratios[0],
-            ratios[pairs - 1]
-        );
+        println!("decisions: {name}, the page's loop recording, switched off and never recording ({pairs} rounds, alternating)");
+        println!("  decisions taken:  {taken}; run never recording {:.3} s (median)", median(never_s).0);
+        for (what, ratios) in [("recording", on_ratios), ("switched off", off_ratios)] {
+            let (mid, lo, hi) = median(ratios);
+            println!("  {what} / never, wall time:  median {mid:.3} (min {lo:.3}, max {hi:.3})");
+        }
     }
 }

@@ -159,6 +159,19 @@ pub struct WasmSimulation {
     sim: Simulation,
     /// Column names, built once: they never change during a run.
     columns: js_sys::Array,
+    /// Whether the run records its decisions for the inspector (on unless
+    /// the page turns it off); a reset keeps the choice.
+    recording: bool,
+}
+
+impl WasmSimulation {
+    fn apply_recording(&mut self) {
+        if self.recording {
+            self.sim.record_decisions(DECISION_RING);
+        } else {
+            self.sim.stop_recording_decisions();
+        }
+    }
 }
 
 #[wasm_bindgen(js_class = Simulation)]
@@ -172,7 +185,7 @@ impl WasmSimulation {
         sim.record_decisions(DECISION_RING);
         // An empty drain reports the column names without consuming any row.
         let columns = sim.drain().columns.iter().map(|c| JsValue::from_str(c)).collect();
-        Ok(WasmSimulation { sim, columns })
+        Ok(WasmSimulation { sim, columns, recording: true })
     }
 
     /// Handle every event up to simulated time `t_s` (capped at the duration).
@@ -251,6 +264,17 @@ impl WasmSimulation {
     /// Start again from time 0 with the same setup and the live parameter values.
     pub fn reset(&mut self) {
         self.sim.reset();
+        self.apply_recording();
+    }
+
+    /// Record decisions for the inspector from now on, or stop: off, the
+    /// queues gather no state at all and the records not yet taken are let go.
+    #[wasm_bindgen(js_name = recordDecisions)]
+    pub fn record_decisions(&mut self, on: bool) {
+        if on != self.recording {
+            self.recording = on;
+            self.apply_recording();
+        }
     }
 
     /// The plan this run follows, every default applied (sample interval,

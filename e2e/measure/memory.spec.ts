@@ -3,8 +3,11 @@ import { linkFor, setSpeed, simTime, waitForSimTime } from '../tests/helpers';
 import { saveMeasurement } from './probe';
 
 // A measurement, not a pass/fail threshold: does the page's memory stay
-// bounded over a long, large run? 1 000 TCP flows on a 100 Mb/s link for one
-// simulated hour at full speed, every chart shown. Every 10 s of wall time it
+// bounded over a long, large run? 1 000 TCP flows and a ping on a 100 Mb/s
+// link for one simulated hour at full speed, every chart shown: the series,
+// the delay histograms (sojourn per hop and group, RTT per TCP and ping
+// group) and the inspector's ring of decisions, which the page records
+// unless switched off. Every 10 s of wall time it
 // reads the main thread's JS heap after a garbage collection and the array
 // buffers outside it, where the page keeps its series (Chromium's DevTools
 // protocol), and the engine's WebAssembly memory (which only grows).
@@ -18,14 +21,17 @@ const WALL_LIMIT_MS = 20 * 60_000;
 function thousandFlowHour(): Record<string, unknown> {
   return {
     version: 1,
-    name: '1 000 TCP flows on 100 Mb/s for an hour (memory probe)',
+    name: '1 000 TCP flows and a ping on 100 Mb/s for an hour (memory probe)',
     seed: 1,
     duration_s: HOUR_S,
     measure_from_s: 10,
     sample_interval_ms: 100,
     topology: { kind: 'dumbbell', bottleneck: { rate_bps: 100_000_000, delay_ms: 10 }, buffer: { packets: 2000 } },
     queue: { scheme: 'red' },
-    flows: [{ kind: 'tcp', count: 1000, segment_bytes: 1000, access_delay_ms: [1, 50], start_s: [0, 10] }],
+    flows: [
+      { kind: 'tcp', count: 1000, segment_bytes: 1000, access_delay_ms: [1, 50], start_s: [0, 10] },
+      { kind: 'ping', interval_ms: 100 },
+    ],
   };
 }
 
@@ -67,7 +73,7 @@ test('memory over one simulated hour of 1 000 flows at 100 Mb/s', async ({ page 
   const max = (key: Measured, of: Sample[]) => Math.max(...of.map((s) => s[key]));
   const halves = (key: Measured) => ({ firstHalfMax: max(key, samples.slice(0, half.length)), secondHalfMax: max(key, half) });
   const measurement = {
-    scenario: '1 000 TCP flows, 100 Mb/s, RED, 100 ms samples, every chart, 30 s window, speed max',
+    scenario: '1 000 TCP flows and a ping, 100 Mb/s, RED, 100 ms samples, every chart, decisions recorded, 30 s window, speed max',
     simulatedS: samples[samples.length - 1].simS,
     wallS: samples[samples.length - 1].wallS,
     jsHeapMiB: halves('jsHeapMiB'),

@@ -40,6 +40,14 @@ for (const size of [
       await setSpeed(page, 'max');
       await waitUntilFinished(page);
       await expectCapacityLines(page);
+      // The queue chart gives the capacity in Mb/s: its peak in view in the legend, its value at the end (10 Mb/s) beside the line.
+      const queue = page.getByTestId('chart-queue');
+      await queue.scrollIntoViewIfNeeded();
+      const label = queue.getByTestId('queue-capacity-label');
+      await expect(label).toHaveAttribute('data-now-bps', '10000000');
+      await expect(label).toHaveText('capacity 10 Mb/s');
+      await expect(queue).toContainText(/link capacity \(own scale: its peak in view, (20|10) Mb\/s, at 90 % height\)/);
+      await queue.screenshot({ path: `${SCREENSHOT_DIR}rate-trace-halves-queue-${size.name}.png` });
       await page.getByTestId('chart-goodput').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SCREENSHOT_DIR}rate-trace-halves-${size.name}.png`, fullPage: size.touch });
       expect(errors).toEqual([]);

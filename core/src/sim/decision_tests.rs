@@ -143,6 +143,28 @@ fn recording_decisions_changes_neither_the_summary_nor_the_series() {
 }
 
 #[test]
+fn a_run_whose_recording_stops_records_nothing_more_and_produces_the_same() {
+    let text = dumbbell(6.0, 10e6, 10.0, 60, r#"{ "scheme": "codel" }"#, TCP);
+    let mode = SeriesMode { history: true, streaming: false };
+    let mut sim = Simulation::from_json(&text, mode).expect("valid scenario");
+    sim.record_decisions(usize::MAX);
+    sim.advance_to(3 * crate::kernel::NS_PER_S);
+    sim.stop_recording_decisions();
+    assert!(sim.take_decisions().is_empty(), "records not yet taken are let go when recording stops");
+    sim.run();
+    assert!(sim.take_decisions().is_empty(), "decisions recorded after recording stopped");
+    let mut summary = serde_json::to_value(sim.summary()).expect("summary");
+    summary.as_object_mut().expect("object").remove("perf");
+    let stopped = (summary.to_string(), sim.history().data.iter().map(|v| v.to_bits()).collect::<Vec<_>>());
+    let plain = outputs(&text, false);
+    assert_eq!(stopped.0, plain.0, "summary");
+    assert!(stopped.1 == plain.1, "series");
+    // The same run recording throughout does record drops after 3 s: the stop is what kept them out.
+    let (ds, _) = decisions_of(&text);
+    assert!(ds.iter().any(|d| d.at > 3 * crate::kernel::NS_PER_S && d.verdict == Verdict::Drop));
+}
+
+#[test]
 fn every_scheme_records_its_declared_state_or_none() {
     let flows = format!(r#"{TCP}, {{ "kind": "cbr", "rate_bps": 6e6 }}"#);
     for info in crate::queue::catalogue(crate::queue::Limit::Packets(0)) {

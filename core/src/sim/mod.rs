@@ -349,6 +349,12 @@ impl Simulation {
         self.queue_out.decisions = Some(Box::new(DecisionTap::new(capacity)));
     }
 
+    /// Stop recording decisions: the queues no longer gather their state
+    /// and the records not yet taken are let go.
+    pub fn stop_recording_decisions(&mut self) {
+        self.queue_out.decisions = None;
+    }
+
     /// The decisions recorded since the last take, oldest first.
     pub fn take_decisions(&mut self) -> Vec<Decision> {
         self.queue_out.decisions.as_deref_mut().map_or_else(Vec::new, DecisionTap::take)

@@ -4,7 +4,6 @@
 
 import { Fragment, memo, useMemo, type ReactNode } from 'react';
 import { CoupledCurveChart } from '../charts/CoupledCurveChart';
-import { DropCurveChart } from '../charts/DropCurveChart';
 import { DropRateChart } from '../charts/DropRateChart';
 import { GoodputBars, type FlowBar } from '../charts/GoodputBars';
 import { GoodputChart } from '../charts/GoodputChart';
@@ -41,6 +40,7 @@ import {
   windowData,
 } from './chartData';
 import { LatencyChart } from './LatencyChart';
+import { SchemeCurveChart } from './SchemeCurveChart';
 import type { DecisionInspector } from './useDecisionInspector';
 
 const CHART_HEIGHT = 270;
@@ -178,9 +178,10 @@ export const ChartsArea = memo(function ChartsArea({
             kName={named('k').label}
             point={store && rows ? coupledOperatingPoint(store, rows) : undefined}
             height={CHART_HEIGHT}
+            decision={inspector?.curve}
           />
         ) : (
-          <DropCurveChart curve={snapshot?.dropCurve} schemeName={schemeName} height={CHART_HEIGHT} decision={inspector?.curve} />
+          <SchemeCurveChart snapshot={snapshot} schemeName={schemeName} params={params} inspector={inspector} height={CHART_HEIGHT} />
         );
       case 'markov':
         return (

@@ -55,6 +55,8 @@ export function RunCharts({ scenario, schemeEntry, sim, partner, view, onView, s
         onClose={inspector.close}
         schemeName={schemeName}
         unit={bufferUnit(scenario)}
+        recording={sim.recordingDecisions}
+        onRecording={sim.setRecordingDecisions}
       />
       <ChartsArea
         store={sim.store}

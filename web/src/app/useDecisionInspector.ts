@@ -3,9 +3,12 @@
 // step to the previous and next decision.
 
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { CodelLawDecision } from '../charts/CodelLawChart';
 import type { DecisionMark, DecisionMarksProps } from '../charts/DecisionMarks';
+import type { PiePoint } from '../charts/PieStateChart';
 import type { DecisionRecord, FieldSpec } from '../engine/client';
 import { curvePoint } from '../explain/decisionText';
+import { codelLawPoint, pieStatePoint } from '../explain/schemeLaws';
 import type { SimulationView } from './useSimulation';
 
 export interface DecisionInspector {
@@ -21,6 +24,10 @@ export interface DecisionInspector {
   marks: DecisionMarksProps | undefined;
   /** The selected decision on the drop-probability curve, when it records its place there. */
   curve: { x: number; p: number; verdict: string } | undefined;
+  /** CoDel's decisions: the selected drop or mark on the control law. */
+  codelLaw: CodelLawDecision | undefined;
+  /** PIE's decisions: each kept one at its p and queue delay, and the selected one. */
+  pie: { points: PiePoint[]; selected: PiePoint | undefined } | undefined;
 }
 
 const NO_FIELDS: readonly FieldSpec[] = [];
@@ -34,6 +41,20 @@ function newestVerdict(decisions: readonly DecisionRecord[]): number {
 /** Keys typed into a field are the field's; a focused button (the panel's own) does not take `[` or `]`, unlike Space. */
 function typing(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
+/** PIE's kept decisions at their recorded p and queue delay (undefined for another scheme). */
+function pieDecisions(decisions: readonly DecisionRecord[], fields: readonly FieldSpec[], selected: number | null): DecisionInspector['pie'] {
+  const points: PiePoint[] = [];
+  let chosen: PiePoint | undefined;
+  decisions.forEach((d, i) => {
+    const state = pieStatePoint(d, fields);
+    if (!state) return;
+    const point = { qdelayMs: state.qdelayMs, p: state.p, verdict: d.verdict };
+    points.push(point);
+    if (i === selected) chosen = point;
+  });
+  return points.length > 0 ? { points, selected: chosen } : undefined;
 }
 
 export function useDecisionInspector(sim: SimulationView): DecisionInspector {
@@ -79,8 +100,14 @@ export function useDecisionInspector(sim: SimulationView): DecisionInspector {
     const point = selected === null ? null : curvePoint(decisions[selected], fields, dropCurve);
     return point && selected !== null ? { x: point[0], p: point[1], verdict: decisions[selected].verdict } : undefined;
   }, [selected, decisions, fields, dropCurve]);
+  const codelLaw = useMemo(() => {
+    const d = selected === null ? undefined : decisions[selected];
+    const point = d && codelLawPoint(d, fields);
+    return point && d ? { ...point, verdict: d.verdict } : undefined;
+  }, [selected, decisions, fields]);
+  const pie = useMemo(() => pieDecisions(decisions, fields, selected), [decisions, fields, selected]);
   return useMemo(
-    () => ({ paused, decisions, fields, selected, select, close, marks, curve }),
-    [paused, decisions, fields, selected, select, close, marks, curve],
+    () => ({ paused, decisions, fields, selected, select, close, marks, curve, codelLaw, pie }),
+    [paused, decisions, fields, selected, select, close, marks, curve, codelLaw, pie],
   );
 }

@@ -26,6 +26,9 @@ export interface SimulationView {
   error: string | null;
   /** The run's newest decisions (the drop-and-mark inspector) and the state they record. */
   decisions: RunDecisions | null;
+  /** Whether runs record their decisions (the inspector's switch; on unless the user turned it off). */
+  recordingDecisions: boolean;
+  setRecordingDecisions(on: boolean): void;
   play(): void;
   pause(): void;
   step(seconds: number): void;
@@ -74,6 +77,9 @@ export function useSimulation(
   const [paramChanges, setParamChanges] = useState<ParamChange[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [decisions, setDecisions] = useState<RunDecisions | null>(null);
+  const [recordingDecisions, setRecording] = useState(true);
+  const recordingRef = useRef(recordingDecisions);
+  recordingRef.current = recordingDecisions;
   const handleRef = useRef<SimulationHandle | null>(null);
   const lastGesture = useRef<ChangeGesture | null>(null);
   const speedRef = useRef(speed);
@@ -141,6 +147,8 @@ export function useSimulation(
         setPlan(handle.plan);
         setParams(handle.plan.params);
         setDecisions({ ring, fields: handle.decisionFields });
+        // Sent before play: a run built while recording is off records nothing.
+        if (!recordingRef.current) handle.setRecordDecisions(false);
         // The speed may have changed while the worker was building the run.
         handle.setSpeed(speedRef.current);
         if (autoplayRef.current) handle.play();
@@ -162,6 +170,17 @@ export function useSimulation(
   }, [engine, scenarioJson, loadId]);
 
   useEffect(() => handleRef.current?.setSpeed(speed), [speed]);
+
+  const ring = decisions?.ring;
+  const setRecordingDecisions = useCallback(
+    (on: boolean) => {
+      setRecording(on);
+      handleRef.current?.setRecordDecisions(on);
+      // Off, the marks of decisions made before would stand for a run that no longer records them.
+      if (!on) ring?.clear();
+    },
+    [ring],
+  );
 
   const setParam = useCallback(async (id: string, value: number) => {
     const handle = handleRef.current;
@@ -190,6 +209,8 @@ export function useSimulation(
     paramChanges,
     error,
     decisions,
+    recordingDecisions,
+    setRecordingDecisions,
     play: useCallback(() => handleRef.current?.play(), []),
     pause: useCallback(() => handleRef.current?.pause(), []),
     step: useCallback((seconds: number) => handleRef.current?.step(seconds), []),

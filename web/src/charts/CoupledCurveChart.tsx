@@ -1,6 +1,7 @@
 // DualPI2's two probabilities against its base probability p′ (RFC 9332
 // §2.4): the classic queue's p_C = p′² and the L4S queue's coupled
-// min(k·p′, 1), with the current operating point of each.
+// min(k·p′, 1), with the current operating point of each, and the
+// inspector's selected decision at the p′ and p it recorded.
 
 import { memo } from 'react';
 import { scaleLinear } from 'd3';
@@ -8,6 +9,7 @@ import { AxisBottom, AxisLeft } from './Axis';
 import { textMeasure } from './axisTicks';
 import { ChartFrame } from './ChartFrame';
 import { COLORS } from './palette';
+import { pointLabel } from './pointLabel';
 
 /** The probabilities at one sample: the base p′, the classic p_C and the L4S p_L. */
 export interface CoupledPoint {
@@ -23,6 +25,8 @@ interface CoupledCurveChartProps {
   kName: string;
   point: CoupledPoint | undefined;
   height: number;
+  /** The inspector's selected decision: its base probability p′ and the probability the packet met. */
+  decision?: { x: number; p: number; verdict: string };
 }
 
 const MARGIN = { top: 22, right: 24, bottom: 44, left: 62 };
@@ -34,9 +38,9 @@ const measureLabel = (text: string) => textMeasure(12)(text) * 1.08;
 const classic = (p: number) => p * p;
 const coupled = (k: number) => (p: number) => Math.min(k * p, 1);
 
-export const CoupledCurveChart = memo(function CoupledCurveChart({ k, kName, point, height }: CoupledCurveChartProps) {
-  // Show the overload threshold 1/k and a little past it, and the operating point wherever it is.
-  const xTop = Math.min(1, Math.max(1.25 / k, (point?.pPrime ?? 0) * 1.2));
+export const CoupledCurveChart = memo(function CoupledCurveChart({ k, kName, point, height, decision }: CoupledCurveChartProps) {
+  // Show the overload threshold 1/k and a little past it, and the operating point and the decision wherever they are.
+  const xTop = Math.min(1, Math.max(1.25 / k, (point?.pPrime ?? 0) * 1.2, (decision?.x ?? 0) * 1.2));
   const samples = Array.from({ length: STEPS + 1 }, (_, i) => (i / STEPS) * xTop);
   const overload = 1 / k;
   const lines = [
@@ -57,6 +61,7 @@ export const CoupledCurveChart = memo(function CoupledCurveChart({ k, kName, poi
           color: COLORS.black,
           dashed: true,
         },
+        ...(decision ? [{ label: `this ${decision.verdict}`, color: COLORS.black, marker: 'diamond' as const }] : []),
       ]}
       description={`DualPI2's classic probability p′ squared and L4S probability min(k·p′, 1) against the base probability p′, with ${kName} = ${VALUE.format(k)} and the current values`}
       hover={(plotX, plot) => {
@@ -124,9 +129,34 @@ export const CoupledCurveChart = memo(function CoupledCurveChart({ k, kName, poi
                 <line x1={opX} x2={opX} y1={0} y2={plot.height} stroke={COLORS.black} strokeDasharray="3 3" data-testid="operating-line" />
               </>
             )}
+            {decision && <DecisionPoint decision={decision} x={x(Math.min(decision.x, xTop))} y={y(Math.min(1, decision.p))} plot={plot} />}
           </>
         );
       }}
     </ChartFrame>
   );
 });
+
+/** The selected decision as a diamond, labelled with its probabilities. */
+function DecisionPoint({
+  decision,
+  x,
+  y,
+  plot,
+}: {
+  decision: { x: number; p: number; verdict: string };
+  x: number;
+  y: number;
+  plot: { width: number; height: number };
+}) {
+  const text = `this ${decision.verdict}: p′ = ${NOW.format(decision.x)}, p = ${NOW.format(decision.p)}`;
+  const label = pointLabel(x, plot.width, [text]);
+  return (
+    <g className="decision-point" data-testid="decision-point" data-x={decision.x} data-p={decision.p} transform={`translate(${x},${y})`}>
+      <rect x={-6} y={-6} width={12} height={12} fill={COLORS.black} stroke="white" strokeWidth={2} transform="rotate(45)" />
+      <text x={label.x} y={y < plot.height / 2 ? 22 : -12} textAnchor={label.anchor} className="annotation-label">
+        {text}
+      </text>
+    </g>
+  );
+}

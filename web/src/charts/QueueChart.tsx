@@ -71,6 +71,7 @@ function delayLines(queueDelayMs: Float64Array, laneDelays: LaneDelays | undefin
 }
 
 const PRECISION = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+const mbps = (bps: number) => `${PRECISION.format(bps / 1e6)} Mb/s`;
 const LABEL_HEIGHT_PX = 14;
 /** One row of threshold labels: a label's height and the gap under it. */
 const ROW_PX = LABEL_HEIGHT_PX + 3;
@@ -142,8 +143,9 @@ export function QueueChart({
   // The capacity shares no axis with the queue: it spans the plot's height
   // (its peak at 90 %, clear of the buffer line at the top), so a queue that
   // grows as the link slows reads at a glance.
-  if (capacityBps) legend.push({ label: 'link capacity (scaled to the plot, Mb/s in the tooltip)', color: COLORS.black, dashed: true });
   const capacityTop = capacityBps ? Math.max(maxOf(capacityBps), 1) : 1;
+  if (capacityBps)
+    legend.push({ label: `link capacity (own scale: its peak in view, ${mbps(capacityTop)}, at 90 % height)`, color: COLORS.black, dashed: true });
   probeLines.forEach((p, i) => legend.push({ label: p.label, color: PROBE_COLORS[i % PROBE_COLORS.length] }));
   delays.forEach((d) => legend.push({ label: `${d.label} (right axis)`, color: d.color }));
   if (delayTargets.length > 0) legend.push({ label: 'delay target (right axis)', color: COLORS.green, dashed: true });
@@ -179,7 +181,7 @@ export function QueueChart({
           rows.push({ label: p.label, value: `${PRECISION.format(p.values[i])} ${unit}`, color: PROBE_COLORS[k % PROBE_COLORS.length] }),
         );
         delays.forEach((d) => rows.push({ label: d.label, value: `${PRECISION.format(d.values[i])} ms`, color: d.color }));
-        if (capacityBps) rows.push({ label: 'link capacity', value: `${PRECISION.format(capacityBps[i] / 1e6)} Mb/s`, color: COLORS.black });
+        if (capacityBps) rows.push({ label: 'link capacity', value: mbps(capacityBps[i]), color: COLORS.black });
         return { x: x(timeS[i]), title: `t = ${formatSeconds(timeS[i])}`, rows };
       }}
       hoverStep={(fromX, move, plot) => stepSample(timeS, timeScale(window, plot.width), fromX, move)}
@@ -280,6 +282,7 @@ export function QueueChart({
                 {label.text}
               </text>
             ))}
+            {capacityBps && <CapacityLabels timeS={timeS} capacityBps={capacityBps} capacityTop={capacityTop} endS={x.domain()[1]} plot={plot} />}
             <ParamChangeLines changes={paramChanges} xScale={x} height={plot.height} />
             {decisions && <DecisionMarks {...decisions} x={x} />}
           </>
@@ -297,6 +300,45 @@ export function QueueChart({
 function bufferLabelY(lineY: number, marksShown: boolean): number {
   const above = lineY - 4;
   return marksShown && above - LABEL_HEIGHT_PX < DECISION_STRIP_BOTTOM ? lineY + LABEL_HEIGHT_PX + 2 : above;
+}
+
+/**
+ * The capacity line has no axis of its own: the legend gives its peak in
+ * view (drawn at 90 % of the plot's height) and this label its value at the
+ * window's right edge, beside the line's end, so a student reads Mb/s off
+ * the chart without hovering.
+ */
+function CapacityLabels({
+  timeS,
+  capacityBps,
+  capacityTop,
+  endS,
+  plot,
+}: {
+  timeS: Float64Array;
+  capacityBps: Float64Array;
+  capacityTop: number;
+  endS: number;
+  plot: PlotArea;
+}) {
+  const i = nearestIndex(timeS, endS);
+  if (i < 0) return null;
+  const nowY = plot.height * (1 - (0.9 * capacityBps[i]) / capacityTop);
+  // Under the line near the plot's top, where the buffer's line and the decision marks are; above it elsewhere.
+  const labelY = nowY < plot.height * 0.25 ? nowY + LABEL_HEIGHT_PX + 2 : nowY - 4;
+  return (
+    <text
+      x={plot.width - 4}
+      y={labelY}
+      textAnchor="end"
+      className="threshold-label"
+      data-testid="queue-capacity-label"
+      data-now-bps={capacityBps[i]}
+      data-peak-bps={capacityTop}
+    >
+      {`capacity ${mbps(capacityBps[i])}`}
+    </text>
+  );
 }
 
 /** A dashed level across the plot: a threshold on the queue axis, a target on the delay axis. */

@@ -70,6 +70,8 @@ export interface SimulationHandle {
   /** Back to t = 0 with the current parameter values, paused. */
   reset(): void;
   setSpeed(speed: Speed): void;
+  /** Record decisions for the inspector (on when the run is built), or stop recording them. */
+  setRecordDecisions(on: boolean): void;
   /** Change a scheme parameter mid-run; rejects with an `EngineRefusal` whose `problem` names the field. */
   setParam(id: string, value: number): Promise<ParamApplied>;
   dispose(): void;
@@ -98,6 +100,8 @@ interface RunRecord {
   scenarioJson: string;
   speed: Speed;
   lockstepGroup: string | undefined;
+  /** Whether it records its decisions (a restart turns recording off again when it was off). */
+  recordDecisions: boolean;
   /** The worker has built it (until then its pending load request stands for it). */
   built: boolean;
 }
@@ -150,6 +154,7 @@ export class EngineClient {
         speed: run.speed,
         lockstepGroup: run.lockstepGroup,
       } satisfies ToWorker);
+      if (!run.recordDecisions) this.worker.postMessage({ type: 'recordDecisions', runId, on: false } satisfies ToWorker);
       this.worker.postMessage({ type: 'play', runId } satisfies ToWorker);
     }
     for (const pending of this.pending.values()) this.worker.postMessage(pending.message);
@@ -206,7 +211,7 @@ export class EngineClient {
    */
   async createSimulation(scenarioJson: string, listener: SimulationListener, speed: Speed, lockstepGroup?: string): Promise<SimulationHandle> {
     const runId = this.nextRunId++;
-    const run: RunRecord = { listener, epoch: 0, scenarioJson, speed, lockstepGroup, built: false };
+    const run: RunRecord = { listener, epoch: 0, scenarioJson, speed, lockstepGroup, recordDecisions: true, built: false };
     this.runs.set(runId, run);
     let loaded: LoadedRun;
     try {
@@ -228,6 +233,10 @@ export class EngineClient {
       setSpeed: (next) => {
         run.speed = next;
         this.send({ type: 'speed', runId, speed: next });
+      },
+      setRecordDecisions: (on) => {
+        run.recordDecisions = on;
+        this.send({ type: 'recordDecisions', runId, on });
       },
       setParam: async (id, value) => {
         const applied = await this.request<ParamApplied>((requestId) => ({ type: 'setParam', requestId, runId, id, value }));

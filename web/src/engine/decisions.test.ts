@@ -60,4 +60,27 @@ describe('decision records', () => {
     expect(kept.length).toBe(2000);
     expect(kept[kept.length - 1].t_s).toBeGreaterThan(29);
   });
+
+  it('stop while recording is off, start again when it is on, and a reset keeps the choice', () => {
+    const sim = new Simulation(RED_ECN);
+    const take = () => unpackDecisions(sim.takeDecisions(), decisionStride());
+    sim.advanceTo(2);
+    expect(take().length).toBeGreaterThan(0);
+    sim.recordDecisions(false);
+    sim.advanceTo(4);
+    expect(take()).toEqual([]);
+    sim.reset();
+    sim.advanceTo(2);
+    expect(take()).toEqual([]);
+    sim.recordDecisions(true);
+    sim.advanceTo(4);
+    const after = take();
+    expect(after.length).toBeGreaterThan(0);
+    expect(after[0].t_s).toBeGreaterThanOrEqual(2);
+    // A reset with recording on records again from t = 0.
+    sim.reset();
+    sim.advanceTo(2);
+    expect(take().length).toBeGreaterThan(0);
+    sim.free();
+  });
 });

@@ -31,6 +31,8 @@ export type ToWorker =
   | { type: 'step'; runId: number; seconds: number }
   | { type: 'reset'; runId: number }
   | { type: 'speed'; runId: number; speed: Speed }
+  /** Record the run's decisions for the inspector (the default), or stop: off, the engine gathers no state at all. */
+  | { type: 'recordDecisions'; runId: number; on: boolean }
   | { type: 'setParam'; requestId: number; runId: number; id: string; value: number }
   | { type: 'dispose'; runId: number }
   /** Make the engine panic (the crash-restart test; the page sends it only when a test installed its hooks). */

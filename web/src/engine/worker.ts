@@ -208,6 +208,9 @@ function handle(message: ToWorker): void {
       run.speed = message.speed;
       run.clockTargetS = run.sim.nowS();
       break;
+    case 'recordDecisions':
+      run.sim.recordDecisions(message.on);
+      break;
   }
   sendSnapshot(run);
   scheduleTurn();

@@ -1,7 +1,8 @@
 // "Why was this packet dropped?": the drop-and-mark inspector's panel. While
 // the run is paused it explains the selected decision in words and numbers;
 // a click on a mark above the queue or drop-rate chart selects another, and
-// `[` / `]` step to the previous and next.
+// `[` / `]` step to the previous and next. Its switch turns the recording
+// off (and on again) for the runs that follow.
 
 import type { DecisionRecord, FieldSpec } from '../engine/client';
 import { DECISION_RING_SIZE } from '../engine/decisionRing';
@@ -18,22 +19,40 @@ interface DecisionPanelProps {
   schemeName: string;
   /** The buffer's unit, for values in it. */
   unit: string;
+  /** Whether the run records its decisions, and the switch. */
+  recording: boolean;
+  onRecording: (on: boolean) => void;
 }
 
-export function DecisionPanel({ paused, decisions, fields, selected, onSelect, onClose, schemeName, unit }: DecisionPanelProps) {
+/** What turning the recording off loses, in a student's words. */
+export const RECORDING_OFF_TEXT =
+  'recording is off: the engine no longer notes its state for each drop, mark and sampled pass, so no packet can be explained. The run, its charts and its summary are the same, a little faster on runs that drop a lot. Decisions made while it is off are not recovered when you turn it back on.';
+
+function RecordSwitch({ recording, onRecording }: Pick<DecisionPanelProps, 'recording' | 'onRecording'>) {
+  return (
+    <label className="decision-record" title="Keep the newest decisions so that a paused run can explain them">
+      <input type="checkbox" checked={recording} onChange={(event) => onRecording(event.target.checked)} data-testid="record-decisions" />
+      record decisions
+    </label>
+  );
+}
+
+export function DecisionPanel({ paused, decisions, fields, selected, onSelect, onClose, schemeName, unit, recording, onRecording }: DecisionPanelProps) {
   const decision = selected === null ? undefined : decisions[selected];
   const explained = decision && explainDecision(decision, fields, schemeName, unit);
   if (!explained || selected === null) {
     // One line, so that the charts below do not move.
-    const hint = !paused
-      ? `pause the run to see its drops and marks (the page keeps the newest ${DECISION_RING_SIZE.toLocaleString('en')} decisions: every drop and mark, and one pass in 100).`
-      : decisions.some((d) => d.verdict !== 'pass')
-        ? 'click a mark above the queue or drop-rate chart, or press ] for the newest.'
-        : 'no drop or mark yet.';
+    const hint = !recording
+      ? RECORDING_OFF_TEXT
+      : !paused
+        ? `pause the run to see its drops and marks (the page keeps the newest ${DECISION_RING_SIZE.toLocaleString('en')} decisions: every drop and mark, and one pass in 100).`
+        : decisions.some((d) => d.verdict !== 'pass')
+          ? 'click a mark above the queue or drop-rate chart, or press ] for the newest.'
+          : 'no drop or mark yet.';
     return (
       <section className="decision-panel" aria-label="Why was this packet dropped?" data-testid="decision-panel">
-        <p className="decision-hint">
-          <strong>Why was this packet dropped?</strong> {hint}
+        <p className="decision-hint" data-testid="decision-hint">
+          <strong>Why was this packet dropped?</strong> {hint} <RecordSwitch recording={recording} onRecording={onRecording} />
         </p>
       </section>
     );

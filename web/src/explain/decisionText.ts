@@ -4,6 +4,7 @@
 
 import type { DecisionRecord, FieldSpec } from '../engine/client';
 import type { DropCurve } from '../scenario/types';
+import { PIE_QUIET_P, pieQuiet } from './schemeLaws';
 
 /** One recorded value, as the panel's table shows it. */
 export interface DecisionNumber {
@@ -184,6 +185,26 @@ function sfredSentences(v: Values, d: DecisionRecord, unit: string): string[] {
   ];
 }
 
+/** PIE (and each flow queue of FQ-PIE): RFC 8033 §4.1's exemptions, then §5.4's derandomised draw. */
+function pieSentences(v: Values, d: DecisionRecord): string[] {
+  const state = `The drop probability was p = ${formatValue(v.p)} and the queue delay at the last update ${formatValue(v.qdelay_ms, 'ms')} (target ${formatValue(v.target_ms, 'ms')}).`;
+  if (d.reason === 'overflow') return [state, 'But the buffer was full: dropped as overflow.'];
+  const accu = v.accu_prob ?? 0;
+  if (d.verdict !== 'pass') {
+    const why = accu >= 8.5 ? `The accumulated probability reached ${formatValue(accu)} (8.5 or more): PIE drops whatever the draw.` : drawAgainst(v, d, 'p');
+    return [state, why];
+  }
+  const rule =
+    (v.burst_allowance_ms ?? 0) > 0
+      ? `The burst allowance had ${formatValue(v.burst_allowance_ms, 'ms')} left: PIE lets bursts through until it is used up.`
+      : pieQuiet(v.qdelay_ms ?? 0, v.p ?? 0, v.target_ms ?? 0)
+        ? `The delay was below half the target and p below ${PIE_QUIET_P}: PIE drops nothing early there.`
+        : accu > 0 && accu < 0.85
+          ? `The probability accumulated since the last drop was ${formatValue(accu)}, below 0.85: derandomised PIE does not drop yet.`
+          : `The random draw u = ${formatValue(v.draw)} was not below p (or at most two packets were queued): accepted.`;
+  return [state, rule];
+}
+
 /** The sentences of a scheme known by a field only it records, checked before the generic RED and draw rules. */
 const BY_FIELD: [string, (v: Values, d: DecisionRecord, unit: string) => string[]][] = [
   ['price', remSentences],
@@ -191,6 +212,7 @@ const BY_FIELD: [string, (v: Values, d: DecisionRecord, unit: string) => string[
   ['highest_left', afpftSentences],
   ['others_longest', drrSentences],
   ['fair', sfredSentences],
+  ['accu_prob', pieSentences],
 ];
 
 const REASON: Record<DecisionRecord['reason'], string> = {
@@ -250,6 +272,7 @@ export function curvePoint(d: DecisionRecord, fields: readonly FieldSpec[], curv
     ['avg', 'p_q'],
     ['q_flow', 'p'],
     ['label', 'p'],
+    ['p_prime', 'p'],
   ];
   const usable = (value: number | undefined): value is number => value !== undefined && !Number.isNaN(value);
   for (const [x, p] of pairs) {
