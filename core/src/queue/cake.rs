@@ -730,19 +730,7 @@ mod tests {
         // from flow 2; only flow 1 is dropped, first an interval after its
         // sojourn passes 5 ms, then closer (interval / √count).
         let mut h = harness(&[], &[]);
-        for _ in 0..1000 {
-            h.arrive_from(1, 1000);
-        }
-        let mut times = Vec::new();
-        for t in 1..=300 {
-            h.advance_to(t * MS);
-            h.arrive_from(1, 1000);
-            h.arrive_from(2, 1000);
-            let before = h.dropped.len();
-            h.depart();
-            h.depart();
-            times.extend(std::iter::repeat_n(t, h.dropped.len() - before));
-        }
+        let times = h.standing_queue_beside_a_light_flow();
         assert!(h.dropped.iter().all(|(p, r)| p.flow == 1 && *r == DropReason::Early));
         assert_eq!(times[0], 106, "{times:?}");
         assert!(times.windows(2).all(|w| w[1] - w[0] < 100), "{times:?}");
