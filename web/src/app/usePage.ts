@@ -76,6 +76,9 @@ export function usePage(engine: EngineClient) {
   useEffect(() => {
     if (phaseEvent && loadId !== undefined) report({ type: phaseEvent, loadId });
   }, [phaseEvent, loadId, report]);
+  useEffect(() => {
+    if (sim.built && loadId !== undefined) report({ type: 'built', loadId });
+  }, [sim.built, loadId, report]);
 
   // A partner the catalogue does not know (or the scheme itself) is named, never silently replaced.
   useEffect(() => {

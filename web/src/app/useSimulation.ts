@@ -18,6 +18,8 @@ export interface SimulationView {
   plan: ResolvedPlan | null;
   /** The latest snapshot of the run loaded as `loadId`, since it last went back to t = 0; never one of an earlier load or reset. */
   snapshot: RunSnapshot | null;
+  /** The run loaded as `loadId` is built in the engine (its parameters can be changed). */
+  built: boolean;
   /** Current scheme parameter values, the engine's word: the page's one copy of them (sliders, marks and the share link read it). */
   params: Record<string, number>;
   /** Live parameter changes, drawn as labelled lines on the time axes. */
@@ -70,6 +72,8 @@ export function useSimulation(
   // Keyed by load: in the render where a new load arrives, the previous run's snapshot is still in state.
   const [keyedSnapshot, setKeyedSnapshot] = useState<KeyedSnapshot>({ loadId, snapshot: null });
   const snapshot = keyedSnapshot.loadId === loadId ? keyedSnapshot.snapshot : null;
+  // Keyed by load for the same reason: the render that brings a new load must not call it built.
+  const [builtLoadId, setBuiltLoadId] = useState<number | null>(null);
   const [params, setParams] = useState<Record<string, number>>({});
   const [paramChanges, setParamChanges] = useState<ParamChange[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -141,6 +145,7 @@ export function useSimulation(
         setPlan(handle.plan);
         setParams(handle.plan.params);
         setDecisions({ ring, fields: handle.decisionFields });
+        setBuiltLoadId(loadId);
         // The speed may have changed while the worker was building the run.
         handle.setSpeed(speedRef.current);
         if (autoplayRef.current) handle.play();
@@ -158,6 +163,7 @@ export function useSimulation(
       // The next run's values come from the engine once it is built.
       setParams({});
       setDecisions(null);
+      setBuiltLoadId(null);
     };
   }, [engine, scenarioJson, loadId]);
 
@@ -185,6 +191,7 @@ export function useSimulation(
   return {
     store,
     plan,
+    built: builtLoadId === loadId,
     snapshot,
     params,
     paramChanges,
