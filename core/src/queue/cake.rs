@@ -101,9 +101,9 @@ scheme_params! {
             "Share first between source hosts and between destination hosts, then between each host's flows; off: between flows only."),
         target: Nanos as ms = codel::TARGET.with_doc("COBALT's acceptable standing delay, per flow queue."),
         interval: Nanos as ms = codel::INTERVAL.with_doc("COBALT's interval, per flow queue: about a worst-case RTT."),
-        increment: f64 = cobalt::INCREMENT,
-        decrement: f64 = cobalt::DECREMENT,
-        blue_threshold: Nanos as ms = cobalt::BLUE_THRESHOLD,
+        increment: f64 = CobaltParams::spec("increment"),
+        decrement: f64 = CobaltParams::spec("decrement"),
+        blue_threshold: Nanos as ms = CobaltParams::spec("blue_threshold"),
         quantum: i64 = fq_codel::QUANTUM.with_doc("Bytes a host (or a flow alone on its hosts) may send per round."),
         flows: usize = fq_codel::FLOWS.with_doc(
             "Flow queues, in sets of 8 ways: a flow shares a queue only when every way of its set is busy."),

@@ -49,9 +49,9 @@ scheme_params! {
     pub struct FqCobaltParams {
         target: Nanos as ms = codel::TARGET.with_doc("CoDel's acceptable standing delay, per flow queue."),
         interval: Nanos as ms = codel::INTERVAL.with_doc("CoDel's interval, per flow queue: about a worst-case RTT."),
-        increment: f64 = cobalt::INCREMENT,
-        decrement: f64 = cobalt::DECREMENT,
-        blue_threshold: Nanos as ms = cobalt::BLUE_THRESHOLD,
+        increment: f64 = CobaltParams::spec("increment"),
+        decrement: f64 = CobaltParams::spec("decrement"),
+        blue_threshold: Nanos as ms = CobaltParams::spec("blue_threshold"),
         quantum: i64 = fq_codel::QUANTUM,
         flows: usize = fq_codel::FLOWS,
         ecn: bool = ECN_PARAM
@@ -106,12 +106,9 @@ impl FqPolicy for FqCobaltParams {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::NS_PER_MS;
     use crate::queue::testing::Harness;
     use crate::queue::{DropReason, Limit};
     use crate::testing::{dumbbell, run};
-
-    const MS: Nanos = NS_PER_MS;
 
     #[test]
     fn each_queue_runs_its_own_cobalt() {
