@@ -66,7 +66,8 @@ export function usePage(engine: EngineClient) {
   const schemeEntry = catalogue?.find((s) => s.id === scenario.queue.scheme);
   const schemeName = schemeEntry?.name ?? scenario.queue.scheme;
   const plan = comparePlan(view.compare, scenario, loadId, catalogue);
-  const sim = useSimulation(engine, plan.waiting ? null : (loaded?.json ?? null), loadId ?? 0, speed, plan.lockstepGroup, loaded?.autoplay ?? true);
+  const built = useCallback((id: number) => report({ type: 'built', loadId: id }), [report]);
+  const sim = useSimulation(engine, plan.waiting ? null : (loaded?.json ?? null), loadId ?? 0, speed, plan.lockstepGroup, loaded?.autoplay ?? true, built);
   const partner = useSimulation(engine, plan.partnerJson, loadId ?? 0, speed, plan.lockstepGroup);
   const edits = useDraft(engine, draft, loaded?.scenario, sim.params, schemeEntry);
   const transport = useTransport(sim, partner, plan.partner !== undefined);
@@ -76,9 +77,6 @@ export function usePage(engine: EngineClient) {
   useEffect(() => {
     if (phaseEvent && loadId !== undefined) report({ type: phaseEvent, loadId });
   }, [phaseEvent, loadId, report]);
-  useEffect(() => {
-    if (sim.built && loadId !== undefined) report({ type: 'built', loadId });
-  }, [sim.built, loadId, report]);
 
   // A partner the catalogue does not know (or the scheme itself) is named, never silently replaced.
   useEffect(() => {

@@ -18,8 +18,6 @@ export interface SimulationView {
   plan: ResolvedPlan | null;
   /** The latest snapshot of the run loaded as `loadId`, since it last went back to t = 0; never one of an earlier load or reset. */
   snapshot: RunSnapshot | null;
-  /** The run loaded as `loadId` is built in the engine (its parameters can be changed). */
-  built: boolean;
   /** Current scheme parameter values, the engine's word: the page's one copy of them (sliders, marks and the share link read it). */
   params: Record<string, number>;
   /** Live parameter changes, drawn as labelled lines on the time axes. */
@@ -57,7 +55,7 @@ interface KeyedSnapshot {
  * playing as soon as it is built, unless `autoplay` is false (read when a run
  * is built). Runs built with the same `lockstepGroup` advance together in
  * simulated time (read when a run is built: changing it alone restarts
- * nothing).
+ * nothing). `onBuilt` hears each load once the engine has built it.
  */
 export function useSimulation(
   engine: EngineClient,
@@ -66,14 +64,13 @@ export function useSimulation(
   speed: Speed,
   lockstepGroup?: string,
   autoplay = true,
+  onBuilt?: (loadId: number) => void,
 ): SimulationView {
   const [store, setStore] = useState<SeriesStore | null>(null);
   const [plan, setPlan] = useState<ResolvedPlan | null>(null);
   // Keyed by load: in the render where a new load arrives, the previous run's snapshot is still in state.
   const [keyedSnapshot, setKeyedSnapshot] = useState<KeyedSnapshot>({ loadId, snapshot: null });
   const snapshot = keyedSnapshot.loadId === loadId ? keyedSnapshot.snapshot : null;
-  // Keyed by load for the same reason: the render that brings a new load must not call it built.
-  const [builtLoadId, setBuiltLoadId] = useState<number | null>(null);
   const [params, setParams] = useState<Record<string, number>>({});
   const [paramChanges, setParamChanges] = useState<ParamChange[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -86,6 +83,8 @@ export function useSimulation(
   lockstepRef.current = lockstepGroup;
   const autoplayRef = useRef(autoplay);
   autoplayRef.current = autoplay;
+  const onBuiltRef = useRef(onBuilt);
+  onBuiltRef.current = onBuilt;
 
   useEffect(() => {
     if (scenarioJson === null) return;
@@ -145,7 +144,8 @@ export function useSimulation(
         setPlan(handle.plan);
         setParams(handle.plan.params);
         setDecisions({ ring, fields: handle.decisionFields });
-        setBuiltLoadId(loadId);
+        // In the same turn as its values: the render that shows its controls also knows the run is built.
+        onBuiltRef.current?.(loadId);
         // The speed may have changed while the worker was building the run.
         handle.setSpeed(speedRef.current);
         if (autoplayRef.current) handle.play();
@@ -163,7 +163,6 @@ export function useSimulation(
       // The next run's values come from the engine once it is built.
       setParams({});
       setDecisions(null);
-      setBuiltLoadId(null);
     };
   }, [engine, scenarioJson, loadId]);
 
@@ -191,7 +190,6 @@ export function useSimulation(
   return {
     store,
     plan,
-    built: builtLoadId === loadId,
     snapshot,
     params,
     paramChanges,
