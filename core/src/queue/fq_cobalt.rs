@@ -105,7 +105,6 @@ impl FqPolicy for FqCobaltParams {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::queue::testing::Harness;
     use crate::queue::{DropReason, Limit};
     use crate::testing::{dumbbell, run};
