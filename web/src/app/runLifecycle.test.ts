@@ -10,6 +10,13 @@ function run(events: LifecycleEvent[], from: Lifecycle = IDLE): Lifecycle {
   return events.reduce(lifecycleReducer, from);
 }
 
+/** Run "a", light, as load 1, to its end. */
+const FINISHED = run([
+  { type: 'requested', attempt: 1, request: request('a') },
+  { type: 'estimated', attempt: 1, estimate: light, loadId: 1 },
+  { type: 'finished', loadId: 1 },
+]);
+
 describe('the run lifecycle', () => {
   it('estimating → running → finished, keyed to the load', () => {
     let state = run([{ type: 'requested', attempt: 1, request: request('a') }]);
@@ -26,11 +33,7 @@ describe('the run lifecycle', () => {
   });
 
   it('a heavy run asks first; Run anyway starts it, Cancel returns to what ran before', () => {
-    const before = run([
-      { type: 'requested', attempt: 1, request: request('a') },
-      { type: 'estimated', attempt: 1, estimate: light, loadId: 1 },
-      { type: 'finished', loadId: 1 },
-    ]);
+    const before = FINISHED;
     const asking = run(
       [
         { type: 'requested', attempt: 2, request: request('big') },
@@ -67,12 +70,7 @@ describe('the run lifecycle', () => {
 
   it('a parameter change made while a new run is on its way is refused, not sent to the run it replaces', () => {
     // A finished run on screen takes changes.
-    const before = run([
-      { type: 'requested', attempt: 1, request: request('a') },
-      { type: 'estimated', attempt: 1, estimate: light, loadId: 1 },
-      { type: 'built', loadId: 1 },
-      { type: 'finished', loadId: 1 },
-    ]);
+    const before = FINISHED;
     expect(acceptsParams(before)).toBe(true);
     // A preset (or a link, or an applied edit) is requested: run 1's controls are still on screen, and take nothing.
     const estimating = run([{ type: 'requested', attempt: 2, request: request('preset') }], before);
