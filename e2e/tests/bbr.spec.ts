@@ -3,16 +3,11 @@
 // desktop and phone sizes.
 
 import { expect, test } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { SCREENSHOT_DIR, linkFor, pauseUnlessFinished, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
+import { SCREENSHOT_DIR, SIZES, preset, linkFor, pauseUnlessFinished, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
 
-const PRESET = JSON.parse(readFileSync(new URL('../../scenarios/bbr-vs-cubic-droptail.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const PRESET = preset('bbr-vs-cubic-droptail');
 /** Long enough for CUBIC to fill much of the 500-packet buffer. */
 const RUN_S = 12;
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 720 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
 
 for (const size of SIZES) {
   test(`BBR beside CUBIC: explained in the flavour list, compared under Drop Tail and FQ-CoDel (${size.name})`, async ({ page }) => {

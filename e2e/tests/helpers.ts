@@ -1,10 +1,22 @@
 // Shared steps of the end-to-end tests.
 
 import { expect, type Locator, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
+
+/** The window sizes a page test runs at: a desktop's and a phone's. */
+export const SIZES = [
+  { name: 'desktop', width: 1280, height: 720 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/** The preset `scenarios/<name>.json`, as its file reads. */
+export function preset(name: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(new URL(`../../scenarios/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+}
 
 /** A share link for `scenario`, encoded independently of the app (standard raw deflate + base64url). */
 export function linkFor(scenario: unknown, view = ''): string {

@@ -5,16 +5,9 @@
 // phone sizes.
 
 import { expect, test } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { SCREENSHOT_DIR, linkFor, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
+import { SCREENSHOT_DIR, SIZES, preset, linkFor, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
 
-const PRESET = JSON.parse(readFileSync(new URL('../../scenarios/cake-host-fairness.json', import.meta.url), 'utf8')) as {
-  queue: Record<string, unknown>;
-} & Record<string, unknown>;
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 720 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
+const PRESET = preset('cake-host-fairness') as { queue: Record<string, unknown> } & Record<string, unknown>;
 
 for (const size of SIZES) {
   test(`CAKE's host shares: one-host control, bars note and per-host table (${size.name})`, async ({ page }) => {

@@ -4,16 +4,11 @@
 // a single-queue scheme.
 
 import { expect, test } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { SCREENSHOT_DIR, axisLabelReport, linkFor, pointsOf, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
+import { SCREENSHOT_DIR, SIZES, preset, axisLabelReport, linkFor, pointsOf, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
 
-const PRESET = JSON.parse(readFileSync(new URL('../../scenarios/dualpi2-prague-cubic.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const PRESET = preset('dualpi2-prague-cubic');
 /** Long enough for the C queue to pass DualPI2's 15 ms target, so p′ is above 0. */
 const RUN_S = 10;
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 720 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
 
 for (const size of SIZES) {
   test(`the DualPI2 preset draws both queues' delays and both probabilities (${size.name})`, async ({ page }) => {

@@ -3,16 +3,11 @@
 // phone sizes.
 
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { SCREENSHOT_DIR, linkFor, pointsOf, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
+import { SCREENSHOT_DIR, SIZES, preset, linkFor, pointsOf, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
 
-const PRESET = JSON.parse(readFileSync(new URL('../../scenarios/latency-under-load.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const PRESET = preset('latency-under-load');
 /** Past the 5 s warm-up, long enough for Drop Tail's buffer to fill. */
 const RUN_S = 12;
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 720 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
 
 async function medianOf(page: Page, label: string): Promise<number> {
   return Number(await page.locator(`[data-testid=delay-box][data-label="${label}"]`).getAttribute('data-median-ms'));

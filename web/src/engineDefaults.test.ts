@@ -4,7 +4,8 @@
 // and fails where a `??` or `||` fallback follows a scenario field the engine
 // defaults (the fields whose JSON Schema, which is generated from the engine,
 // gives a default or allows them absent), or a catalogue parameter's
-// `.default`.
+// `.default`, and where a field's placeholder (what an empty field runs with)
+// is a number written in the page.
 
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
@@ -52,13 +53,19 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Each `file field` where a fallback re-applies a default: `x.sample_interval_ms ?? 10`, `params[id] ?? spec.default`. */
+/**
+ * Each `file field` where a fallback re-applies a default (`x.sample_interval_ms ?? 10`, `params[id] ?? spec.default`),
+ * and each `file placeholder N` where a field shows a number of the page's own (`placeholder="10"`) as what it runs with.
+ */
 function placesIn(file: string, text: string, fields: ReadonlySet<string>): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(/(?<!\?)\.(\w+)\s*(?:\?\?|\|\|)/g)) {
     if (fields.has(match[1])) found.push(`${file} ${match[1]}`);
   }
   for (const match of text.matchAll(/(?:\?\?|\|\|)\s*[\w.]*\.default\b/g)) found.push(`${file} ${match[0]}`);
+  for (const match of text.matchAll(/placeholder=(?:"(-?[\d.]+)"|\{\s*['"`]?(-?[\d.]+)['"`]?\s*\})/g)) {
+    found.push(`${file} placeholder ${match[1] ?? match[2]}`);
+  }
   return found;
 }
 
@@ -73,7 +80,15 @@ describe('engine defaults', () => {
   it('are the fields the engine defaults, and a re-applied one is found', () => {
     expect([...fields]).toEqual(expect.arrayContaining(['sample_interval_ms', 'measure_from_s', 'count']));
     const text =
-      'const s = (scenario.sample_interval_ms ?? 10) / 1000;\nconst n = group.count ?? 1;\nconst v = params[id] ?? spec.default;\nconst l = group.label || group.kind;\nconst o = group.sack ?? true;';
-    expect(placesIn('x.ts', text, fields)).toEqual(['x.ts sample_interval_ms', 'x.ts count', 'x.ts sack', 'x.ts ?? spec.default']);
+      'const s = (scenario.sample_interval_ms ?? 10) / 1000;\nconst n = group.count ?? 1;\nconst v = params[id] ?? spec.default;\nconst l = group.label || group.kind;\nconst o = group.sack ?? true;\n' +
+      '<NumberField placeholder="10" />\n<NumberField placeholder={1} />\n<NumberField placeholder="0.02, 0.05, 0.1" />\n<NumberField placeholder={planned(plan?.seed)} />';
+    expect(placesIn('x.ts', text, fields)).toEqual([
+      'x.ts sample_interval_ms',
+      'x.ts count',
+      'x.ts sack',
+      'x.ts ?? spec.default',
+      'x.ts placeholder 10',
+      'x.ts placeholder 1',
+    ]);
   });
 });

@@ -101,9 +101,9 @@ scheme_params! {
             "Share first between source hosts and between destination hosts, then between each host's flows; off: between flows only."),
         target: Nanos as ms = codel::TARGET.with_doc("COBALT's acceptable standing delay, per flow queue."),
         interval: Nanos as ms = codel::INTERVAL.with_doc("COBALT's interval, per flow queue: about a worst-case RTT."),
-        increment: f64 = cobalt::INCREMENT,
-        decrement: f64 = cobalt::DECREMENT,
-        blue_threshold: Nanos as ms = cobalt::BLUE_THRESHOLD,
+        increment: f64 = CobaltParams::spec("increment"),
+        decrement: f64 = CobaltParams::spec("decrement"),
+        blue_threshold: Nanos as ms = CobaltParams::spec("blue_threshold"),
         quantum: i64 = fq_codel::QUANTUM.with_doc("Bytes a host (or a flow alone on its hosts) may send per round."),
         flows: usize = fq_codel::FLOWS.with_doc(
             "Flow queues, in sets of 8 ways: a flow shares a queue only when every way of its set is busy."),
@@ -730,19 +730,7 @@ mod tests {
         // from flow 2; only flow 1 is dropped, first an interval after its
         // sojourn passes 5 ms, then closer (interval / √count).
         let mut h = harness(&[], &[]);
-        for _ in 0..1000 {
-            h.arrive_from(1, 1000);
-        }
-        let mut times = Vec::new();
-        for t in 1..=300 {
-            h.advance_to(t * MS);
-            h.arrive_from(1, 1000);
-            h.arrive_from(2, 1000);
-            let before = h.dropped.len();
-            h.depart();
-            h.depart();
-            times.extend(std::iter::repeat_n(t, h.dropped.len() - before));
-        }
+        let times = h.standing_queue_beside_a_light_flow();
         assert!(h.dropped.iter().all(|(p, r)| p.flow == 1 && *r == DropReason::Early));
         assert_eq!(times[0], 106, "{times:?}");
         assert!(times.windows(2).all(|w| w[1] - w[0] < 100), "{times:?}");

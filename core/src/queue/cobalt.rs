@@ -58,39 +58,17 @@ const PROBES: [ProbeSpec; 4] = [
 ];
 
 // FQ-COBALT and CAKE run these per flow queue.
-pub(crate) const INCREMENT: ParamSpec = ParamSpec::number(
-    "BLUE increment",
-    "",
-    0.0..=1.0,
-    0.0001,
-    1.0 / 256.0,
-    "Added to p_drop when the buffer overflows or a packet waited past the BLUE threshold.",
-);
-pub(crate) const DECREMENT: ParamSpec = ParamSpec::number(
-    "BLUE decrement",
-    "",
-    0.0..=1.0,
-    0.0001,
-    1.0 / 4096.0,
-    "Taken from p_drop when a dequeue finds the queue empty.",
-);
-pub(crate) const BLUE_THRESHOLD: ParamSpec = ParamSpec::number(
-    "BLUE threshold",
-    "ms",
-    1.0..=10000.0,
-    1.0,
-    400.0,
-    "A packet that waited longer than this raises p_drop, as an overflow does.",
-);
-
 scheme_params! {
     /// COBALT's parameters, named as ns-3's attributes.
     pub struct CobaltParams {
         target: Nanos as ms = codel::TARGET,
         interval: Nanos as ms = codel::INTERVAL,
-        increment: f64 = INCREMENT,
-        decrement: f64 = DECREMENT,
-        blue_threshold: Nanos as ms = BLUE_THRESHOLD,
+        increment: f64 = ParamSpec::number("BLUE increment", "", 0.0..=1.0, 0.0001, 1.0 / 256.0,
+            "Added to p_drop when the buffer overflows or a packet waited past the BLUE threshold."),
+        decrement: f64 = ParamSpec::number("BLUE decrement", "", 0.0..=1.0, 0.0001, 1.0 / 4096.0,
+            "Taken from p_drop when a dequeue finds the queue empty."),
+        blue_threshold: Nanos as ms = ParamSpec::number("BLUE threshold", "ms", 1.0..=10000.0, 1.0, 400.0,
+            "A packet that waited longer than this raises p_drop, as an overflow does."),
         ecn: bool = ECN_PARAM.with_doc("CoDel marks ECN-capable packets instead of dropping them; BLUE always drops."),
     }
 }

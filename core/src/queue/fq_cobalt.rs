@@ -20,9 +20,11 @@
 
 use super::cobalt::{self, CobaltParams, CobaltState};
 use super::codel;
+use super::decision::FieldSpec;
 use super::fq_codel::{self, FlowAqm, FlowQueues, LIST_PROBES};
+use super::fq_scheme::{FqPolicy, FqScheme};
 use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
-use super::{Fifo, Limit, ParamError, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM};
+use super::{Fifo, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM};
 use crate::kernel::{ms, Nanos};
 use crate::net::Packet;
 
@@ -47,28 +49,14 @@ scheme_params! {
     pub struct FqCobaltParams {
         target: Nanos as ms = codel::TARGET.with_doc("CoDel's acceptable standing delay, per flow queue."),
         interval: Nanos as ms = codel::INTERVAL.with_doc("CoDel's interval, per flow queue: about a worst-case RTT."),
-        increment: f64 = cobalt::INCREMENT,
-        decrement: f64 = cobalt::DECREMENT,
-        blue_threshold: Nanos as ms = cobalt::BLUE_THRESHOLD,
+        increment: f64 = CobaltParams::spec("increment"),
+        decrement: f64 = CobaltParams::spec("decrement"),
+        blue_threshold: Nanos as ms = CobaltParams::spec("blue_threshold"),
         quantum: i64 = fq_codel::QUANTUM,
         flows: usize = fq_codel::FLOWS,
         ecn: bool = ECN_PARAM
             .with_default(1.0)
             .with_doc("CoDel marks ECN-capable packets instead of dropping them; BLUE always drops."),
-    }
-}
-
-impl FqCobaltParams {
-    /// What each flow queue's COBALT runs with.
-    fn cobalt(&self) -> CobaltParams {
-        CobaltParams {
-            target: self.target,
-            interval: self.interval,
-            increment: self.increment,
-            decrement: self.decrement,
-            blue_threshold: self.blue_threshold,
-            ecn: self.ecn,
-        }
     }
 }
 
@@ -78,75 +66,48 @@ fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
 
 impl FlowAqm for CobaltState {
     type Params = CobaltParams;
+    const DECISION_FIELDS: &'static [FieldSpec] = cobalt::DECISION_FIELDS;
 
     fn dequeue(&mut self, fifo: &mut Fifo, p: &CobaltParams, ctx: &mut QueueCtx) -> Option<Packet> {
         CobaltState::dequeue(self, fifo, None, p, ctx)
     }
 }
 
-/// The `max_p_drop` probe of `queues`.
-pub(crate) fn max_p_drop(queues: &FlowQueues<CobaltState>) -> f64 {
-    queues.queues().iter().map(|q| q.aqm.p_drop).fold(0.0, f64::max)
-}
+/// FQ-COBALT: COBALT on each flow queue.
+pub(crate) type FqCobalt = FqScheme<FqCobaltParams>;
 
-pub struct FqCobalt {
-    p: FqCobaltParams,
-    /// `p` as each flow queue's COBALT sees it.
-    cobalt: CobaltParams,
-    queues: FlowQueues<CobaltState>,
-}
+impl FqPolicy for FqCobaltParams {
+    type Aqm = CobaltState;
 
-impl FqCobalt {
-    pub fn new(limit: Limit) -> FqCobalt {
-        let p = FqCobaltParams::default();
-        let queues = FlowQueues::new(limit, p.flows, p.quantum, CobaltState::default);
-        FqCobalt { cobalt: p.cobalt(), p, queues }
-    }
-}
-
-impl Qdisc for FqCobalt {
-    fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
-        self.queues.enqueue_flow(pkt, &self.cobalt, ctx);
+    fn flows_and_quantum(&self) -> (usize, i64) {
+        (self.flows, self.quantum)
     }
 
-    fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
-        self.queues.dequeue(&self.cobalt, ctx)
+    fn aqm(&self) -> CobaltParams {
+        CobaltParams {
+            target: self.target,
+            interval: self.interval,
+            increment: self.increment,
+            decrement: self.decrement,
+            blue_threshold: self.blue_threshold,
+            ecn: self.ecn,
+        }
     }
 
-    fn len_packets(&self) -> usize {
-        self.queues.len_packets()
+    fn fresh(_: &CobaltParams) -> CobaltState {
+        CobaltState::default()
     }
 
-    fn len_bytes(&self) -> u64 {
-        self.queues.len_bytes()
-    }
-
-    fn set_param(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
-        self.p.set(id, v)?;
-        self.cobalt = self.p.cobalt();
-        self.queues.configure(self.p.flows, self.p.quantum, CobaltState::default);
-        Ok(())
-    }
-
-    fn probe(&self, out: &mut ProbeSink) {
-        self.queues.probe(out);
-        out.put("max_p_drop", max_p_drop(&self.queues));
-    }
-
-    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
-        cobalt::DECISION_FIELDS
+    fn probe(queues: &FlowQueues<CobaltState>, out: &mut ProbeSink) {
+        out.put("max_p_drop", queues.queues().iter().map(|q| q.aqm.p_drop).fold(0.0, f64::max));
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::kernel::NS_PER_MS;
     use crate::queue::testing::Harness;
-    use crate::queue::DropReason;
+    use crate::queue::{DropReason, Limit};
     use crate::testing::{dumbbell, run};
-
-    const MS: Nanos = NS_PER_MS;
 
     #[test]
     fn each_queue_runs_its_own_cobalt() {
@@ -154,19 +115,7 @@ mod tests {
         // flow 1 is dropped, on CoDel's schedule from the moment its own
         // packets wait more than 5 ms.
         let mut h = Harness::new("fq_cobalt", &[], Limit::Packets(100_000));
-        for _ in 0..1000 {
-            h.arrive_from(1, 1000);
-        }
-        let mut times = Vec::new();
-        for t in 1..=300 {
-            h.advance_to(t * MS);
-            h.arrive_from(1, 1000);
-            h.arrive_from(2, 1000);
-            let before = h.dropped.len();
-            h.depart();
-            h.depart();
-            times.extend(std::iter::repeat_n(t, h.dropped.len() - before));
-        }
+        let times = h.standing_queue_beside_a_light_flow();
         assert!(h.dropped.iter().all(|(p, r)| p.flow == 1 && *r == DropReason::Early));
         // Flow 1's sojourn passes 5 ms at 6 ms (as FQ-CoDel's test); its
         // first drop is an interval later, then 100/√2 ms.

@@ -437,19 +437,7 @@ mod tests {
         // A standing queue in flow 1 (as in codel.rs's tests) is dropped,
         // flow 2 with one packet per ms never is.
         let mut h = harness(&[], Limit::Packets(100_000));
-        for _ in 0..1000 {
-            h.arrive_from(1, 1000);
-        }
-        let mut times = Vec::new();
-        for t in 1..=300 {
-            h.advance_to(t * crate::kernel::NS_PER_MS);
-            h.arrive_from(1, 1000);
-            h.arrive_from(2, 1000);
-            let before = h.dropped.len();
-            h.depart();
-            h.depart();
-            times.extend(std::iter::repeat_n(t, h.dropped.len() - before));
-        }
+        let times = h.standing_queue_beside_a_light_flow();
         assert!(h.dropped.iter().all(|(p, r)| p.flow == 1 && *r == DropReason::Early));
         // Flow 1's first dequeue at or above target comes at 6 ms (DRR's turn
         // order); then one interval, then interval/√2 later: CoDel's schedule.

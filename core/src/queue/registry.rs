@@ -63,6 +63,18 @@ mod tests {
     use crate::queue::{ProbeSink, QueueSetup};
 
     #[test]
+    fn the_readme_lists_every_scheme_once() {
+        // The README's scheme table is written by hand: one row a scheme,
+        // `| `id` | name | paper | what the tests check |`.
+        let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).expect("README.md");
+        let mut listed: Vec<&str> = readme.lines().filter_map(|l| l.strip_prefix("| `")?.split('`').next()).collect();
+        listed.sort_unstable();
+        let mut ids: Vec<&str> = SCHEMES.iter().map(|s| s.id).collect();
+        ids.sort_unstable();
+        assert_eq!(listed, ids);
+    }
+
+    #[test]
     fn every_default_is_in_range_and_passes_cross_checks() {
         for limit in [Limit::Packets(100), Limit::Bytes(100_000)] {
             for s in SCHEMES {

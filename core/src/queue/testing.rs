@@ -3,7 +3,7 @@
 
 use super::scheme::ParamValues;
 use super::{find_scheme, DropReason, Limit, ProbeSink, Qdisc, QueueCtx, QueueOutcome, QueueSetup, SchemeInfo};
-use crate::kernel::{ms, Nanos, Rng};
+use crate::kernel::{ms, Nanos, Rng, NS_PER_MS};
 use crate::net::{Dir, Ecn, FlowId, Packet, PacketKind};
 
 pub struct Harness {
@@ -103,6 +103,27 @@ impl Harness {
         self.q.probe(&mut ProbeSink::new(self.info.probes, &mut out));
         let i = self.info.probes.iter().position(|p| p.id == id).expect("known probe");
         out[i]
+    }
+
+    /// A standing queue beside a light flow, as the flow-queuing schemes'
+    /// tests drive it: 1000 packets of flow 1 at 0, then each ms for 300 ms
+    /// one arrival from flows 1 and 2 and two departures. The ms of each
+    /// drop, in order (a ms twice for two drops in it).
+    pub fn standing_queue_beside_a_light_flow(&mut self) -> Vec<u64> {
+        for _ in 0..1000 {
+            self.arrive_from(1, 1000);
+        }
+        let mut times = Vec::new();
+        for t in 1..=300 {
+            self.advance_to(t * NS_PER_MS);
+            self.arrive_from(1, 1000);
+            self.arrive_from(2, 1000);
+            let before = self.dropped.len();
+            self.depart();
+            self.depart();
+            times.extend(std::iter::repeat_n(t, self.dropped.len() - before));
+        }
+        times
     }
 
     pub fn drops(&self, reason: DropReason) -> usize {

@@ -6,7 +6,7 @@
 use super::Simulation;
 use crate::kernel::to_secs;
 use crate::queue::scheme::ParamValues;
-use crate::scenario::{CcName, CubicRttName, HystartName, ParamValue, Plan, Scenario, TrafficPlan};
+use crate::scenario::{CcName, CubicRttName, HystartName, ParamValue, Plan, Scenario, Spread, TrafficPlan};
 use crate::transport::tcp::cc::cubic::{CubicOptions, TargetRtt};
 use crate::transport::tcp::cc::hystart::SlowStartExit;
 use crate::transport::tcp::CcVariant;
@@ -21,6 +21,8 @@ pub struct ResolvedPlan {
     pub duration_s: f64,
     pub measure_from_s: f64,
     pub sample_interval_ms: f64,
+    /// The seed of every random stream.
+    pub seed: u64,
     /// Congested links in a row (1 for a dumbbell).
     pub hops: u32,
     pub scheme: String,
@@ -40,6 +42,8 @@ pub struct ResolvedGroup {
     pub count: u32,
     /// The number of the group's first flow.
     pub first_flow: u32,
+    /// When the group's flows start, in s: one time, or `[lo, hi]` spread over them.
+    pub start_s: Spread,
     /// Upper end of each data packet's extra access delay, in ms.
     pub access_jitter_ms: f64,
     /// Selective acknowledgements (TCP and web groups; false for others).
@@ -106,6 +110,7 @@ impl ResolvedPlan {
                     kind: g.kind,
                     count: g.count,
                     first_flow,
+                    start_s: g.start_s,
                     access_jitter_ms: g.access_jitter_ns as f64 / 1e6,
                     sack: tcp.is_some_and(|t| t.sack),
                     pacing: tcp.is_some_and(|t| t.pacing),
@@ -120,6 +125,7 @@ impl ResolvedPlan {
             duration_s: to_secs(plan.duration_ns),
             measure_from_s: to_secs(plan.measure_from_ns),
             sample_interval_ms: plan.sample_interval_ns as f64 / 1e6,
+            seed: plan.seed,
             hops: plan.hops,
             scheme: plan.scheme.id.to_string(),
             params: params.iter().map(|(id, v)| (id.to_string(), v)).collect(),

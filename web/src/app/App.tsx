@@ -30,6 +30,7 @@ import { EmbedView } from './EmbedView';
 import { Layout, LessonStrip, PaneTabs } from './PageSections';
 import { RunCharts } from './RunCharts';
 import { RunResults } from './RunResults';
+import { acceptsParams } from './runLifecycle';
 import { summaryOf, usePage } from './usePage';
 import { STEP_S } from './useTransport';
 
@@ -133,6 +134,7 @@ export function App({ engine }: { engine: EngineClient }) {
                     bufferCapacity={bufferCapacity(scenario)}
                     onScheme={(id) => state.loadLocal({ ...scenario, queue: { scheme: id } })}
                     onParam={sim.setParam}
+                    ready={acceptsParams(lifecycle)}
                   />
                   <ScenarioPanel
                     draft={draft}

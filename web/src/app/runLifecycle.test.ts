@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../scenario/types';
-import { IDLE, lifecycleReducer, loadedRun, type Lifecycle, type LifecycleEvent, type LoadRequest } from './runLifecycle';
+import { acceptsParams, IDLE, lifecycleReducer, loadedRun, type Lifecycle, type LifecycleEvent, type LoadRequest } from './runLifecycle';
 
 const request = (name: string): LoadRequest => ({ scenario: { name } as Scenario, json: `{"name":"${name}"}`, autoplay: true });
 const light = { events: 1e6, limit: 2e8, seconds: 1 } as never;
@@ -10,12 +10,21 @@ function run(events: LifecycleEvent[], from: Lifecycle = IDLE): Lifecycle {
   return events.reduce(lifecycleReducer, from);
 }
 
+/** Run "a", light, as load 1, to its end. */
+const FINISHED = run([
+  { type: 'requested', attempt: 1, request: request('a') },
+  { type: 'estimated', attempt: 1, estimate: light, loadId: 1 },
+  { type: 'finished', loadId: 1 },
+]);
+
 describe('the run lifecycle', () => {
   it('estimating → running → finished, keyed to the load', () => {
     let state = run([{ type: 'requested', attempt: 1, request: request('a') }]);
     expect(state.phase).toBe('estimating');
     state = run([{ type: 'estimated', attempt: 1, estimate: light, loadId: 7 }], state);
-    expect(state).toMatchObject({ phase: 'running', loaded: { loadId: 7, json: '{"name":"a"}' } });
+    expect(state).toMatchObject({ phase: 'starting', loaded: { loadId: 7, json: '{"name":"a"}' } });
+    state = run([{ type: 'built', loadId: 7 }], state);
+    expect(state).toMatchObject({ phase: 'running', loaded: { loadId: 7 } });
     // Another load's end changes nothing.
     expect(run([{ type: 'finished', loadId: 6 }], state)).toBe(state);
     state = run([{ type: 'finished', loadId: 7 }], state);
@@ -24,11 +33,7 @@ describe('the run lifecycle', () => {
   });
 
   it('a heavy run asks first; Run anyway starts it, Cancel returns to what ran before', () => {
-    const before = run([
-      { type: 'requested', attempt: 1, request: request('a') },
-      { type: 'estimated', attempt: 1, estimate: light, loadId: 1 },
-      { type: 'finished', loadId: 1 },
-    ]);
+    const before = FINISHED;
     const asking = run(
       [
         { type: 'requested', attempt: 2, request: request('big') },
@@ -40,7 +45,7 @@ describe('the run lifecycle', () => {
     // The finished run stays on screen while the page asks.
     expect(loadedRun(asking)?.loadId).toBe(1);
     expect(run([{ type: 'cancelled' }], asking)).toBe(before);
-    expect(run([{ type: 'confirmed', loadId: 2 }], asking)).toMatchObject({ phase: 'running', loaded: { loadId: 2 } });
+    expect(run([{ type: 'confirmed', loadId: 2 }], asking)).toMatchObject({ phase: 'starting', loaded: { loadId: 2 } });
   });
 
   it('only the latest request counts', () => {
@@ -50,7 +55,7 @@ describe('the run lifecycle', () => {
       { type: 'estimated', attempt: 1, estimate: light, loadId: 1 },
     ]);
     expect(state.phase).toBe('estimating');
-    expect(run([{ type: 'estimated', attempt: 2, estimate: null, loadId: 2 }], state)).toMatchObject({ phase: 'running', loaded: { json: '{"name":"b"}' } });
+    expect(run([{ type: 'estimated', attempt: 2, estimate: null, loadId: 2 }], state)).toMatchObject({ phase: 'starting', loaded: { json: '{"name":"b"}' } });
   });
 
   it('a run the engine stopped is crashed until it restarts', () => {
@@ -61,5 +66,36 @@ describe('the run lifecycle', () => {
     ]);
     expect(state.phase).toBe('crashed');
     expect(run([{ type: 'restarted', loadId: 3 }], state).phase).toBe('running');
+  });
+
+  it('a parameter change made while a new run is on its way is refused, not sent to the run it replaces', () => {
+    // A finished run on screen takes changes.
+    const before = FINISHED;
+    expect(acceptsParams(before)).toBe(true);
+    // A preset (or a link, or an applied edit) is requested: run 1's controls are still on screen, and take nothing.
+    const estimating = run([{ type: 'requested', attempt: 2, request: request('preset') }], before);
+    expect(loadedRun(estimating)?.loadId).toBe(1);
+    expect(acceptsParams(estimating)).toBe(false);
+    const starting = run([{ type: 'estimated', attempt: 2, estimate: light, loadId: 2 }], estimating);
+    expect(acceptsParams(starting)).toBe(false);
+    // Run 1 going back to t = 0 or being built late says nothing about run 2.
+    expect(run([{ type: 'built', loadId: 1 }], starting)).toBe(starting);
+    expect(run([{ type: 'restarted', loadId: 1 }], starting)).toBe(starting);
+    // Once the engine has built run 2, changes go to it.
+    expect(acceptsParams(run([{ type: 'built', loadId: 2 }], starting))).toBe(true);
+    // Its first snapshot says so too (a run built and playing before the page heard it was built).
+    expect(acceptsParams(run([{ type: 'restarted', loadId: 2 }], starting))).toBe(true);
+    // A heavy request awaiting Run anyway takes none either; Cancel gives run 1 its controls back.
+    const asking = run(
+      [
+        { type: 'requested', attempt: 3, request: request('big') },
+        { type: 'estimated', attempt: 3, estimate: heavy, loadId: 0 },
+      ],
+      before,
+    );
+    expect(acceptsParams(asking)).toBe(false);
+    expect(acceptsParams(run([{ type: 'cancelled' }], asking))).toBe(true);
+    // A run that crashed while starting takes none.
+    expect(acceptsParams(run([{ type: 'crashed', loadId: 2 }], starting))).toBe(false);
   });
 });

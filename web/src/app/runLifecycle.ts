@@ -1,13 +1,17 @@
 // The life of the experiment on screen, as one explicit state machine:
 //
-//   estimating ──(within the work limit, or invalid)──▶ running ──▶ finished
-//        │                                                  ╰──────▶ crashed
-//        ╰──(above the limit)──▶ confirming ──(Run anyway)──▶ running
+//   estimating ──(within the work limit, or invalid)──▶ starting ──▶ running ──▶ finished
+//        │                                                   ▲           ╰──────▶ crashed
+//        ╰──(above the limit)──▶ confirming ──(Run anyway)───╯
 //                                     ╰──(Cancel)──▶ back to what ran before
 //
 // A new request supersedes one still being estimated or confirmed. Each run
 // that starts gets the next load id; everything keyed to a run (its
 // snapshots, a lesson step's answer, a reproduction's table) is keyed to it.
+// The run is `starting` until the engine has built it: until then the
+// parameter controls on screen belong to the run being replaced (or to none),
+// so they take no change ([`acceptsParams`]); one made there would go to a
+// run about to be dropped and be lost.
 
 import type { WorkEstimate } from '../engine/client';
 import type { Scenario } from '../scenario/types';
@@ -30,7 +34,7 @@ export interface LoadedRun extends LoadRequest {
 
 /** A run on screen. */
 export interface Shown {
-  phase: 'running' | 'finished' | 'crashed';
+  phase: 'starting' | 'running' | 'finished' | 'crashed';
   loaded: LoadedRun;
 }
 
@@ -46,6 +50,8 @@ export type LifecycleEvent =
   /** The engine's estimate of `attempt`, or null when it refused the scenario (the run then reports why). */
   | { type: 'estimated'; attempt: number; estimate: WorkEstimate | null; loadId: number }
   | { type: 'confirmed'; loadId: number }
+  /** The engine has built the run: its parameters can be changed. */
+  | { type: 'built'; loadId: number }
   | { type: 'cancelled' }
   | { type: 'finished'; loadId: number }
   | { type: 'crashed'; loadId: number }
@@ -65,6 +71,11 @@ function shown(state: Lifecycle): Shown | null {
   return state;
 }
 
+/** Whether a parameter change now reaches the run on screen and stays with it. */
+export function acceptsParams(state: Lifecycle): boolean {
+  return state.phase === 'running' || state.phase === 'finished';
+}
+
 /** Whether an estimate means asking first. */
 export function isHeavy(estimate: WorkEstimate): boolean {
   return estimate.events > estimate.limit;
@@ -79,16 +90,19 @@ export function lifecycleReducer(state: Lifecycle, event: LifecycleEvent): Lifec
       if (event.estimate !== null && isHeavy(event.estimate)) {
         return { phase: 'confirming', attempt: event.attempt, request: state.request, estimate: event.estimate, before: state.before };
       }
-      return { phase: 'running', loaded: { ...state.request, loadId: event.loadId } };
+      return { phase: 'starting', loaded: { ...state.request, loadId: event.loadId } };
     case 'confirmed':
-      return state.phase === 'confirming' ? { phase: 'running', loaded: { ...state.request, loadId: event.loadId } } : state;
+      return state.phase === 'confirming' ? { phase: 'starting', loaded: { ...state.request, loadId: event.loadId } } : state;
+    case 'built':
+      return state.phase === 'starting' && state.loaded.loadId === event.loadId ? { phase: 'running', loaded: state.loaded } : state;
     case 'cancelled':
       if (state.phase !== 'confirming') return state;
       return state.before ?? IDLE;
     case 'finished':
     case 'crashed':
     case 'restarted': {
-      if (state.phase !== 'running' && state.phase !== 'finished' && state.phase !== 'crashed') return state;
+      // A snapshot of the run (or its crash) also says the engine has built it.
+      if (state.phase === 'idle' || state.phase === 'estimating' || state.phase === 'confirming') return state;
       if (state.loaded.loadId !== event.loadId) return state;
       const phase = event.type === 'restarted' ? 'running' : event.type;
       return phase === state.phase ? state : { phase, loaded: state.loaded };

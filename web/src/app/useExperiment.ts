@@ -36,7 +36,7 @@ export interface Experiment {
   /** Do not run it; returns its scenario when nothing ran before it (an opened link), else null. */
   cancel: () => Scenario | null;
   /** Tell the lifecycle what became of a run. */
-  report: (event: { type: 'finished' | 'crashed' | 'restarted'; loadId: number }) => void;
+  report: (event: { type: 'built' | 'finished' | 'crashed' | 'restarted'; loadId: number }) => void;
 }
 
 function describeProblem(problem: ScenarioProblem): string {

@@ -68,7 +68,8 @@ export function usePage(engine: EngineClient) {
   const schemeName = schemeEntry?.name ?? scenario.queue.scheme;
   const flavours = useFlavourChecks(engine, loaded?.scenario, view.compare?.by === 'cc' ? view.compare.cc : null);
   const plan = comparePlan(view.compare, scenario, loadId, catalogue, flavours);
-  const sim = useSimulation(engine, plan.waiting ? null : (loaded?.json ?? null), loadId ?? 0, speed, plan.lockstepGroup, loaded?.autoplay ?? true);
+  const built = useCallback((id: number) => report({ type: 'built', loadId: id }), [report]);
+  const sim = useSimulation(engine, plan.waiting ? null : (loaded?.json ?? null), loadId ?? 0, speed, plan.lockstepGroup, loaded?.autoplay ?? true, built);
   const partner = useSimulation(engine, plan.partnerJson, loadId ?? 0, speed, plan.lockstepGroup);
   const edits = useDraft(engine, draft, loaded?.scenario, sim.params, schemeEntry);
   const transport = useTransport(sim, partner, plan.partner !== undefined);

@@ -58,7 +58,7 @@ interface KeyedSnapshot {
  * playing as soon as it is built, unless `autoplay` is false (read when a run
  * is built). Runs built with the same `lockstepGroup` advance together in
  * simulated time (read when a run is built: changing it alone restarts
- * nothing).
+ * nothing). `onBuilt` hears each load once the engine has built it.
  */
 export function useSimulation(
   engine: EngineClient,
@@ -67,6 +67,7 @@ export function useSimulation(
   speed: Speed,
   lockstepGroup?: string,
   autoplay = true,
+  onBuilt?: (loadId: number) => void,
 ): SimulationView {
   const [store, setStore] = useState<SeriesStore | null>(null);
   const [plan, setPlan] = useState<ResolvedPlan | null>(null);
@@ -88,6 +89,8 @@ export function useSimulation(
   lockstepRef.current = lockstepGroup;
   const autoplayRef = useRef(autoplay);
   autoplayRef.current = autoplay;
+  const onBuiltRef = useRef(onBuilt);
+  onBuiltRef.current = onBuilt;
 
   useEffect(() => {
     if (scenarioJson === null) return;
@@ -149,6 +152,8 @@ export function useSimulation(
         setDecisions({ ring, fields: handle.decisionFields });
         // Sent before play: a run built while recording is off records nothing.
         if (!recordingRef.current) handle.setRecordDecisions(false);
+        // In the same turn as its values: the render that shows its controls also knows the run is built.
+        onBuiltRef.current?.(loadId);
         // The speed may have changed while the worker was building the run.
         handle.setSpeed(speedRef.current);
         if (autoplayRef.current) handle.play();

@@ -8,7 +8,7 @@ import type { CcName, FlowGroup, FlowKind, ResolvedGroup, ScenarioProblem } from
 import { FieldError } from './FieldError';
 import { NumberField } from './NumberField';
 import { problemAt } from './problems';
-import { SpreadField } from './SpreadField';
+import { SpreadField, spreadPlaceholder } from './SpreadField';
 
 type NumericKey =
   | 'segment_bytes'
@@ -210,7 +210,7 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, planned, pro
           label="start time"
           unit="s"
           value={group.start_s}
-          placeholder="0"
+          placeholder={spreadPlaceholder(planned?.start_s)}
           onChange={(v) => set('start_s', v)}
           error={problemAt(problem, path('start_s'))}
         />

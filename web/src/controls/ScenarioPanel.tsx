@@ -20,6 +20,11 @@ interface ScenarioPanelProps {
   onRevert: () => void;
 }
 
+/** What a field left out runs with, from the engine's plan (nothing while the draft is invalid). */
+function planned(value: number | undefined): string | undefined {
+  return value === undefined ? undefined : String(value);
+}
+
 const NEW_GROUP: FlowGroup = { kind: 'tcp', count: 1, cc: 'newreno', segment_bytes: 1000 };
 
 export function ScenarioPanel({ draft, onDraft, problem, plan, dirty, onApply, onRevert }: ScenarioPanelProps) {
@@ -112,7 +117,7 @@ export function ScenarioPanel({ draft, onDraft, problem, plan, dirty, onApply, o
           unit="s"
           value={draft.measure_from_s}
           optional
-          placeholder="0"
+          placeholder={planned(plan?.measure_from_s)}
           onChange={(v) => onDraft(withKey(draft, 'measure_from_s', v))}
           error={problemAt(problem, 'measure_from_s')}
           testId="measure-from"
@@ -124,7 +129,7 @@ export function ScenarioPanel({ draft, onDraft, problem, plan, dirty, onApply, o
           unit="ms"
           value={draft.sample_interval_ms}
           optional
-          placeholder="10"
+          placeholder={planned(plan?.sample_interval_ms)}
           onChange={(v) => onDraft(withKey(draft, 'sample_interval_ms', v))}
           error={problemAt(problem, 'sample_interval_ms')}
         />
@@ -133,7 +138,7 @@ export function ScenarioPanel({ draft, onDraft, problem, plan, dirty, onApply, o
           integer
           value={draft.seed}
           optional
-          placeholder="1"
+          placeholder={planned(plan?.seed)}
           onChange={(v) => onDraft(withKey(draft, 'seed', v))}
           error={problemAt(problem, 'seed')}
           testId="seed"

@@ -27,9 +27,11 @@ interface SchemePanelProps {
   bufferCapacity: number;
   onScheme: (id: string) => void;
   onParam: (id: string, value: number) => Promise<unknown>;
+  /** False while a new run is on its way: the controls shown belong to the run it replaces, so they take no change. */
+  ready: boolean;
 }
 
-export function SchemePanel({ catalogue, schemeId, params, probe, bufferUnit, bufferCapacity, onScheme, onParam }: SchemePanelProps) {
+export function SchemePanel({ catalogue, schemeId, params, probe, bufferUnit, bufferCapacity, onScheme, onParam, ready }: SchemePanelProps) {
   const entry = catalogue.find((s) => s.id === schemeId);
   const explainer = entry ? EXPLANATIONS[entry.id] : undefined;
   const [open, setOpen] = useState<ExplainerPart | null>(null);
@@ -121,7 +123,7 @@ export function SchemePanel({ catalogue, schemeId, params, probe, bufferUnit, bu
       )}
       {entry && entry.params.length === 0 && <p className="hint">{entry.name} has no parameters besides the buffer size.</p>}
       {entry && entry.params.length > 0 && (
-        <div className="params" data-testid="scheme-params">
+        <fieldset className="params" data-testid="scheme-params" disabled={!ready} aria-busy={!ready}>
           {/* A control shows the engine's value, so it waits until the run that has one is built. */}
           {entry.params.flatMap((spec) => {
             const value = params[spec.id];
@@ -142,7 +144,7 @@ export function SchemePanel({ catalogue, schemeId, params, probe, bufferUnit, bu
               />
             );
           })}
-        </div>
+        </fieldset>
       )}
     </section>
   );

@@ -10,9 +10,15 @@ interface SpreadFieldProps {
   unit: string;
   value: Spread | undefined;
   onChange: (value: Spread | undefined) => void;
-  placeholder: string;
+  /** What the first field runs with when left out. */
+  placeholder?: string;
   error?: string;
   testId?: string;
+}
+
+/** A spread's first value as the placeholder of its "from" field. */
+export function spreadPlaceholder(value: Spread | undefined): string | undefined {
+  return value === undefined ? undefined : String(Array.isArray(value) ? value[0] : value);
 }
 
 export function SpreadField({ label, unit, value, onChange, placeholder, error, testId }: SpreadFieldProps) {

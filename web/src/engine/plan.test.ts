@@ -44,6 +44,15 @@ describe('the engine owns the experiment', () => {
     const prague = JSON.parse(DOCUMENT) as Scenario;
     prague.flows = [{ kind: 'tcp', cc: 'prague', ecn: 'ect1' }];
     expect(planScenario(JSON.stringify(prague)).groups[0].pacing).toBe(true);
+    // The seed and a group's start, which the editor's placeholders show when the document leaves them out.
+    const { seed: _seed, ...unseeded } = JSON.parse(DOCUMENT) as Scenario;
+    unseeded.flows = [
+      { kind: 'tcp', start_s: [1, 2] },
+      { kind: 'poisson', rate_bps: 300_000 },
+    ];
+    const unseededPlan = planScenario(JSON.stringify(unseeded));
+    expect(unseededPlan.seed).toBe(1);
+    expect(unseededPlan.groups.map((group) => group.start_s)).toEqual([[1, 2], 0]);
     const broken = { ...JSON.parse(DOCUMENT), duration_s: -1 };
     expect(() => planScenario(JSON.stringify(broken))).toThrow(expect.objectContaining({ path: 'duration_s', kind: 'scenario' }));
   });
@@ -54,10 +63,11 @@ describe('the engine owns the experiment', () => {
       const plan = sim.plan();
       expect(plan.sample_interval_ms).toBe(10);
       expect(plan.measure_from_s).toBe(0);
+      expect(plan.seed).toBe(5);
       expect(plan.duration_s).toBe(sim.durationS());
       expect(plan.groups).toEqual([
-        { label: 'tcp', kind: 'tcp', count: 1, first_flow: 0, access_jitter_ms: 0, sack: false, pacing: false, one_host: false, cc: 'newreno' },
-        { label: 'noise', kind: 'poisson', count: 2, first_flow: 1, access_jitter_ms: 0, sack: false, pacing: false, one_host: false },
+        { label: 'tcp', kind: 'tcp', count: 1, first_flow: 0, start_s: 0, access_jitter_ms: 0, sack: false, pacing: false, one_host: false, cc: 'newreno' },
+        { label: 'noise', kind: 'poisson', count: 2, first_flow: 1, start_s: 0, access_jitter_ms: 0, sack: false, pacing: false, one_host: false },
       ]);
       // Every parameter of the scheme, at the value the engine runs: the document's or the catalogue's default.
       const red = catalogue('packets').find((entry) => entry.id === 'red');
