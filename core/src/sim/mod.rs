@@ -419,7 +419,7 @@ impl Simulation {
             Event::Landed { port } => {
                 let Some(InFlight { pkt, next }) = self.ports[port].pipe.pop(&mut self.events, event) else { return };
                 match next {
-                    Some(next_port) => self.arrive(now, next_port, pkt),
+                    Some(next_port) => self.arrive(now, next_port as PortId, pkt),
                     None => self.deliver(now, pkt),
                 }
             }
@@ -499,8 +499,13 @@ impl Simulation {
         let rt = &self.flows[flow as usize];
         pkt.sent_at = now;
         pkt.hop = 0;
-        pkt.labels.weight = rt.weight;
-        pkt.labels.drop_precedence = rt.drop_precedence;
+        // Most flows' packets carry the unlabelled defaults and need no extension.
+        let labels = pkt.labels();
+        if labels.weight != rt.weight || labels.drop_precedence != rt.drop_precedence {
+            let labels = pkt.labels_mut();
+            labels.weight = rt.weight;
+            labels.drop_precedence = rt.drop_precedence;
+        }
         let first = match pkt.dir {
             Dir::Forward => rt.route.forward[0],
             Dir::Reverse => rt.route.reverse[0],
@@ -645,7 +650,7 @@ impl Simulation {
         let route = &self.flows[pkt.owner as usize].route;
         let path = if pkt.dir == Dir::Forward { &route.forward } else { &route.reverse };
         pkt.hop += 1;
-        let next = path.get(pkt.hop as usize).copied();
+        let next = path.get(pkt.hop as usize).map(|&p| p as u32);
         self.ports[port].pipe.push(&mut self.events, arrival, InFlight { pkt, next }, Event::Landed { port });
     }
 

@@ -2,7 +2,7 @@
 
 use crate::kernel::{tx_time_ns, Nanos, Pipe, Stamp};
 use crate::net::trace::LinkTrace;
-use crate::net::{AccessJitter, Packet, PortId};
+use crate::net::{AccessJitter, Packet};
 use crate::queue::Qdisc;
 
 /// A router output: the queue scheme in front of a link. The link serialises
@@ -31,10 +31,11 @@ pub struct Port {
 }
 
 /// A packet on a link, and where it goes at the far end: the next port's
-/// queue, or (`None`) the endpoint.
+/// queue, or (`None`) the endpoint. The port is a `u32` so that the pipe's
+/// items stay small (they are copied in and out).
 pub struct InFlight {
     pub pkt: Packet,
-    pub next: Option<PortId>,
+    pub next: Option<u32>,
 }
 
 impl Port {
