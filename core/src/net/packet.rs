@@ -206,7 +206,7 @@ pub struct Packet {
     /// Labels and extra headers; None on a packet with neither (most).
     /// Read and write them through [`Packet::labels`], [`Packet::tfrc`] and
     /// [`Packet::sack`] and their setters.
-    ext: Option<Box<Extension>>,
+    pub(crate) ext: Option<Box<Extension>>,
 }
 
 impl Packet {
