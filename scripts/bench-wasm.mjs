@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const scenarioPath = process.argv[2] ?? `${root}scenarios/ns3-red-dumbbell.json`;
 const wasmPath = process.argv[3] ?? `${root}web/src/engine/pkg/aqm_core_bg.wasm`;
-const { Simulation, initSync } = await import(`${root}web/src/engine/pkg/aqm_core.js`);
+const { Simulation, initSync, decisionStride } = await import(`${root}web/src/engine/pkg/aqm_core.js`);
 // The worker's reader of the packed decisions, compiled from its TypeScript.
 const { default: ts } = await import('typescript');
 const codecSource = readFileSync(`${root}web/src/engine/decisionCodec.ts`, 'utf8');
@@ -38,7 +38,7 @@ for (let t = sliceS; !sim.isFinished(); t += sliceS) {
   sim.drain();
   const taking = performance.now();
   if (taking - lastTake < SNAPSHOT_INTERVAL_MS && !sim.isFinished()) continue;
-  decisions += unpackDecisions(sim.takeDecisions()).length;
+  decisions += unpackDecisions(sim.takeDecisions(), decisionStride()).length;
   lastTake = performance.now();
   takingMs += lastTake - taking;
 }

@@ -1,6 +1,7 @@
 //! The native counterpart of `scripts/bench-wasm.mjs`: one scenario to the
-//! end in 0.1 s slices, draining the streamed series after each as the
-//! page's worker does, so the two builds do the same work.
+//! end in 0.1 s slices, draining the streamed series after each and taking
+//! the newest 2 000 decisions every 200 ms of wall time as the page's
+//! worker does, so the two builds do the same work.
 //!
 //!   cargo run --release -p aqm-core --example bench-streamed [SCENARIO.json]
 //!
@@ -9,7 +10,7 @@
 
 use aqm_core::kernel::secs_f64;
 use aqm_core::sim::{SeriesMode, Simulation};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 fn main() -> Result<(), String> {
     let default = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios/ns3-red-dumbbell.json");
@@ -17,12 +18,20 @@ fn main() -> Result<(), String> {
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
     let mode = SeriesMode { history: false, streaming: true };
     let mut sim = Simulation::from_json(&text, mode).map_err(|e| e.to_string())?;
+    // The WebAssembly bindings record decisions from the start, as here.
+    sim.record_decisions(2000);
     let slice_s = 0.1;
+    let snapshot_interval = Duration::from_millis(200);
     let start = Instant::now();
+    let mut last_take = start;
     let mut t = slice_s;
     while !sim.is_finished() {
         sim.advance_to(secs_f64(t));
         std::hint::black_box(sim.drain());
+        if last_take.elapsed() >= snapshot_interval || sim.is_finished() {
+            std::hint::black_box(sim.take_decisions());
+            last_take = Instant::now();
+        }
         t += slice_s;
     }
     let wall_s = start.elapsed().as_secs_f64();

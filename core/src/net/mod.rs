@@ -12,6 +12,6 @@ pub use host::{receiver_addr, sender_addr, AccessJitter, HostQueue, HostRoom};
 pub type PortId = usize;
 
 pub use packet::{
-    sack_option_bytes, Dir, Ecn, Extension, FlowId, Labels, Lane, Packet, PacketKind, SackBlocks, TfrcHeader,
+    sack_option_bytes, Dir, Ecn, Extension, FlowId, Header, Labels, Lane, Packet, PacketKind, SackBlocks, TfrcHeader,
     ACE_MODULUS, ACK_BYTES, MAX_SACK_BLOCKS, TCP_HEADER_BYTES, UDP_HEADER_BYTES,
 };

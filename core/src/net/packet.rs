@@ -80,9 +80,14 @@ pub struct Labels {
     pub weight: f64,
 }
 
+impl Labels {
+    /// The labels of a packet no router or source has labelled.
+    pub const UNLABELLED: Labels = Labels { rate_bps: 0.0, drop_precedence: 0, tag: -1.0, weight: 1.0 };
+}
+
 impl Default for Labels {
     fn default() -> Self {
-        Labels { rate_bps: 0.0, drop_precedence: 0, tag: -1.0, weight: 1.0 }
+        Labels::UNLABELLED
     }
 }
 
@@ -123,11 +128,21 @@ impl SackBlocks {
     }
 }
 
-/// Header fields that only some packets carry. They live behind one pointer
-/// so that every other packet stays small: events move packets by value,
-/// and a few more bytes per packet cost the simulator whole copies.
+/// Header fields that only some packets carry: router labels (the schemes
+/// of the CSFQ family, weighted flows) and TFRC's header or a TCP ACK's
+/// SACK blocks. They live behind one pointer so that every other packet
+/// stays small: queues and links move packets by value, and a packet that
+/// fits in 64 bytes is copied by a few inline loads and stores, where a
+/// larger one costs a call to `memcpy` (in WebAssembly a `memory.copy`).
 #[derive(Clone, Debug, PartialEq)]
-pub enum Extension {
+pub struct Extension {
+    pub labels: Labels,
+    pub header: Option<Header>,
+}
+
+/// A transport header beyond TCP's and UDP's fixed fields.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Header {
     Tfrc(TfrcHeader),
     Sack(SackBlocks),
 }
@@ -188,9 +203,10 @@ pub struct Packet {
     pub hop: u8,
     /// The queue of a dual-queue scheme the packet is in at this hop.
     pub lane: Lane,
-    pub labels: Labels,
-    /// TFRC's header or a TCP ACK's SACK blocks; None on other packets.
-    pub ext: Option<Box<Extension>>,
+    /// Labels and extra headers; None on a packet with neither (most).
+    /// Read and write them through [`Packet::labels`], [`Packet::tfrc`] and
+    /// [`Packet::sack`] and their setters.
+    pub(crate) ext: Option<Box<Extension>>,
 }
 
 impl Packet {
@@ -219,34 +235,59 @@ impl Packet {
             enqueued_at: 0,
             hop: 0,
             lane: Lane::Single,
-            labels: Labels::default(),
             ext: None,
+        }
+    }
+
+    /// The header fields edge routers write and core routers read.
+    pub fn labels(&self) -> &Labels {
+        self.ext.as_deref().map_or(&Labels::UNLABELLED, |ext| &ext.labels)
+    }
+
+    /// The labels, to write (the packet gets its extension if it had none).
+    pub fn labels_mut(&mut self) -> &mut Labels {
+        &mut self.ext.get_or_insert_with(|| Box::new(Extension { labels: Labels::UNLABELLED, header: None })).labels
+    }
+
+    fn header(&self) -> Option<&Header> {
+        self.ext.as_deref().and_then(|ext| ext.header.as_ref())
+    }
+
+    /// Set or clear the extra header; the extension goes when nothing is left in it.
+    fn set_header(&mut self, header: Option<Header>) {
+        if let Some(ext) = self.ext.as_deref_mut() {
+            ext.header = header;
+            if ext.header.is_none() && ext.labels == Labels::UNLABELLED {
+                self.ext = None;
+            }
+        } else if header.is_some() {
+            self.ext = Some(Box::new(Extension { labels: Labels::UNLABELLED, header }));
         }
     }
 
     /// TFRC's header, if this is a TFRC packet.
     pub fn tfrc(&self) -> Option<&TfrcHeader> {
-        match self.ext.as_deref() {
-            Some(Extension::Tfrc(header)) => Some(header),
+        match self.header() {
+            Some(Header::Tfrc(header)) => Some(header),
             _ => None,
         }
     }
 
     pub fn set_tfrc(&mut self, header: TfrcHeader) {
-        self.ext = Some(Box::new(Extension::Tfrc(header)));
+        self.set_header(Some(Header::Tfrc(header)));
     }
 
     /// The SACK blocks of a TCP ACK (none without SACK).
     pub fn sack(&self) -> SackBlocks {
-        match self.ext.as_deref() {
-            Some(Extension::Sack(blocks)) => *blocks,
+        match self.header() {
+            Some(Header::Sack(blocks)) => *blocks,
             _ => SackBlocks::default(),
         }
     }
 
     /// Attach SACK blocks (nothing when there are none).
     pub fn set_sack(&mut self, blocks: SackBlocks) {
-        self.ext = (!blocks.is_empty()).then(|| Box::new(Extension::Sack(blocks)));
+        self.set_header((!blocks.is_empty()).then_some(Header::Sack(blocks)));
     }
 }
 
@@ -256,9 +297,12 @@ mod tests {
 
     #[test]
     fn a_packet_stays_small_enough_to_move_without_a_memcpy_call() {
-        // Events move packets by value; past 128 bytes an event is copied
-        // by a call instead of a few stores (a fifth of the run time).
-        assert!(std::mem::size_of::<Packet>() <= 104, "{} bytes", std::mem::size_of::<Packet>());
+        // Queues and links move packets by value: up to 64 bytes (eight
+        // 8-byte words) the compiler copies them inline, past that each
+        // move is a call (in WebAssembly, where pointers take 4 bytes, a
+        // `memory.copy`). With 8-byte pointers the same fields take 72.
+        let limit = if cfg!(target_pointer_width = "32") { 64 } else { 72 };
+        assert!(std::mem::size_of::<Packet>() <= limit, "{} bytes", std::mem::size_of::<Packet>());
     }
 
     #[test]

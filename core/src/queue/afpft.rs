@@ -176,8 +176,8 @@ impl Afpft {
     fn decision_state(&self, pkt: &Packet, queued: f64) -> [f64; 6] {
         let rec = self.flows.get(pkt.flow as usize).copied().flatten();
         let (finish, count) = rec.map_or((f64::NAN, f64::NAN), |r| (r.finish, r.count as f64));
-        let highest_left = self.queue.last_key_value().map_or(f64::NAN, |(_, p)| p.labels.tag);
-        [pkt.labels.tag, self.v, finish, count, queued, highest_left]
+        let highest_left = self.queue.last_key_value().map_or(f64::NAN, |(_, p)| p.labels().tag);
+        [pkt.labels().tag, self.v, finish, count, queued, highest_left]
     }
 
     #[cfg(test)]
@@ -199,8 +199,8 @@ pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
 
 impl Qdisc for Afpft {
     fn enqueue(&mut self, mut pkt: Packet, ctx: &mut QueueCtx) {
-        let tag = self.tag(pkt.flow, pkt.size_bytes, pkt.labels.tag < 0.0);
-        pkt.labels.tag = tag;
+        let tag = self.tag(pkt.flow, pkt.size_bytes, pkt.labels().tag < 0.0);
+        pkt.labels_mut().tag = tag;
         self.bytes += pkt.size_bytes as u64;
         self.arrivals += 1;
         let arrival = (key(tag), self.arrivals);
@@ -230,7 +230,7 @@ impl Qdisc for Afpft {
         match self.queue.pop_first() {
             Some((_, pkt)) => {
                 self.bytes -= pkt.size_bytes as u64;
-                self.v = pkt.labels.tag;
+                self.v = pkt.labels().tag;
                 self.unqueue(pkt.flow, None);
                 Some(pkt)
             }
@@ -282,7 +282,7 @@ mod tests {
 
     fn pkt(flow: FlowId, size: u32, edge: bool) -> Packet {
         let mut p = Packet::new(flow, PacketKind::Data, Dir::Forward, size, size);
-        p.labels.tag = if edge { -1.0 } else { 0.0 };
+        p.labels_mut().tag = if edge { -1.0 } else { 0.0 };
         p
     }
 
@@ -313,7 +313,7 @@ mod tests {
         fn drain(&mut self) -> Vec<(FlowId, f64)> {
             let mut served = Vec::new();
             while self.q.len_packets() > 0 {
-                served.extend(self.serve().map(|p| (p.flow, p.labels.tag)));
+                served.extend(self.serve().map(|p| (p.flow, p.labels().tag)));
             }
             served
         }
@@ -330,7 +330,7 @@ mod tests {
         b.offer(pkt(1, 500, true));
         assert_eq!(b.q.finish(0), Some(3.0));
         assert_eq!(b.q.finish(1), Some(0.5));
-        assert_eq!(b.serve().map(|p| (p.flow, p.labels.tag)), Some((0, 0.0)));
+        assert_eq!(b.serve().map(|p| (p.flow, p.labels().tag)), Some((0, 0.0)));
         // v is now 0; flow 1's next packet starts at its finish tag 0.5.
         b.offer(pkt(1, 500, true));
         assert_eq!(b.drain(), [(1, 0.0), (1, 0.5), (0, 1.0), (0, 2.0)]);
@@ -375,7 +375,7 @@ mod tests {
                 b.offer(pkt(0, 1000, true));
             }
             b.offer(pkt(1, 1000, true));
-            assert_eq!(b.dropped.iter().map(|p| (p.flow, p.labels.tag)).collect::<Vec<_>>(), [(0, 2.0)]);
+            assert_eq!(b.dropped.iter().map(|p| (p.flow, p.labels().tag)).collect::<Vec<_>>(), [(0, 2.0)]);
             assert_eq!(b.q.finish(0), Some(finish));
             b.serve();
             b.offer(pkt(0, 1000, true));
@@ -393,7 +393,7 @@ mod tests {
             b.offer(pkt(0, 1000, true));
         }
         b.offer(pkt(1, 1500, true));
-        assert_eq!(b.dropped.iter().map(|p| p.labels.tag).collect::<Vec<_>>(), [2.0, 1.0]);
+        assert_eq!(b.dropped.iter().map(|p| p.labels().tag).collect::<Vec<_>>(), [2.0, 1.0]);
         assert_eq!((b.q.len_packets(), b.q.len_bytes()), (2, 2500));
         assert_eq!(b.q.finish(0), Some(1.0));
         // An inner flow whose only packet is dropped leaves the list. Its tag
@@ -403,7 +403,7 @@ mod tests {
         b.offer(pkt(0, 1000, true));
         b.offer(pkt(0, 1000, true));
         b.offer(pkt(5, 1000, false));
-        assert_eq!(b.dropped.iter().map(|p| (p.flow, p.labels.tag)).collect::<Vec<_>>(), [(0, 1.0), (5, 0.0)]);
+        assert_eq!(b.dropped.iter().map(|p| (p.flow, p.labels().tag)).collect::<Vec<_>>(), [(0, 1.0), (5, 0.0)]);
         assert_eq!((b.q.finish(5), b.q.listed), (None, 1));
         assert_eq!(b.drain(), [(0, 0.0)]);
     }

@@ -323,7 +323,7 @@ impl Qdisc for Bare {
             // initialize_pfv: rate 0, qtime = now (the estimator's clock).
             rate.update(ctx.now, pkt.size_bytes, k_ns);
             rate.rate_bps = 0.0;
-            let weight = pkt.labels.weight;
+            let weight = pkt.labels().weight;
             self.flows.insert(pkt.flow, FlowState { weight, q: size, count: size, beta: self.params.beta_init, rate });
             self.nflow += weight;
             self.update_gv();
@@ -478,7 +478,7 @@ mod tests {
         /// Offer a packet; the reason if it was dropped.
         fn offer(&mut self, flow: FlowId, weight: f64) -> Option<DropReason> {
             let mut p = Packet::new(flow, PacketKind::Data, Dir::Forward, 1000, 1000);
-            p.labels.weight = weight;
+            p.labels_mut().weight = weight;
             let ((), out) = self.call(|q, ctx| q.enqueue(p, ctx));
             out.drops.first().map(|(_, r)| *r)
         }

@@ -79,14 +79,14 @@ impl EdgeLabels {
     /// flow's edge and stamps it with rate / weight; a labelled packet comes
     /// from an upstream router and keeps its label.
     pub fn label(&mut self, pkt: &mut Packet, now: Nanos, k_ns: Nanos) -> f64 {
-        if pkt.labels.rate_bps <= 0.0 {
+        if pkt.labels().rate_bps <= 0.0 {
             let i = pkt.flow as usize;
             if self.flows.len() <= i {
                 self.flows.resize(i + 1, RateEstimator::new());
             }
-            pkt.labels.rate_bps = self.flows[i].update(now, pkt.size_bytes, k_ns) / pkt.labels.weight;
+            pkt.labels_mut().rate_bps = self.flows[i].update(now, pkt.size_bytes, k_ns) / pkt.labels().weight;
         }
-        pkt.labels.rate_bps
+        pkt.labels().rate_bps
     }
 }
 
@@ -294,7 +294,7 @@ impl Qdisc for Csfq {
             return ctx.drop(pkt, DropReason::Overflow);
         }
         if p > 0.0 {
-            pkt.labels.rate_bps = label.min(self.share.alpha);
+            pkt.labels_mut().rate_bps = label.min(self.share.alpha);
         }
         self.fifo.push(pkt);
     }
@@ -350,7 +350,7 @@ mod tests {
 
     fn labelled(flow: u32, label: f64) -> Packet {
         let mut p = Packet::new(flow, crate::net::PacketKind::Data, crate::net::Dir::Forward, 1000, 972);
-        p.labels.rate_bps = label;
+        p.labels_mut().rate_bps = label;
         p
     }
 
@@ -362,14 +362,14 @@ mod tests {
         for i in 1..=200 {
             h.advance_to(i * 8 * NS_PER_MS);
             let mut p = h.packet(0, 1000);
-            p.labels.weight = 2.0;
+            p.labels_mut().weight = 2.0;
             h.offer(p);
-            last = h.depart().expect("queued").labels.rate_bps;
+            last = h.depart().expect("queued").labels().rate_bps;
         }
         assert!((last / 0.5e6 - 1.0).abs() < 1e-6, "label {last}");
         // A packet labelled upstream is core traffic: its label is not re-estimated.
         h.offer(labelled(7, 3.0e6));
-        assert_eq!(h.depart().expect("queued").labels.rate_bps, 3.0e6);
+        assert_eq!(h.depart().expect("queued").labels().rate_bps, 3.0e6);
         assert!(h.dropped.is_empty());
     }
 
@@ -511,7 +511,7 @@ mod tests {
             let out = offer(&mut q, labelled(3, 4e6), i * NS_PER_MS, &mut rng);
             dropped += out.drops.len();
             if let Some(p) = q.fifo.pop() {
-                assert_eq!(p.labels.rate_bps, 1e6);
+                assert_eq!(p.labels().rate_bps, 1e6);
             }
         }
         assert_eq!(q.share.alpha, 1e6);

@@ -256,7 +256,7 @@ impl Qdisc for Rqrd {
         let label = self.edge.label(&mut pkt, now, self.params.k);
         self.update_queue(now);
         let size = pkt.size_bytes;
-        if pkt.labels.drop_precedence > 0 {
+        if pkt.labels().drop_precedence > 0 {
             self.share.observe(now, 0, 0);
             self.precedence.update(now, size, self.params.k);
             return self.admit(pkt, ctx);
@@ -283,7 +283,7 @@ impl Qdisc for Rqrd {
         if !accepted {
             return ctx.drop(pkt, DropReason::Early);
         }
-        pkt.labels.rate_bps = (1.0 - p_d) * label;
+        pkt.labels_mut().rate_bps = (1.0 - p_d) * label;
         self.admit(pkt, ctx);
     }
 
@@ -341,8 +341,8 @@ mod tests {
 
     fn packet(flow: u32, label: f64, precedence: u8) -> Packet {
         let mut p = Packet::new(flow, PacketKind::Data, Dir::Forward, 1000, 972);
-        p.labels.rate_bps = label;
-        p.labels.drop_precedence = precedence;
+        p.labels_mut().rate_bps = label;
+        p.labels_mut().drop_precedence = precedence;
         p
     }
 
@@ -431,7 +431,9 @@ mod tests {
             dropped += out.drops.len();
             while q.fifo.len() > 50 {
                 let p = q.fifo.pop().expect("queued");
-                assert!(p.flow != 2 || (p.labels.rate_bps - (1.0 - q.last_p_r * q.p_q(50.0, c_q)) * 4e6).abs() < 1e-6);
+                assert!(
+                    p.flow != 2 || (p.labels().rate_bps - (1.0 - q.last_p_r * q.p_q(50.0, c_q)) * 4e6).abs() < 1e-6
+                );
             }
         }
         assert_eq!((q.share.alpha, q.c_q, q.avg), (1e6, c_q, 50.0));

@@ -29,7 +29,7 @@ pub mod work;
 
 use capture::Capture;
 pub use capture::{CaptureBytes, CaptureError, CaptureField, CaptureRequest};
-use port::{InFlight, Port};
+use port::{InFlight, Port, PortQueue};
 pub use view::{ResolvedGroup, ResolvedPlan};
 
 /// With this many events pending, links in flight no longer fit in the
@@ -149,11 +149,13 @@ impl PortSet {
             port_rngs: Vec::with_capacity(layout.len()),
         };
         for p in layout {
-            let (name, queue, hop): (String, Box<dyn crate::queue::Qdisc>, _) = match p.role {
-                PortRole::Hop(h) => (format!("hop/{h}"), scheme(p.rate_bps), Some(h)),
+            let (name, queue, hop) = match p.role {
+                PortRole::Hop(h) => (format!("hop/{h}"), PortQueue::Scheme(scheme(p.rate_bps)), Some(h)),
                 // With traffic in both directions the reverse links are
                 // congested links too: they run the scheme (unmonitored).
-                PortRole::ReverseHop(h) if any_reverse => (format!("rev/{h}"), scheme(p.rate_bps), None),
+                PortRole::ReverseHop(h) if any_reverse => {
+                    (format!("rev/{h}"), PortQueue::Scheme(scheme(p.rate_bps)), None)
+                }
                 PortRole::ReverseHop(h) => (format!("rev/{h}"), uncongested(), None),
                 PortRole::AccessUp(f) => (format!("up/{f}"), uncongested(), None),
                 PortRole::AccessDown(f) => (format!("down/{f}"), uncongested(), None),
@@ -172,9 +174,9 @@ impl PortSet {
                 last_tx: (0, 0),
                 pipe: Pipe::default(),
                 trace: match p.role {
-                    PortRole::Hop(h) => plan.traces[h]
-                        .as_ref()
-                        .map(|trace| LinkTrace::new(trace, Rng::stream(plan.seed, &format!("trace/hop/{h}")))),
+                    PortRole::Hop(h) => plan.traces[h].as_ref().map(|trace| {
+                        Box::new(LinkTrace::new(trace, Rng::stream(plan.seed, &format!("trace/hop/{h}"))))
+                    }),
                     _ => None,
                 },
             });
@@ -286,7 +288,7 @@ impl Simulation {
             // reverse flow's data crosses it last (topology.rs).
             let data_access = if group.reverse { route.forward.last() } else { route.forward.first() };
             if let Some(&port) = data_access {
-                ports[port].jitter = AccessJitter::new(group.access_jitter_ns, stream("jitter"));
+                ports[port].jitter = AccessJitter::new(group.access_jitter_ns, stream("jitter")).map(Box::new);
             }
             // A reverse flow's sender sits at its router, so its NIC feeds
             // the first congested link it crosses.
@@ -425,7 +427,7 @@ impl Simulation {
             Event::Landed { port } => {
                 let Some(InFlight { pkt, next }) = self.ports[port].pipe.pop(&mut self.events, event) else { return };
                 match next {
-                    Some(next_port) => self.arrive(now, next_port, pkt),
+                    Some(next_port) => self.arrive(now, next_port as PortId, pkt),
                     None => self.deliver(now, pkt),
                 }
             }
@@ -505,8 +507,13 @@ impl Simulation {
         let rt = &self.flows[flow as usize];
         pkt.sent_at = now;
         pkt.hop = 0;
-        pkt.labels.weight = rt.weight;
-        pkt.labels.drop_precedence = rt.drop_precedence;
+        // Most flows' packets carry the unlabelled defaults and need no extension.
+        let labels = pkt.labels();
+        if labels.weight != rt.weight || labels.drop_precedence != rt.drop_precedence {
+            let labels = pkt.labels_mut();
+            labels.weight = rt.weight;
+            labels.drop_precedence = rt.drop_precedence;
+        }
         let first = match pkt.dir {
             Dir::Forward => rt.route.forward[0],
             Dir::Reverse => rt.route.reverse[0],
@@ -651,7 +658,7 @@ impl Simulation {
         let route = &self.flows[pkt.owner as usize].route;
         let path = if pkt.dir == Dir::Forward { &route.forward } else { &route.reverse };
         pkt.hop += 1;
-        let next = path.get(pkt.hop as usize).copied();
+        let next = path.get(pkt.hop as usize).map(|&p| p as u32);
         self.ports[port].pipe.push(&mut self.events, arrival, InFlight { pkt, next }, Event::Landed { port });
     }
 
@@ -731,8 +738,8 @@ impl Simulation {
     }
 }
 
-fn uncongested() -> Box<dyn crate::queue::Qdisc> {
-    Box::new(DropTail::new(Limit::Packets(UNCONGESTED_BUFFER_PACKETS)))
+fn uncongested() -> PortQueue {
+    PortQueue::Plain(DropTail::new(Limit::Packets(UNCONGESTED_BUFFER_PACKETS)))
 }
 
 #[cfg(test)]

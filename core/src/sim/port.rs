@@ -2,13 +2,15 @@
 
 use crate::kernel::{tx_time_ns, Nanos, Pipe, Stamp};
 use crate::net::trace::LinkTrace;
-use crate::net::{AccessJitter, Packet, PortId};
+use crate::net::{AccessJitter, Packet};
+use crate::queue::droptail::DropTail;
 use crate::queue::Qdisc;
+use std::ops::{Deref, DerefMut};
 
 /// A router output: the queue scheme in front of a link. The link serialises
 /// one packet at a time at `rate_bps`, then propagates it for `delay_ns`.
 pub struct Port {
-    pub queue: Box<dyn Qdisc>,
+    pub queue: PortQueue,
     pub rate_bps: u64,
     pub delay_ns: Nanos,
     /// True while a packet is being serialised.
@@ -21,20 +23,52 @@ pub struct Port {
     /// event, while nothing waits and no event stands for it.
     pub unscheduled_tx_done: Option<Stamp>,
     /// A flow's access link in its data direction may add jitter.
-    pub jitter: Option<AccessJitter>,
+    pub jitter: Option<Box<AccessJitter>>,
     /// The last packet size serialised here and its serialisation time.
     pub last_tx: (u32, Nanos),
     /// Packets serialised and on their way to the far end, in order.
     pub pipe: Pipe<InFlight>,
     /// A congested hop may follow a rate trace instead of `rate_bps`.
-    pub trace: Option<LinkTrace>,
+    pub trace: Option<Box<LinkTrace>>,
+}
+
+/// A port's queue. Most ports are uncongested access links whose queue is
+/// a plain Drop Tail: it sits in the port itself, so that a packet passing
+/// through finds the queue's length beside the port's other state, not in
+/// an allocation of its own behind a virtual call. What lives only on some
+/// ports (a trace, jitter) is boxed, so that it does not spread every port
+/// over more cache lines.
+pub enum PortQueue {
+    Plain(DropTail),
+    Scheme(Box<dyn Qdisc>),
+}
+
+impl Deref for PortQueue {
+    type Target = dyn Qdisc;
+
+    fn deref(&self) -> &(dyn Qdisc + 'static) {
+        match self {
+            PortQueue::Plain(queue) => queue,
+            PortQueue::Scheme(queue) => queue.as_ref(),
+        }
+    }
+}
+
+impl DerefMut for PortQueue {
+    fn deref_mut(&mut self) -> &mut (dyn Qdisc + 'static) {
+        match self {
+            PortQueue::Plain(queue) => queue,
+            PortQueue::Scheme(queue) => queue.as_mut(),
+        }
+    }
 }
 
 /// A packet on a link, and where it goes at the far end: the next port's
-/// queue, or (`None`) the endpoint.
+/// queue, or (`None`) the endpoint. The port is a `u32` so that the pipe's
+/// items stay small (they are copied in and out).
 pub struct InFlight {
     pub pkt: Packet,
-    pub next: Option<PortId>,
+    pub next: Option<u32>,
 }
 
 impl Port {
