@@ -30,6 +30,12 @@ CobaltQueueDisc and FqCobaltQueueDisc with their default parameters and a
 
 `--cc bbr` is ns-3's TcpBbr with its defaults; it turns pacing on itself
 (ns-3's pacing holds each segment for its length at the pacing rate).
+
+`--counters` adds, per flow and summed, what loss recovery did over the
+measurement window: timeouts (each doubling of the RTO), entries into
+CA_LOSS and CA_RECOVERY, retransmitted and sent data segments, segments
+reaching the receiver's router a second time, and the RTO's mean and
+minimum sampled every millisecond.
 """
 
 import argparse

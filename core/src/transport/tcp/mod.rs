@@ -2287,7 +2287,9 @@ mod tests {
         /// BBR against ns-3.44's `TcpBbr` (docs/model.md): the queue and
         /// Jain's index land within tolerance, goodput does not. Pinned as
         /// a miss: AQM Lab's BBR loses 5–11 % of its goodput to data resent
-        /// after retransmission timeouts. A fix that closes the gap fails
+        /// after retransmission timeouts; going back N resends segments
+        /// still in flight above the highest SACK, which ns-3's `NextSeg`
+        /// leaves alone (docs/model.md). A fix that closes the gap fails
         /// this test and moves the rows to `every_scheme_lands_near_ns3`.
         #[test]
         #[ignore = "long: npm run test:long"]
