@@ -34,8 +34,9 @@ CobaltQueueDisc and FqCobaltQueueDisc with their default parameters and a
 `--counters` adds, per flow and summed, what loss recovery did over the
 measurement window: timeouts (each doubling of the RTO), entries into
 CA_LOSS and CA_RECOVERY, retransmitted and sent data segments, segments
-reaching the receiver's router a second time, and the RTO's mean and
-minimum sampled every millisecond.
+reaching the receiver's router a second time, the seconds spent in CA_LOSS
+and in CA_RECOVERY, and the RTO's mean and minimum sampled every
+millisecond.
 """
 
 import argparse
@@ -112,14 +113,27 @@ struct Sampler {
 // receiver's router that it already had (delivered twice), and the RTO
 // sampled every millisecond.
 struct Counters {
-    static const int kinds = 8;
-    enum { Timeouts, LossEntries, RecoveryEntries, Retransmits, Sent, Delivered, DeliveredTwice, RtoSamples };
+    static const int kinds = 10;
+    enum { Timeouts, LossEntries, RecoveryEntries, Retransmits, Sent, Delivered, DeliveredTwice, LossSeconds,
+           RecoverySeconds, RtoSamples };
     std::vector<std::vector<double>> count;
     std::vector<double> rto, rtoSumMs, rtoMinMs;
+    std::vector<TcpSocketState::TcpCongState_t> state;
+    std::vector<Time> since;
     std::vector<std::vector<bool>> seen;
     Time from;
     explicit Counters(int flows) : count(flows, std::vector<double>(kinds)), rto(flows), rtoSumMs(flows),
-                                   rtoMinMs(flows, 1e9), seen(flows) {}
+                                   rtoMinMs(flows, 1e9), state(flows, TcpSocketState::CA_OPEN), since(flows), seen(flows) {}
+    // Time spent in CA_LOSS and CA_RECOVERY within the window, up to now.
+    void Leave(int i) {
+        Time start = std::max(since[i], from);
+        if (Simulator::Now() > start) {
+            double s = (Simulator::Now() - start).GetSeconds();
+            if (state[i] == TcpSocketState::CA_LOSS) count[i][LossSeconds] += s;
+            if (state[i] == TcpSocketState::CA_RECOVERY) count[i][RecoverySeconds] += s;
+        }
+        since[i] = Simulator::Now();
+    }
     bool Measuring() const { return Simulator::Now() >= from; }
 };
 
@@ -128,6 +142,8 @@ void OnRto(Counters* c, int i, Time old, Time now) {
     if (c->Measuring() && old.IsStrictlyPositive() && (now == old + old || now == Seconds(60))) c->count[i][Counters::Timeouts]++;
 }
 void OnCongState(Counters* c, int i, TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t now) {
+    c->Leave(i);
+    c->state[i] = now;
     if (!c->Measuring()) return;
     if (now == TcpSocketState::CA_LOSS) c->count[i][Counters::LossEntries]++;
     if (now == TcpSocketState::CA_RECOVERY) c->count[i][Counters::RecoveryEntries]++;
@@ -275,6 +291,7 @@ std::vector<double> Run(uint32_t seed, std::string cc, std::string queue, uint32
     out.push_back(st.nTotalMarkedPackets);
     out.push_back(st.nTotalDroppedPackets);
     for (int i = 0; counters && i < flows; i++) {
+        ctr.Leave(i);
         for (int kind = 0; kind < Counters::RtoSamples; kind++) out.push_back(ctr.count[i][kind]);
         out.push_back(ctr.rtoSumMs[i] / ctr.count[i][Counters::RtoSamples]);
         out.push_back(ctr.rtoMinMs[i]);
@@ -307,10 +324,10 @@ def main():
                "marks": int(r[11]), "drops": int(r[12])}
         if args.counters:
             names = ["timeouts", "loss_entries", "recovery_entries", "retransmits", "sent", "delivered",
-                     "delivered_twice", "mean_rto_ms", "min_rto_ms"]
+                     "delivered_twice", "loss_s", "recovery_s", "mean_rto_ms", "min_rto_ms"]
             per_flow = [r[13 + i * len(names):13 + (i + 1) * len(names)] for i in range(10)]
             row["per_flow"] = [dict(zip(names, f)) for f in per_flow]
-            row["total"] = {n: sum(f[j] for f in per_flow) for j, n in enumerate(names[:7])}
+            row["total"] = {n: sum(f[j] for f in per_flow) for j, n in enumerate(names[:9])}
         rows.append(row)
         print(json.dumps(row), flush=True)
     mean = {k: sum(r[k] for r in rows) / len(rows) for k in ("goodput_mbps", "mean_queue_packets", "jain")}
