@@ -55,6 +55,12 @@
 //!   a timeout during SACK recovery keeps the ssthresh recovery set
 //!   (RFC 6675 detects no lost retransmission, so a dropped one ends in a
 //!   timeout while new data has swollen FlightSize).
+//! - BBR with SACK repairs losses as ns-3's `TcpSocketBase` does, since
+//!   its results are checked against ns-3's (`sack::RecoveryRules::Ns3`):
+//!   after a timeout the scoreboard picks what to send until the cumulative
+//!   ACK passes the data sent before it, resending only below the highest
+//!   SACK; the pipe keeps a resent segment until it is cumulatively
+//!   acknowledged; recovery ends with cwnd = ssthresh.
 //! - The receiver advertises no window: the sender applies `rwnd_packets`
 //!   itself. With delayed ACKs the receiver ACKs every second segment,
 //!   whatever its size, and otherwise after 100 ms (ns-2's DelAckSink
