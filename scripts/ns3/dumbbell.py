@@ -30,6 +30,13 @@ CobaltQueueDisc and FqCobaltQueueDisc with their default parameters and a
 
 `--cc bbr` is ns-3's TcpBbr with its defaults; it turns pacing on itself
 (ns-3's pacing holds each segment for its length at the pacing rate).
+
+`--counters` adds, per flow and summed, what loss recovery did over the
+measurement window: timeouts (each doubling of the RTO), entries into
+CA_LOSS and CA_RECOVERY, retransmitted and sent data segments, segments
+reaching the receiver's router a second time, the seconds spent in CA_LOSS
+and in CA_RECOVERY, and the RTO's mean and minimum sampled every
+millisecond.
 """
 
 import argparse
@@ -100,7 +107,90 @@ struct Sampler {
     }
 };
 
-std::vector<double> Run(uint32_t seed, std::string cc, std::string queue, uint32_t k) {
+// Per-flow loss-recovery counters over the measurement window (--counters):
+// timeouts (the RTO doubling in ReTxTimeout), entries into CA_LOSS and
+// CA_RECOVERY, retransmitted and sent segments, data segments reaching the
+// receiver's router that it already had (delivered twice), and the RTO
+// sampled every millisecond.
+struct Counters {
+    static const int kinds = 10;
+    enum { Timeouts, LossEntries, RecoveryEntries, Retransmits, Sent, Delivered, DeliveredTwice, LossSeconds,
+           RecoverySeconds, RtoSamples };
+    std::vector<std::vector<double>> count;
+    std::vector<double> rto, rtoSumMs, rtoMinMs;
+    std::vector<TcpSocketState::TcpCongState_t> state;
+    std::vector<Time> since;
+    std::vector<std::vector<bool>> seen;
+    Time from;
+    explicit Counters(int flows) : count(flows, std::vector<double>(kinds)), rto(flows), rtoSumMs(flows),
+                                   rtoMinMs(flows, 1e9), state(flows, TcpSocketState::CA_OPEN), since(flows), seen(flows) {}
+    // Time spent in CA_LOSS and CA_RECOVERY within the window, up to now.
+    void Leave(int i) {
+        Time start = std::max(since[i], from);
+        if (Simulator::Now() > start) {
+            double s = (Simulator::Now() - start).GetSeconds();
+            if (state[i] == TcpSocketState::CA_LOSS) count[i][LossSeconds] += s;
+            if (state[i] == TcpSocketState::CA_RECOVERY) count[i][RecoverySeconds] += s;
+        }
+        since[i] = Simulator::Now();
+    }
+    bool Measuring() const { return Simulator::Now() >= from; }
+};
+
+void OnRto(Counters* c, int i, Time old, Time now) {
+    c->rto[i] = now.GetMilliSeconds();
+    if (c->Measuring() && old.IsStrictlyPositive() && (now == old + old || now == Seconds(60))) c->count[i][Counters::Timeouts]++;
+}
+void OnCongState(Counters* c, int i, TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t now) {
+    c->Leave(i);
+    c->state[i] = now;
+    if (!c->Measuring()) return;
+    if (now == TcpSocketState::CA_LOSS) c->count[i][Counters::LossEntries]++;
+    if (now == TcpSocketState::CA_RECOVERY) c->count[i][Counters::RecoveryEntries]++;
+}
+void OnTx(Counters* c, int i, Ptr<const Packet> p, const TcpHeader&, Ptr<const TcpSocketBase>) {
+    if (c->Measuring() && p->GetSize() > 0) c->count[i][Counters::Sent]++;
+}
+void OnRetransmission(Counters* c, int i, Ptr<const Packet>, const TcpHeader&, const Address&, const Address&,
+                      Ptr<const TcpSocketBase>) {
+    if (c->Measuring()) c->count[i][Counters::Retransmits]++;
+}
+void OnDelivery(Counters* c, int flows, uint32_t mss, Ptr<const Packet> packet) {
+    Ptr<Packet> p = packet->Copy();
+    PppHeader ppp;
+    Ipv4Header ip;
+    TcpHeader tcp;
+    p->RemoveHeader(ppp);
+    p->RemoveHeader(ip);
+    p->RemoveHeader(tcp);
+    int i = int(tcp.GetDestinationPort()) - 5000;
+    if (i < 0 || i >= flows || p->GetSize() == 0) return;
+    // Sequence numbers start at 1 after the SYN.
+    uint32_t segment = (tcp.GetSequenceNumber().GetValue() - 1) / mss;
+    std::vector<bool>& seen = c->seen[i];
+    if (seen.size() <= segment) seen.resize(segment + 1, false);
+    if (c->Measuring()) c->count[i][seen[segment] ? Counters::DeliveredTwice : Counters::Delivered]++;
+    seen[segment] = true;
+}
+void SampleRto(Counters* c, Time step, Time until) {
+    for (size_t i = 0; i < c->rto.size(); i++) {
+        c->rtoSumMs[i] += c->rto[i];
+        c->rtoMinMs[i] = std::min(c->rtoMinMs[i], c->rto[i]);
+        c->count[i][Counters::RtoSamples]++;
+    }
+    if (Simulator::Now() + step <= until) Simulator::Schedule(step, &SampleRto, c, step, until);
+}
+void Instrument(Counters* c, std::vector<Ptr<BulkSendApplication>> apps) {
+    for (size_t i = 0; i < apps.size(); i++) {
+        Ptr<TcpSocketBase> s = DynamicCast<TcpSocketBase>(apps[i]->GetSocket());
+        s->TraceConnectWithoutContext("RTO", MakeBoundCallback(&OnRto, c, int(i)));
+        s->TraceConnectWithoutContext("CongState", MakeBoundCallback(&OnCongState, c, int(i)));
+        s->TraceConnectWithoutContext("Tx", MakeBoundCallback(&OnTx, c, int(i)));
+        s->TraceConnectWithoutContext("Retransmission", MakeBoundCallback(&OnRetransmission, c, int(i)));
+    }
+}
+
+std::vector<double> Run(uint32_t seed, std::string cc, std::string queue, uint32_t k, bool counters) {
     RngSeedManager::SetSeed(1);
     RngSeedManager::SetRun(seed);
     const int flows = 10;
@@ -161,6 +251,7 @@ std::vector<double> Run(uint32_t seed, std::string cc, std::string queue, uint32
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
 
     std::vector<Ptr<PacketSink>> sinks;
+    std::vector<Ptr<BulkSendApplication>> apps;
     Ptr<UniformRandomVariable> start = CreateObject<UniformRandomVariable>();
     start->SetStream(3000);
     for (int i = 0; i < flows; i++) {
@@ -173,6 +264,7 @@ std::vector<double> Run(uint32_t seed, std::string cc, std::string queue, uint32
         bulk.SetAttribute("SendSize", UintegerValue(1000));
         ApplicationContainer b = bulk.Install(senders.Get(i));
         b.Start(Seconds(start->GetValue(0, 1)));
+        apps.push_back(DynamicCast<BulkSendApplication>(b.Get(0)));
     }
     const double from = 50, until = 100;
     Sampler sampler;
@@ -182,6 +274,14 @@ std::vector<double> Run(uint32_t seed, std::string cc, std::string queue, uint32
     Simulator::Schedule(Seconds(from), &Sampler::Sample, &sampler);
     std::vector<uint64_t> at_from(flows);
     Simulator::Schedule(Seconds(from), [&]() { for (int i = 0; i < flows; i++) at_from[i] = sinks[i]->GetTotalRx(); });
+    Counters ctr(flows);
+    ctr.from = Seconds(from);
+    if (counters) {
+        // Every sender has started by 1 s; its socket exists from then on.
+        Simulator::Schedule(Seconds(1.5), &Instrument, &ctr, apps);
+        bottleneck.Get(1)->TraceConnectWithoutContext("MacRx", MakeBoundCallback(&OnDelivery, &ctr, flows, 1000u));
+        Simulator::Schedule(Seconds(from), &SampleRto, &ctr, MilliSeconds(1), Seconds(until));
+    }
     Simulator::Stop(Seconds(until));
     Simulator::Run();
     std::vector<double> out;
@@ -190,6 +290,12 @@ std::vector<double> Run(uint32_t seed, std::string cc, std::string queue, uint32
     QueueDisc::Stats st = qdiscs.Get(0)->GetStats();
     out.push_back(st.nTotalMarkedPackets);
     out.push_back(st.nTotalDroppedPackets);
+    for (int i = 0; counters && i < flows; i++) {
+        ctr.Leave(i);
+        for (int kind = 0; kind < Counters::RtoSamples; kind++) out.push_back(ctr.count[i][kind]);
+        out.push_back(ctr.rtoSumMs[i] / ctr.count[i][Counters::RtoSamples]);
+        out.push_back(ctr.rtoMinMs[i]);
+    }
     Simulator::Destroy();
     return out;
 }
@@ -203,16 +309,25 @@ def main():
     ap.add_argument("--queue", default="step", choices=["step", "red", "droptail", "codel", "fq_codel", "fq_pie", "cobalt", "fq_cobalt"])
     ap.add_argument("--k", type=int, default=20, help="the step marker's threshold K, packets")
     ap.add_argument("--seeds", default="1,2,3")
+    ap.add_argument("--counters", action="store_true",
+                    help="also print each flow's timeouts, recoveries, retransmissions, segments delivered twice "
+                         "and RTO over the measurement window")
     args = ap.parse_args()
     cc = {"dctcp": "TcpDctcp", "newreno": "TcpNewReno", "cubic": "TcpCubic", "bbr": "TcpBbr"}[args.cc]
     rows = []
     for seed in [int(s) for s in args.seeds.split(",")]:
-        r = list(cppyy.gbl.aqmlab.Run(seed, cc, args.queue, args.k))
+        r = list(cppyy.gbl.aqmlab.Run(seed, cc, args.queue, args.k, args.counters))
         goodputs = r[1:11]
         total = sum(goodputs)
         jain = total * total / (len(goodputs) * sum(g * g for g in goodputs))
         row = {"seed": seed, "goodput_mbps": total / 1e6, "mean_queue_packets": r[0], "jain": jain,
                "marks": int(r[11]), "drops": int(r[12])}
+        if args.counters:
+            names = ["timeouts", "loss_entries", "recovery_entries", "retransmits", "sent", "delivered",
+                     "delivered_twice", "loss_s", "recovery_s", "mean_rto_ms", "min_rto_ms"]
+            per_flow = [r[13 + i * len(names):13 + (i + 1) * len(names)] for i in range(10)]
+            row["per_flow"] = [dict(zip(names, f)) for f in per_flow]
+            row["total"] = {n: sum(f[j] for f in per_flow) for j, n in enumerate(names[:9])}
         rows.append(row)
         print(json.dumps(row), flush=True)
     mean = {k: sum(r[k] for r in rows) / len(rows) for k in ("goodput_mbps", "mean_queue_packets", "jain")}

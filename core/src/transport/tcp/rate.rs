@@ -108,13 +108,16 @@ impl DeliveryRate {
         }
     }
 
+    /// The sender's smoothed RTT after this ACK: its minimum bounds a valid
+    /// sample's interval (ns-3's `m_minRtt`, the least SRTT).
+    pub fn note_srtt(&mut self, srtt: Nanos) {
+        self.min_rtt = Some(self.min_rtt.map_or(srtt, |m| m.min(srtt)));
+    }
+
     /// An ACK delivered `d`, and measured `rtt` if it did.
     pub fn on_delivered(&mut self, now: Nanos, d: Delivery, rtt: Option<Nanos>) {
         self.sample.acked_sacked = d.bytes;
         self.sample.rtt = rtt;
-        if let Some(rtt) = rtt {
-            self.min_rtt = Some(self.min_rtt.map_or(rtt, |m| m.min(rtt)));
-        }
         let Some((sent_at, stamp)) = d.newest else { return };
         self.delivered += d.bytes;
         self.delivered_at = now;
@@ -227,6 +230,22 @@ mod tests {
         assert_eq!(r.delivered(), 4 * MSS);
         // The resent segment's stamp is its second send's: 3 segments delivered by then.
         assert_eq!(d.newest.map(|(at, s)| (at, s.delivered)), Some((110 * MS, 3 * MSS)));
+    }
+
+    #[test]
+    fn ns3_a_sample_shorter_than_the_least_srtt_is_invalid() {
+        // ns-3's GenerateSample bounds the interval by m_minRtt, the least
+        // SRTT: a shorter RTT sample does not lower the bound.
+        let (mut r, mut t) = (DeliveryRate::default(), RttTiming::for_sender(false, MSS));
+        for srtt in [150, 120, 140] {
+            r.note_srtt(srtt * MS);
+        }
+        send(&mut r, &mut t, 0, 0, true, false);
+        ack(&mut r, &mut t, MSS, 100 * MS);
+        assert_eq!(r.sample(0, MSS).interval, 0);
+        send(&mut r, &mut t, MSS, 200 * MS, true, false);
+        ack(&mut r, &mut t, 2 * MSS, 330 * MS);
+        assert_eq!(r.sample(0, MSS).interval, 130 * MS);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! so the scoreboard works a segment at a time: a segment is SACKed when a
 //! block covers all of it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// RFC 6675 §2: DupThresh.
 pub const DUP_THRESH: u64 = 3;
@@ -49,13 +49,31 @@ pub enum NextSeg {
     Rescue(u64, u64),
 }
 
+/// Whose loss-recovery rules the scoreboard keeps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RecoveryRules {
+    /// RFC 6675: SetPipe() counts a retransmission below HighRxt while it is
+    /// not SACKed; a timeout leaves the scoreboard alone (the sender goes
+    /// back N).
+    #[default]
+    Rfc6675,
+    /// ns-3.44's `TcpSocketBase` and `TcpTxBuffer`, as BBR runs on them in
+    /// the comparison of docs/model.md: a timeout marks every segment not
+    /// SACKed lost (`SetSentListLost`) and NextSeg() then resends only
+    /// below the highest SACK; the pipe is `BytesInFlight()`, where a
+    /// resent segment counts until the cumulative ACK passes it, SACKed or
+    /// not.
+    Ns3,
+}
+
 /// One segment between HighACK and HighData as the scoreboard sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Seg {
     start: u64,
     end: u64,
     sacked: bool,
-    /// RFC 6675 §4 IsLost(): more than (DupThresh − 1)·SMSS bytes SACKed above it.
+    /// RFC 6675 §4 IsLost(): more than (DupThresh − 1)·SMSS bytes SACKed
+    /// above it, or sent before a timeout that is still being repaired.
     lost: bool,
 }
 
@@ -63,15 +81,27 @@ struct Seg {
 /// ACK, and of what this recovery has retransmitted.
 #[derive(Default, Debug)]
 pub struct Scoreboard {
+    rules: RecoveryRules,
     /// SACKed ranges above HighACK, start → end: disjoint, non-touching.
     sacked: BTreeMap<u64, u64>,
     /// HighRxt, stored one past the highest byte retransmitted.
     high_rxt: u64,
     /// RescueRxt: the RecoveryPoint of the last rescue retransmission.
     rescue_rxt: Option<u64>,
+    /// After a retransmission timeout, HighData at the timeout: every
+    /// segment below it not SACKed counts as lost until the cumulative ACK
+    /// reaches it (ns-3's `TcpTxBuffer::SetSentListLost`).
+    timed_out_below: Option<u64>,
+    /// ns-3's rules: starts of the segments above HighACK resent since the
+    /// last timeout, SACKed since or not (`TcpTxItem::m_retrans`).
+    resent: BTreeSet<u64>,
 }
 
 impl Scoreboard {
+    pub fn new(rules: RecoveryRules) -> Scoreboard {
+        Scoreboard { rules, ..Scoreboard::default() }
+    }
+
     /// RFC 6675 §4 Update(): record the blocks of an ACK for `high_ack` and
     /// drop what it acknowledges cumulatively. Each range of bytes not
     /// SACKed before goes to `newly_sacked`; returns whether there was any.
@@ -89,6 +119,12 @@ impl Scoreboard {
                 self.insert(left, right);
                 news = true;
             }
+        }
+        while self.resent.first().is_some_and(|&start| start < high_ack) {
+            self.resent.pop_first();
+        }
+        if self.timed_out_below.is_some_and(|point| high_ack >= point) {
+            self.timed_out_below = None;
         }
         while let Some(entry) = self.sacked.first_entry() {
             match (*entry.key(), *entry.get()) {
@@ -108,6 +144,33 @@ impl Scoreboard {
     /// A recovery starts: nothing retransmitted in it yet.
     pub fn begin_recovery(&mut self, high_ack: u64) {
         self.high_rxt = high_ack;
+    }
+
+    /// A retransmission timeout. Under ns-3's rules (`SetSentListLost`,
+    /// RFC 6675 §5.1 keeping the SACK information) every segment of
+    /// [high_ack, high_data) not SACKed is lost and none resent yet, until
+    /// the cumulative ACK reaches high_data; returns whether the scoreboard
+    /// now picks what to send.
+    pub fn on_timeout(&mut self, high_ack: u64, high_data: u64) -> bool {
+        if self.rules != RecoveryRules::Ns3 {
+            return false;
+        }
+        self.high_rxt = high_ack;
+        self.resent.clear();
+        self.timed_out_below = Some(high_data);
+        true
+    }
+
+    /// Whether a timeout's losses are still being repaired (ns-3's CA_LOSS).
+    pub fn repairing_timeout(&self) -> bool {
+        self.timed_out_below.is_some()
+    }
+
+    /// The segment starting at `start` was sent again.
+    pub fn note_resent(&mut self, start: u64) {
+        if self.rules == RecoveryRules::Ns3 {
+            self.resent.insert(start);
+        }
     }
 
     pub fn note_retransmit(&mut self, end: u64) {
@@ -182,7 +245,8 @@ impl Scoreboard {
             if seg.sacked {
                 sacked_above += seg.end - seg.start;
             } else {
-                seg.lost = sacked_above > (DUP_THRESH - 1) * mss;
+                seg.lost = sacked_above > (DUP_THRESH - 1) * mss
+                    || self.timed_out_below.is_some_and(|point| seg.start < point);
             }
         }
         segs
@@ -195,16 +259,20 @@ impl Scoreboard {
 
     /// RFC 6675 §4 SetPipe(): bytes thought to be in the network. Every
     /// segment not SACKed counts once unless it is lost, and once more if
-    /// this recovery has retransmitted it (it lies below HighRxt).
+    /// this recovery has retransmitted it (it lies below HighRxt). Under
+    /// ns-3's rules (`BytesInFlight()`) a resent segment counts once more
+    /// until the cumulative ACK passes it, SACKed or not.
     pub fn pipe(&self, high_ack: u64, high_data: u64, mss: u64) -> u64 {
         self.segments(high_ack, high_data, mss)
             .iter()
-            .filter(|s| !s.sacked)
             .map(|s| {
                 let len = s.end - s.start;
-                let in_flight = if s.lost { 0 } else { len };
-                let retransmitted = if s.start < self.high_rxt { len } else { 0 };
-                in_flight + retransmitted
+                let in_flight = if s.sacked || s.lost { 0 } else { len };
+                let resent = match self.rules {
+                    RecoveryRules::Rfc6675 => !s.sacked && s.start < self.high_rxt,
+                    RecoveryRules::Ns3 => self.resent.contains(&s.start),
+                };
+                in_flight + if resent { len } else { 0 }
             })
             .sum()
     }
@@ -212,19 +280,30 @@ impl Scoreboard {
     /// RFC 6675 §4 NextSeg(). `new_data` says whether rule (2) may send new
     /// data (the application has some and the receiver's window allows it).
     /// The caller records a rescue with [`Scoreboard::note_rescue`].
+    ///
+    /// After a timeout (ns-3's `TcpTxBuffer::NextSeg` in CA_LOSS): rule (1)
+    /// takes a lost segment only below the start of the highest SACKed one
+    /// (RFC 6675's (1.b)), or any lost one when nothing is SACKed, so data
+    /// still in flight above the highest SACK is not sent twice; rules (3)
+    /// and (4) are for recovery only.
     pub fn next_seg(&self, high_ack: u64, high_data: u64, mss: u64, new_data: bool) -> Option<NextSeg> {
         let segs = self.segments(high_ack, high_data, mss);
         let candidates = || segs.iter().filter(|s| !s.sacked && s.start >= self.high_rxt);
-        // (1) the first lost segment above HighRxt.
-        if let Some(s) = candidates().find(|s| s.lost) {
+        let highest_sacked = segs.iter().rev().find(|s| s.sacked);
+        // (1) the first lost segment above HighRxt (and below the highest SACK).
+        let below_highest_sack = |s: &&Seg| highest_sacked.is_none_or(|h| s.start < h.start);
+        if let Some(s) = candidates().filter(below_highest_sack).find(|s| s.lost) {
             return Some(NextSeg::Retransmit(s.start, s.end));
         }
         // (2) new data.
         if new_data {
             return Some(NextSeg::NewData);
         }
+        if self.repairing_timeout() {
+            return None;
+        }
         // (3) the first segment above HighRxt not SACKed, with SACKed data above it.
-        let highest_sacked = segs.iter().rev().find(|s| s.sacked).map(|s| s.end);
+        let highest_sacked = highest_sacked.map(|s| s.end);
         if let Some(s) = candidates().find(|s| highest_sacked.is_some_and(|h| s.end < h)) {
             return Some(NextSeg::Retransmit(s.start, s.end));
         }
@@ -247,9 +326,84 @@ mod tests {
 
     /// A scoreboard with segments `sacked` (numbers) SACKed above segment 0.
     fn board(sacked: &[u64]) -> Scoreboard {
-        let mut b = Scoreboard::default();
+        board_with(RecoveryRules::Rfc6675, sacked)
+    }
+
+    fn board_with(rules: RecoveryRules, sacked: &[u64]) -> Scoreboard {
+        let mut b = Scoreboard::new(rules);
         b.update(0, sacked.iter().map(|&s| (s * MSS, (s + 1) * MSS)), |_, _| {});
         b
+    }
+
+    /// What NextSeg() picks, one after another, each resend recorded, until
+    /// it picks new data or nothing.
+    fn picks(b: &mut Scoreboard, high_data: u64) -> Vec<NextSeg> {
+        let mut out = Vec::new();
+        while let Some(next) = b.next_seg(0, high_data, MSS, true) {
+            out.push(next);
+            match next {
+                NextSeg::Retransmit(start, end) => {
+                    b.note_retransmit(end);
+                    b.note_resent(start);
+                }
+                _ => return out,
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn ns3_set_sent_list_lost_then_next_seg_resends_only_below_the_highest_sack() {
+        // Ten segments out, segment 5 SACKed: 0–4 are resent, 6–9 may still
+        // be in flight, so new data goes next.
+        let mut b = board_with(RecoveryRules::Ns3, &[5]);
+        assert!(b.on_timeout(0, 10 * MSS) && b.repairing_timeout());
+        let resent: Vec<NextSeg> = (0..5).map(|k| NextSeg::Retransmit(k * MSS, (k + 1) * MSS)).collect();
+        assert_eq!(picks(&mut b, 10 * MSS), [resent, vec![NextSeg::NewData]].concat());
+        // Rules (3) and (4) are for recovery only.
+        assert_eq!(b.next_seg(0, 10 * MSS, MSS, false), None);
+    }
+
+    #[test]
+    fn ns3_timeout_without_sack_resends_every_segment() {
+        let mut b = board_with(RecoveryRules::Ns3, &[]);
+        b.on_timeout(0, 3 * MSS);
+        let resent: Vec<NextSeg> = (0..3).map(|k| NextSeg::Retransmit(k * MSS, (k + 1) * MSS)).collect();
+        assert_eq!(picks(&mut b, 3 * MSS), [resent, vec![NextSeg::NewData]].concat());
+    }
+
+    #[test]
+    fn ns3_timeout_repair_ends_when_the_cumulative_ack_reaches_high_data() {
+        let mut b = board_with(RecoveryRules::Ns3, &[5]);
+        b.on_timeout(0, 10 * MSS);
+        b.update(9 * MSS, std::iter::empty(), |_, _| {});
+        assert!(b.repairing_timeout());
+        b.update(10 * MSS, std::iter::empty(), |_, _| {});
+        assert!(!b.repairing_timeout());
+        // RFC 6675's sender goes back N itself: the scoreboard stays out of it.
+        let mut rfc = board(&[5]);
+        assert!(!rfc.on_timeout(0, 10 * MSS) && !rfc.repairing_timeout());
+    }
+
+    #[test]
+    fn ns3_bytes_in_flight_counts_a_resent_segment_until_the_cumulative_ack() {
+        // Segments 0–5 out, 2–4 SACKed: 0 and 1 are lost and resent; then
+        // the resent 1 is SACKed.
+        for (rules, pipe_after_sack) in [(RecoveryRules::Rfc6675, 2 * MSS), (RecoveryRules::Ns3, 3 * MSS)] {
+            let mut b = board_with(rules, &[2, 3, 4]);
+            b.begin_recovery(0);
+            for k in 0..2 {
+                b.note_retransmit((k + 1) * MSS);
+                b.note_resent(k * MSS);
+            }
+            // Both resent and lost, and segment 5 in flight.
+            assert_eq!(b.pipe(0, 6 * MSS, MSS), 3 * MSS, "{rules:?}");
+            b.update(0, [(MSS, 2 * MSS)].into_iter(), |_, _| {});
+            assert_eq!(b.pipe(0, 6 * MSS, MSS), pipe_after_sack, "{rules:?}");
+            // Once cumulatively acknowledged, only segment 5 is left.
+            b.update(5 * MSS, std::iter::empty(), |_, _| {});
+            assert_eq!(b.pipe(5 * MSS, 6 * MSS, MSS), MSS, "{rules:?}");
+        }
     }
 
     #[test]
