@@ -19,6 +19,7 @@ const group = (kind: ResolvedGroup['kind'], cc?: ResolvedGroup['cc']): ResolvedG
   kind,
   count: 1,
   first_flow: 0,
+  start_s: 0,
   access_jitter_ms: 0,
   sack: false,
   pacing: false,
@@ -28,6 +29,7 @@ const group = (kind: ResolvedGroup['kind'], cc?: ResolvedGroup['cc']): ResolvedG
 
 const plan = (groups: ResolvedGroup[]): ResolvedPlan => ({
   duration_s: 10,
+  seed: 1,
   measure_from_s: 0,
   sample_interval_ms: 10,
   hops: 1,
