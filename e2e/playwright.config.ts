@@ -12,9 +12,12 @@ export default defineConfig({
   outputDir: './test-results',
   timeout: 90_000,
   expect: { timeout: 20_000 },
-  fullyParallel: false,
-  // One worker per core (E2E_WORKERS overrides): each spec file runs in its own
-  // browser, and no test depends on another file's state.
+  // Every test opens its own page and depends on no other test, so the tests
+  // of one file are spread over the workers too: a file of long tests is not
+  // left running on one worker while the others wait.
+  fullyParallel: true,
+  // One worker per core (E2E_WORKERS overrides): the tests keep the engine busy,
+  // so more workers than cores only slow each test.
   workers: Number(process.env.E2E_WORKERS ?? availableParallelism()),
   retries: 0,
   reporter: [['list'], ['json', { outputFile: './test-results/results.json' }]],

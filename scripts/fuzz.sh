@@ -9,7 +9,7 @@ ensure_rust
 ensure_node_modules
 
 log "Engine: $CASES cases per property (proptest)"
-(cd "$ROOT" && PROPTEST_CASES="$CASES" cargo test --release -p aqm-core --test fuzz -- --nocapture)
+(cd "$ROOT" && PROPTEST_CASES="$CASES" cargo test --release -p aqm-core --test main fuzz:: -- --nocapture)
 
 log "Page: $CASES cases per property (fast-check)"
 (cd "$ROOT" && FUZZ_RUNS="$CASES" npm run test -w web -- src/scenario/codec.fuzz.test.ts)

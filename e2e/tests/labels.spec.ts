@@ -64,26 +64,46 @@ async function expectClearLabels(page: Page, what: string, queueChart = 'chart-q
   expect(report.problems, what).toEqual([]);
 }
 
+/**
+ * The long lists (every scheme, every preset) are checked in parts, every
+ * PARTS-th item each, so that the parts run side by side on the workers.
+ */
+const PARTS = 2;
+const PRESET_PARTS = 4;
+
+function partOf<T>(items: T[], part: number, parts: number): T[] {
+  return items.filter((_, i) => i % parts === part);
+}
+
 for (const [sizeName, viewport] of Object.entries(SIZES)) {
-  test(`axis labels never collide, every scheme (${sizeName})`, async ({ page }) => {
+  for (let part = 0; part < PARTS; part++) {
+    test(`axis labels never collide, every scheme (${sizeName}, part ${part + 1} of ${PARTS})`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const errors = watchForErrors(page);
+      await page.setViewportSize(viewport);
+      await page.goto(linkFor(poissonScenario(), ALL_CHARTS));
+      await setSpeed(page, SPEED);
+      await showPane(page, 'controls');
+      const picker = page.getByTestId('scheme-picker');
+      await expect.poll(() => picker.locator('option').count()).toBeGreaterThan(2);
+      const schemes = await picker.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+      // Every scheme the engine declares (the catalogue), none left out.
+      expect(schemes).toHaveLength(catalogue('packets').length);
+      for (const scheme of partOf(schemes, part, PARTS)) {
+        await test.step(scheme, async () => {
+          await showPane(page, 'controls');
+          await picker.selectOption(scheme);
+          await expectClearLabels(page, `${scheme} at ${sizeName} size`);
+        });
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test(`axis labels never collide: a buffer in bytes, a full buffer, compare mode (${sizeName})`, async ({ page }) => {
     test.setTimeout(120_000);
     const errors = watchForErrors(page);
     await page.setViewportSize(viewport);
-    await page.goto(linkFor(poissonScenario(), ALL_CHARTS));
-    await setSpeed(page, SPEED);
-    await showPane(page, 'controls');
-    const picker = page.getByTestId('scheme-picker');
-    await expect.poll(() => picker.locator('option').count()).toBeGreaterThan(2);
-    const schemes = await picker.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-    // Every scheme the engine declares (the catalogue), none left out.
-    expect(schemes).toHaveLength(catalogue('packets').length);
-    for (const scheme of schemes) {
-      await test.step(scheme, async () => {
-        await showPane(page, 'controls');
-        await picker.selectOption(scheme);
-        await expectClearLabels(page, `${scheme} at ${sizeName} size`);
-      });
-    }
     // A buffer in bytes: six-digit queue lengths on the queue axis, beside its title.
     const inBytes = poissonScenario({
       topology: { kind: 'dumbbell', bottleneck: { rate_bps: 10_000_000, delay_ms: 5 }, buffer: { bytes: 150_000 } },
@@ -95,6 +115,8 @@ for (const [sizeName, viewport] of Object.entries(SIZES)) {
       await page.getByTestId('chart-queue').scrollIntoViewIfNeeded({ timeout: 1000 });
       await expect(page.locator('[data-testid=chart-queue] .axis-label', { hasText: 'queue (bytes)' })).toHaveCount(1, { timeout: 1000 });
     }).toPass();
+    // Up to speed once the chart is found (at real time the run is sure to be playing still).
+    await setSpeed(page, SPEED);
     await expectClearLabels(page, `RED with a buffer in bytes at ${sizeName} size`);
     await page.screenshot({ path: `${SCREENSHOT_DIR}labels-bytes-${sizeName}.png`, fullPage: true });
     // Drop Tail filling its buffer: the buffer's line tops the queue chart, right under the paused run's decision marks.
@@ -119,22 +141,24 @@ function presetDurationS(testId: string): number {
   return (JSON.parse(readFileSync(file, 'utf8')) as { duration_s: number }).duration_s;
 }
 
-test('axis labels never collide, every preset (desktop)', async ({ page }) => {
-  test.setTimeout(240_000);
-  const errors = watchForErrors(page);
-  await page.setViewportSize(SIZES.desktop);
-  await page.goto(linkFor(poissonScenario(), ALL_CHARTS));
-  await setSpeed(page, SPEED);
-  await page.getByTestId('toggle-gallery').click();
-  const presets = await page.locator('[data-testid^=preset-]').evaluateAll((buttons) => buttons.map((b) => (b as HTMLElement).dataset.testid!));
-  expect(presets.length).toBeGreaterThanOrEqual(20);
-  for (const preset of presets) {
-    await test.step(preset, async () => {
-      if (!(await page.getByTestId('gallery').isVisible())) await page.getByTestId('toggle-gallery').click();
-      await page.getByTestId(preset).click();
-      const durationS = presetDurationS(preset);
-      await expectClearLabels(page, preset, 'chart-queue', durationS < 10 ? durationS : undefined);
-    });
-  }
-  expect(errors).toEqual([]);
-});
+for (let part = 0; part < PRESET_PARTS; part++) {
+  test(`axis labels never collide, every preset (desktop, part ${part + 1} of ${PRESET_PARTS})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors = watchForErrors(page);
+    await page.setViewportSize(SIZES.desktop);
+    await page.goto(linkFor(poissonScenario(), ALL_CHARTS));
+    await setSpeed(page, SPEED);
+    await page.getByTestId('toggle-gallery').click();
+    const presets = await page.locator('[data-testid^=preset-]').evaluateAll((buttons) => buttons.map((b) => (b as HTMLElement).dataset.testid!));
+    expect(presets.length).toBeGreaterThanOrEqual(20);
+    for (const preset of partOf(presets, part, PRESET_PARTS)) {
+      await test.step(preset, async () => {
+        if (!(await page.getByTestId('gallery').isVisible())) await page.getByTestId('toggle-gallery').click();
+        await page.getByTestId(preset).click();
+        const durationS = presetDurationS(preset);
+        await expectClearLabels(page, preset, 'chart-queue', durationS < 10 ? durationS : undefined);
+      });
+    }
+    expect(errors).toEqual([]);
+  });
+}
