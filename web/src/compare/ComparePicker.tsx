@@ -1,7 +1,8 @@
-// Compare mode's choice: what varies (the queue scheme, or the TCP flavour of
-// every TCP group), the partner's value of it, and leaving compare mode.
+// Compare mode's choice: one list of partners in two groups, the other queue
+// schemes and the TCP flavours (every TCP group switched), then a button and
+// leaving compare mode. One select, so the choice stays on one row on a phone.
 // Selects and a button (not a select that acts on change), so moving through
-// the lists with the keyboard does not restart anything. A flavour the engine
+// the list with the keyboard does not restart anything. A flavour the engine
 // refuses for this scenario stays in the list, marked, with the engine's
 // reason naming the field.
 
@@ -24,17 +25,22 @@ interface ComparePickerProps {
   onLeave: () => void;
 }
 
-type Varies = 'scheme' | 'cc';
+type Varies = ComparedPartner['by'];
 
 interface Option {
+  /** The select's value: a scheme's id, or `cc:` and a flavour (scheme ids have no colon). */
+  value: string;
+  by: Varies;
   id: string;
   name: string;
   /** Why it cannot run here (the engine's words), if it cannot. */
   refusal: string | null;
 }
 
+const valueOf = (by: Varies, id: string) => (by === 'scheme' ? id : `cc:${id}`);
+
 function schemeOptions(catalogue: readonly CatalogueEntry[], schemeId: string): Option[] {
-  return catalogue.filter((s) => s.id !== schemeId).map((s) => ({ id: s.id, name: s.name, refusal: null }));
+  return catalogue.filter((s) => s.id !== schemeId).map((s) => ({ value: s.id, by: 'scheme', id: s.id, name: s.name, refusal: null }));
 }
 
 /** Every flavour but the one all TCP groups already run; none while the engine is asked or for a scenario without TCP. */
@@ -43,57 +49,55 @@ function flavourOptions(checks: FlavourChecks | undefined): Option[] {
   if (!checks || running.length === 0) return [];
   return CC_CHOICES.filter((c) => !(running.length === 1 && running[0] === c.value)).map((c) => {
     const problem = checks.problems.get(c.value);
-    return { id: c.value, name: c.label, refusal: problem ? flavourRefusal(c.value, problem) : null };
+    return { value: valueOf('cc', c.value), by: 'cc', id: c.value, name: c.label, refusal: problem ? flavourRefusal(c.value, problem) : null };
   });
 }
 
-function fallbackOf(options: readonly Option[], partner: ComparedPartner | null, varies: Varies): string {
-  if (partner?.by === varies) return partner.id;
-  const usable = options.filter((o) => o.refusal === null);
-  return usable.find((o) => o.id !== 'droptail')?.id ?? usable[0]?.id ?? '';
+function fallbackOf(schemes: readonly Option[], partner: ComparedPartner | null): string {
+  if (partner) return valueOf(partner.by, partner.id);
+  return (schemes.find((o) => o.id !== 'droptail') ?? schemes[0])?.value ?? '';
+}
+
+function OptionList({ options }: { options: readonly Option[] }) {
+  return options.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.refusal ? `${o.name} (cannot run here)` : o.name}
+    </option>
+  ));
 }
 
 export function ComparePicker({ catalogue, schemeId, partner, flavours, onCompare, onLeave }: ComparePickerProps) {
-  const [varies, setVaries] = useState<Varies>(partner?.by ?? 'scheme');
-  const options = varies === 'scheme' ? schemeOptions(catalogue, schemeId) : flavourOptions(flavours);
-  const fallback = fallbackOf(options, partner, varies);
+  const schemes = schemeOptions(catalogue, schemeId);
+  const ccs = flavourOptions(flavours);
+  const fallback = fallbackOf(schemes, partner);
   const [choice, setChoice] = useState(fallback);
   // Follow the running partner (a link, a leave) and a main run that took the chosen one.
   useEffect(() => setChoice(fallback), [fallback]);
-  const partnerBy = partner?.by;
-  useEffect(() => {
-    if (partnerBy) setVaries(partnerBy);
-  }, [partnerBy]);
-  const chosen = options.find((o) => o.id === choice);
-  const running = partner?.by === varies && partner.id === choice;
-  const noTcp = varies === 'cc' && flavours?.main && tcpFlavours(flavours.main).length === 0;
+  const chosen = [...schemes, ...ccs].find((o) => o.value === choice);
+  const running = partner !== null && chosen !== undefined && partner.by === chosen.by && partner.id === chosen.id;
   return (
     <div className="compare-picker" role="group" aria-label="Compare mode">
       <label>
-        <span>{partner ? 'comparing' : 'compare'}</span>
-        <select value={varies} onChange={(event) => setVaries(event.target.value as Varies)} data-testid="compare-varies">
-          <option value="scheme">queue schemes</option>
-          <option value="cc">TCP flavours</option>
-        </select>
-      </label>
-      <label>
-        <span>with</span>
+        <span>{partner ? 'comparing with' : 'compare with'}</span>
         <select value={chosen ? choice : ''} onChange={(event) => setChoice(event.target.value)} data-testid="compare-picker">
-          {options.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.refusal ? `${o.name} (cannot run here)` : o.name}
-            </option>
-          ))}
+          <optgroup label="queue schemes">
+            <OptionList options={schemes} />
+          </optgroup>
+          {ccs.length > 0 && (
+            <optgroup label="TCP flavours (every TCP group)">
+              <OptionList options={ccs} />
+            </optgroup>
+          )}
         </select>
       </label>
       <button
         type="button"
         disabled={!chosen || chosen.refusal !== null || running}
-        onClick={() => onCompare(varies === 'scheme' ? { by: 'scheme', scheme: choice } : { by: 'cc', cc: choice })}
+        onClick={() => chosen && onCompare(chosen.by === 'scheme' ? { by: 'scheme', scheme: chosen.id } : { by: 'cc', cc: chosen.id })}
         title={
-          varies === 'scheme'
-            ? 'Run both schemes from t = 0 on the same scenario and seed'
-            : 'Run both flavours from t = 0 on the same scenario, seed and queue'
+          chosen?.by === 'cc'
+            ? 'Run both flavours from t = 0 on the same scenario, seed and queue'
+            : 'Run both schemes from t = 0 on the same scenario and seed'
         }
         data-testid="compare-start"
       >
@@ -104,9 +108,9 @@ export function ComparePicker({ catalogue, schemeId, partner, flavours, onCompar
           Stop comparing
         </button>
       )}
-      {(chosen?.refusal || noTcp) && (
+      {chosen?.refusal && (
         <p className="compare-refusal" role="status" data-testid="compare-refusal">
-          {noTcp ? 'This scenario has no TCP group whose flavour could change.' : chosen?.refusal}
+          {chosen.refusal}
         </p>
       )}
     </div>

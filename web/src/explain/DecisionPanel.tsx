@@ -30,7 +30,10 @@ export const RECORDING_OFF_TEXT =
 
 function RecordSwitch({ recording, onRecording }: Pick<DecisionPanelProps, 'recording' | 'onRecording'>) {
   return (
-    <label className="decision-record" title="Keep the newest decisions so that a paused run can explain them">
+    <label
+      className="decision-record"
+      title={`Keep the newest ${DECISION_RING_SIZE.toLocaleString('en')} decisions (every drop and mark, and one pass in 100) so that a paused run can explain them`}
+    >
       <input type="checkbox" checked={recording} onChange={(event) => onRecording(event.target.checked)} data-testid="record-decisions" />
       record decisions
     </label>
@@ -45,7 +48,7 @@ export function DecisionPanel({ paused, decisions, fields, selected, onSelect, o
     const hint = !recording
       ? RECORDING_OFF_TEXT
       : !paused
-        ? `pause the run to see its drops and marks (the page keeps the newest ${DECISION_RING_SIZE.toLocaleString('en')} decisions: every drop and mark, and one pass in 100).`
+        ? 'pause the run to see its drops and marks.'
         : decisions.some((d) => d.verdict !== 'pass')
           ? 'click a mark above the queue or drop-rate chart, or press ] for the newest.'
           : 'no drop or mark yet.';

@@ -358,7 +358,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     id: 'decision-inspector',
     term: 'Drop-and-mark inspector',
     meaning:
-      'While a run is paused, each drop and ECN mark at the bottleneck is a small triangle above the queue and drop-rate charts. Picking one (a click, the [ and ] keys, or the arrow keys on the focused strip) explains that decision in the scheme’s own terms and numbers as the engine recorded them at that instant, and shows it on the drop-probability curve where the scheme has one.',
+      'While a run is paused, each drop and ECN mark at the bottleneck is a small triangle above the queue and drop-rate charts. Picking one (a click, the [ and ] keys, or the arrow keys on the focused strip) explains that decision in the scheme’s own terms and numbers as the engine recorded them at that instant, and shows it on the drop-probability curve where the scheme has one. The page keeps only a run’s newest decisions: every drop and mark, and one pass in 100. Unticking “record decisions” stops the engine noting them; the run itself does not change.',
   },
   {
     id: 'hystart',
