@@ -254,7 +254,7 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, planned, pro
           <input
             type="checkbox"
             checked={shown(group.one_host, planned?.one_host) === true}
-            onChange={(event) => set('one_host', event.target.checked || undefined)}
+            onChange={(event) => set('one_host', event.target.checked)}
             data-testid={`flow-${index}-one_host`}
           />
           <span className="field-label">
@@ -373,7 +373,7 @@ function TcpSwitches({ index, group, planned, set }: GroupPartProps) {
         <input
           type="checkbox"
           checked={shown(group.sack, planned?.sack) === true}
-          onChange={(event) => set('sack', event.target.checked || undefined)}
+          onChange={(event) => set('sack', event.target.checked)}
           data-testid={`flow-${index}-sack`}
         />
         <span className="field-label">SACK</span>
