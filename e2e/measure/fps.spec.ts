@@ -1,5 +1,5 @@
 import { test, type Browser, type Page } from '@playwright/test';
-import { linkFor, setSpeed, simTime, waitForSimTime } from '../tests/helpers';
+import { linkFor, setSpeed, waitForSimTime } from '../tests/helpers';
 import { ALL_CHARTS_VIEW, manyFlowScenario, saveMeasurement, twentyFlowScenario } from './probe';
 
 const PROBE_MS = 5000;
@@ -53,13 +53,21 @@ interface FrameRateCase {
   settle: { wallMs: number } | { simulatedS: number };
 }
 
+/** The simulated time and the engine's event count of the snapshot the page shows (both from the same snapshot). */
+async function engineProgress(page: Page): Promise<{ simulatedS: number; events: number }> {
+  return page.evaluate(() => ({
+    simulatedS: Number(document.querySelector('[data-testid=sim-time]')?.getAttribute('data-seconds')),
+    events: Number(document.querySelector('[data-testid=event-rate]')?.getAttribute('data-events')),
+  }));
+}
+
 async function measureFrameRate(page: Page, browser: Browser, probe: FrameRateCase): Promise<string> {
   await page.goto(linkFor(probe.scenario, ALL_CHARTS_VIEW));
   await waitForSimTime(page, probe.warmUpS);
   await setSpeed(page, 'max');
   if ('wallMs' in probe.settle) await page.waitForTimeout(probe.settle.wallMs);
   else await waitForSimTime(page, probe.settle.simulatedS);
-  const startS = await simTime(page);
+  const start = await engineProgress(page);
   let stamps: number[] = [];
   const cpu = await threadCpuMs(browser, page, async () => {
     stamps = await page.evaluate(
@@ -76,7 +84,9 @@ async function measureFrameRate(page: Page, browser: Browser, probe: FrameRateCa
       PROBE_MS,
     );
   });
-  const simulatedS = (await simTime(page)) - startS;
+  const end = await engineProgress(page);
+  const simulatedS = end.simulatedS - start.simulatedS;
+  const events = end.events - start.events;
   const eventRate = await page.getByTestId('event-rate').innerText();
   const frameMs = stamps.slice(1).map((t, i) => t - stamps[i]);
   const sorted = [...frameMs].sort((a, b) => a - b);
@@ -96,12 +106,16 @@ async function measureFrameRate(page: Page, browser: Browser, probe: FrameRateCa
     mainThreadCpuMsPerFrame: round((cpu.CrRendererMain ?? 0) / frameMs.length),
     workerCpuMsPerFrame: round((cpu['DedicatedWorker thread'] ?? 0) / frameMs.length),
     realTimeFactor: round(simulatedS / spanS),
+    /** Engine events per wall second and per simulated second over the probe, from the snapshots shown at its start and end. */
+    eventsPerSecond: Math.round(events / spanS),
+    eventsPerSimulatedSecond: Math.round(events / simulatedS),
+    /** The rate the page shows at the end: the worker's count over its last half second or so before the newest snapshot. */
     engine: eventRate,
   };
   const path = saveMeasurement(probe.name, measurement);
   return `fps ${measurement.fps} (median frame ${measurement.medianFrameMs} ms, p95 ${measurement.p95FrameMs} ms, longest ${measurement.longestFramesMs.join(
     '/',
-  )} ms, ${measurement.framesOver20Ms} of ${measurement.frames} frames over 20 ms; main thread ${measurement.mainThreadCpuMsPerFrame} ms CPU per frame); engine at ${measurement.realTimeFactor}× real time, ${eventRate} → ${path}`;
+  )} ms, ${measurement.framesOver20Ms} of ${measurement.frames} frames over 20 ms; main thread ${measurement.mainThreadCpuMsPerFrame} ms CPU per frame); engine at ${measurement.realTimeFactor}× real time, ${measurement.eventsPerSecond} events/s over the probe (${measurement.eventsPerSimulatedSecond} per simulated second; the page shows ${eventRate}) → ${path}`;
 }
 
 const CASES: FrameRateCase[] = [

@@ -58,16 +58,37 @@ export function fitTicks(
 }
 
 let context: CanvasRenderingContext2D | null | undefined;
+/**
+ * Widths already measured, per font: while a run streams in, every frame
+ * measures the same tick labels and threshold names again, and setting a
+ * canvas font and measuring costs far more than a lookup. The page's fonts
+ * are the system's, so a width does not change once measured.
+ */
+const measuredWidths = new Map<string, Map<string, number>>();
+const MAX_MEASURED_PER_FONT = 5000;
 
 /** Measures with the page's font at `sizePx`; without a document (tests), about 0.6 em per character. */
 export function textMeasure(sizePx: number): MeasureText {
   if (context === undefined) context = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
   const ctx = context;
   if (!ctx) return (text) => text.length * sizePx * 0.6;
-  const family = getComputedStyle(document.body).fontFamily || 'sans-serif';
+  const font = `${sizePx}px ${getComputedStyle(document.body).fontFamily || 'sans-serif'}`;
+  let widths = measuredWidths.get(font);
+  if (!widths) {
+    widths = new Map();
+    measuredWidths.set(font, widths);
+  }
+  const known = widths;
   return (text) => {
-    ctx.font = `${sizePx}px ${family}`;
-    return ctx.measureText(text).width;
+    let width = known.get(text);
+    if (width === undefined) {
+      ctx.font = font;
+      width = ctx.measureText(text).width;
+      // Labels of a sliding time axis keep coming: forget them all now and then rather than grow without end.
+      if (known.size >= MAX_MEASURED_PER_FONT) known.clear();
+      known.set(text, width);
+    }
+    return width;
   };
 }
 

@@ -37,17 +37,43 @@ describe('paintSeries', () => {
     expect(calls).toEqual([
       'setTransform 2 0 0 2 0 0',
       'clearRect 0 0 400 100',
+      'dash ',
       'beginPath',
       'M 0 100',
       'L 100 90',
       'M 300 70',
       'L 400 60',
-      'dash ',
       'stroke',
       'dash ',
     ]);
     expect(context.strokeStyle).toBe('#0072B2');
     expect(context.lineWidth).toBe(1.5);
+  });
+
+  it('strokes a long line in runs of at most 32 segments that together draw every segment, each run starting one segment back', () => {
+    const { canvas, calls } = recordingCanvas();
+    const n = 70;
+    const x = Float64Array.from({ length: n }, (_, i) => i);
+    paintSeries(canvas, 400, 100, 1, [line({ x, y: x.map((i) => i % 2), xScale: scaleLinear(), yScale: scaleLinear() })]);
+    const paths = calls
+      .join('|')
+      .split('beginPath|')
+      .slice(1)
+      .map((path) => path.split('|').filter((call) => call.startsWith('M') || call.startsWith('L')));
+    expect(paths.map((path) => path.length - 1)).toEqual([32, 32, 7]);
+    // Each run moves to where the previous run's last segment started, so the joins come out as in one path.
+    expect(paths[1][0]).toBe(paths[0][31].replace('L', 'M'));
+    expect(paths[2][0]).toBe(paths[1][31].replace('L', 'M'));
+    const segments = new Set(paths.flatMap((path) => path.slice(1).map((to, k) => `${path[k].slice(2)}>${to.slice(2)}`)));
+    expect(segments.size).toBe(n - 1);
+  });
+
+  it('strokes a translucent line as one path where no layer can be made (outside a browser)', () => {
+    const { canvas, calls, context } = recordingCanvas();
+    const x = Float64Array.from({ length: 70 }, (_, i) => i);
+    paintSeries(canvas, 400, 100, 1, [line({ x, y: x, opacity: 0.5 })]);
+    expect(calls.filter((call) => call === 'stroke')).toHaveLength(1);
+    expect(context.globalAlpha).toBe(1);
   });
 
   it('draws nothing for an empty line but still clears the last frame', () => {

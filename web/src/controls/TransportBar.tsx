@@ -73,6 +73,7 @@ export function TransportBar({ snapshot, speed, stepS, onPlay, onPause, onStep, 
         title="Engine events handled per wall-clock second"
         data-testid="event-rate"
         data-engine-memory-bytes={snapshot?.engineMemoryBytes ?? 0}
+        data-events={snapshot?.events ?? 0}
       >
         {EVENTS.format(snapshot?.eventsPerSecond ?? 0)} events/s
       </span>

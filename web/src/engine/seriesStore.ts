@@ -1,7 +1,9 @@
 // The page's copy of a run's time series: one growable Float64Array per
 // column, filled from the worker's column-major batches. Memory is bounded:
-// when the store is full the oldest quarter of the rows is dropped, so the
-// recent past stays available for scrolling back.
+// when the store is full the oldest half of the rows is dropped, so the
+// recent past stays available for scrolling back. Half, not less: what is
+// kept moves to the front, and a run at full speed fills the store every
+// second or so, so each row is copied about once rather than several times.
 
 /** Values kept at most across all columns (about 64 MB). */
 const DEFAULT_VALUE_BUDGET = 8_000_000;
@@ -85,7 +87,7 @@ export class SeriesStore {
   private makeRoom(incoming: number): void {
     const needed = this.length + Math.min(incoming, this.maxRows);
     if (needed > this.maxRows) {
-      const drop = Math.min(this.length, Math.max(needed - this.maxRows, Math.floor(this.maxRows / 4)));
+      const drop = Math.min(this.length, Math.max(needed - this.maxRows, Math.floor(this.maxRows / 2)));
       for (const column of this.data) column.copyWithin(0, drop, this.length);
       this.length -= drop;
     }
