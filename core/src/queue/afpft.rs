@@ -28,9 +28,8 @@
 //!   gives idle flows the expiry of footnote 2 without an arbitrary timeout.
 //! - Equal tags are served in arrival order.
 
-use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
-use super::{DropReason, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
-use crate::net::{FlowId, Packet};
+use super::prelude::*;
+use crate::net::FlowId;
 use std::collections::BTreeMap;
 
 pub static INFO: SchemeInfo = SchemeInfo {
@@ -188,13 +187,13 @@ impl Afpft {
 
 /// The state a decision records: about the tail packet Block A drops, or
 /// about an arrival that stays queued (its pass).
-pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
-    super::decision::FieldSpec::new("tag", "the packet's start tag", "S", "s"),
-    super::decision::FieldSpec::new("v", "virtual time", "v", "s"),
-    super::decision::FieldSpec::new("finish", "its flow's finish tag", "finish_f", "s"),
-    super::decision::FieldSpec::new("flow_count", "its flow's packets queued", "count_f", "packets"),
-    super::decision::FieldSpec::new("queued", "queue, the packet included", "q", "buffer"),
-    super::decision::FieldSpec::new("highest_left", "highest tag left in the queue", "max S", "s"),
+pub const DECISION_FIELDS: &[FieldSpec] = &[
+    FieldSpec::new("tag", "the packet's start tag", "S", "s"),
+    FieldSpec::new("v", "virtual time", "v", "s"),
+    FieldSpec::new("finish", "its flow's finish tag", "finish_f", "s"),
+    FieldSpec::new("flow_count", "its flow's packets queued", "count_f", "packets"),
+    FieldSpec::new("queued", "queue, the packet included", "q", "buffer"),
+    FieldSpec::new("highest_left", "highest tag left in the queue", "max S", "s"),
 ];
 
 impl Qdisc for Afpft {
@@ -244,7 +243,7 @@ impl Qdisc for Afpft {
         }
     }
 
-    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+    fn decision_fields(&self) -> &'static [FieldSpec] {
         DECISION_FIELDS
     }
 

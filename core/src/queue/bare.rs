@@ -36,13 +36,9 @@
 //! cannot happen) the packet is dropped.
 
 use super::estimator::RateEstimator;
+use super::prelude::*;
 use super::red;
-use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
-use super::{
-    DropCurve, DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-};
-use crate::kernel::{ms, Nanos};
-use crate::net::{FlowId, Packet};
+use crate::net::FlowId;
 use std::collections::{BTreeMap, BTreeSet};
 
 pub static INFO: SchemeInfo = SchemeInfo {
@@ -293,13 +289,13 @@ impl Bare {
 }
 
 /// The state a decision records, in the order `enqueue` notes it.
-pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
-    super::decision::FieldSpec::new("q_flow", "the flow's queued", "q_i", "buffer"),
-    super::decision::FieldSpec::new("share", "the flow's share of maxth", "w_i·maxth", "buffer"),
-    super::decision::FieldSpec::new("beta", "the flow's β", "β_i", ""),
-    super::decision::FieldSpec::new("p", "drop probability", "p", ""),
-    super::decision::FieldSpec::new("draw", "uniform random draw", "u", ""),
-    super::decision::FieldSpec::new("rate_bps", "the flow's rate estimate", "rate_i", "b/s"),
+pub const DECISION_FIELDS: &[FieldSpec] = &[
+    FieldSpec::new("q_flow", "the flow's queued", "q_i", "buffer"),
+    FieldSpec::new("share", "the flow's share of maxth", "w_i·maxth", "buffer"),
+    FieldSpec::new("beta", "the flow's β", "β_i", ""),
+    decision::DROP_PROBABILITY,
+    decision::DRAW,
+    FieldSpec::new("rate_bps", "the flow's rate estimate", "rate_i", "b/s"),
 ];
 
 impl Qdisc for Bare {
@@ -351,7 +347,7 @@ impl Qdisc for Bare {
         self.accept(pkt, size);
     }
 
-    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+    fn decision_fields(&self) -> &'static [FieldSpec] {
         DECISION_FIELDS
     }
 

@@ -27,13 +27,8 @@
 //! - CoDel's one-MTU-left rule is absent, as in cobalt.c.
 
 use super::codel::{self, control_law};
-use super::decision::FieldSpec;
-use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
-use super::{
-    DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM,
-};
-use crate::kernel::{ms, Nanos, NS_PER_MS};
-use crate::net::Packet;
+use super::prelude::*;
+use crate::kernel::NS_PER_MS;
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "cobalt",
@@ -82,13 +77,13 @@ fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
 /// after it), then BLUE's p_drop and the draw (NaN when p_drop is 0 and
 /// nothing is drawn).
 pub const DECISION_FIELDS: &[FieldSpec] = &[
-    FieldSpec::new("sojourn_ms", "time the packet waited", "sojourn", "ms"),
-    FieldSpec::new("target_ms", "target", "target", "ms"),
+    codel::SOJOURN_FIELD,
+    decision::TARGET,
     FieldSpec::new("count", "CoDel count as the packet found it", "count", "packets"),
-    FieldSpec::new("dropping", "in the dropping state before this packet", "dropping", "on/off"),
+    codel::DROPPING_FIELD,
     FieldSpec::new("due_s", "when CoDel's next drop was due", "drop_next", "s"),
     FieldSpec::new("next_drop_s", "CoDel's next drop after this packet", "drop_next′", "s"),
-    FieldSpec::new("interval_ms", "interval", "interval", "ms"),
+    codel::INTERVAL_FIELD,
     FieldSpec::new("p_drop", "BLUE drop probability", "p_drop", ""),
     FieldSpec::new("draw", "uniform random draw for BLUE", "u", ""),
 ];

@@ -43,10 +43,9 @@
 //!   App. A.1 suggests 1 packet, so a lone packet is never step-marked; the
 //!   coupled k·p′ still applies to it. The default keeps Linux's behaviour.
 
-use super::scheme::{configured, no_cross_check, scheme_params, ParamValues, SchemeInfo};
-use super::{DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
-use crate::kernel::{ms, Nanos, NS_PER_MS, NS_PER_S};
-use crate::net::{Ecn, Lane, Packet};
+use super::prelude::*;
+use crate::kernel::{NS_PER_MS, NS_PER_S};
+use crate::net::{Ecn, Lane};
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "dualpi2",
@@ -271,16 +270,16 @@ impl DualPi2 {
 
 /// The state DualPI2 records with each decision: the rule a packet met on
 /// leaving its queue (p_L or, under overload, p_C for L4S; p_C for classic).
-pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
-    super::decision::FieldSpec::new("l4s", "queue the packet left (1 = L4S, 0 = classic)", "L", ""),
-    super::decision::FieldSpec::new("sojourn_ms", "the packet's sojourn", "sojourn", "ms"),
-    super::decision::FieldSpec::new("p_prime", "base probability", "p′", ""),
-    super::decision::FieldSpec::new("p", "probability applied to this packet", "p", ""),
-    super::decision::FieldSpec::new("draw", "uniform random draw", "u", ""),
+pub const DECISION_FIELDS: &[FieldSpec] = &[
+    FieldSpec::new("l4s", "queue the packet left (1 = L4S, 0 = classic)", "L", ""),
+    FieldSpec::new("sojourn_ms", "the packet's sojourn", "sojourn", "ms"),
+    FieldSpec::new("p_prime", "base probability", "p′", ""),
+    FieldSpec::new("p", "probability applied to this packet", "p", ""),
+    decision::DRAW,
 ];
 
 impl Qdisc for DualPi2 {
-    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+    fn decision_fields(&self) -> &'static [FieldSpec] {
         DECISION_FIELDS
     }
 

@@ -16,9 +16,8 @@
 //! p'_max is capped at 1 for max_p > 2/3 (the paper sweeps max_p ≤ 0.5).
 //! Defaults: Experiment 2 (§5): min_th 10, max_th 30, max_p 0.1, w_q 0.002.
 
+use super::prelude::*;
 use super::red::{self, RedQueue, RedScheme};
-use super::scheme::{configured, ParamValues, SchemeInfo};
-use super::{Limit, ParamSpec, Qdisc, QueueSetup};
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "nlred",

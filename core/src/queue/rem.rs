@@ -26,13 +26,8 @@
 //! we signal at arrival like the other schemes: mark ECN-capable packets
 //! when ECN is on, drop the rest.
 
-use super::scheme::{configured, no_cross_check, scheme_params, ParamValues, SchemeInfo};
-use super::{
-    DropCurve, DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-    ECN_PARAM,
-};
-use crate::kernel::{ms, to_secs, Nanos};
-use crate::net::Packet;
+use super::prelude::*;
+use crate::kernel::to_secs;
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "rem",
@@ -120,11 +115,11 @@ impl Rem {
 }
 
 /// The state a decision records, in the order `enqueue` notes it.
-pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
-    super::decision::FieldSpec::new("price", "price", "p", ""),
-    super::decision::FieldSpec::new("p_mark", "marking probability", "1 − φ^(−p)", ""),
-    super::decision::FieldSpec::new("queued", "queue the arrival found", "b", "buffer"),
-    super::decision::FieldSpec::new("draw", "uniform random draw", "u", ""),
+pub const DECISION_FIELDS: &[FieldSpec] = &[
+    FieldSpec::new("price", "price", "p", ""),
+    FieldSpec::new("p_mark", "marking probability", "1 − φ^(−p)", ""),
+    FieldSpec::new("queued", "queue the arrival found", "b", "buffer"),
+    decision::DRAW,
 ];
 
 impl Qdisc for Rem {
@@ -157,7 +152,7 @@ impl Qdisc for Rem {
         self.fifo.push(pkt);
     }
 
-    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+    fn decision_fields(&self) -> &'static [FieldSpec] {
         DECISION_FIELDS
     }
 
