@@ -429,7 +429,7 @@ mod tests {
     /// Whole-simulation checks against the max-min fair allocation.
     mod scenarios {
         use crate::metrics::Summary;
-        use crate::testing::{assert_fair_against_cbr, max_min, run, tcp32_cbr1, udp_wire_bps};
+        use crate::testing::{assert_fair_against_cbr, max_min, run, tcp32_cbr1_mean_goodputs, udp_wire_bps};
 
         fn wire_rates(s: &Summary) -> Vec<f64> {
             s.flows.iter().map(|f| udp_wire_bps(f.goodput_bps)).collect()
@@ -499,15 +499,7 @@ mod tests {
             // vary more: a TCP flow whose window is down to ~3 packets (RTT
             // 0.8 s through the full buffer) can sit in RTO backoff for
             // seconds, which averaging smooths out.
-            let mut mean = vec![0.0; 33];
-            for seed in 1..=10 {
-                let s = tcp32_cbr1(|v| {
-                    v["queue"] = serde_json::json!({ "scheme": "afpft" });
-                    v["seed"] = seed.into();
-                })
-                .summary();
-                mean.iter_mut().zip(&s.flows).for_each(|(m, f)| *m += f.goodput_bps / 10.0);
-            }
+            let mean = tcp32_cbr1_mean_goodputs(serde_json::json!({ "scheme": "afpft" }), 10);
             let (cbr, fair) = (udp_wire_bps(mean[32]), 1e6 / 33.0);
             assert!((cbr / fair - 1.0).abs() < 0.05, "CBR: {cbr} b/s, share {fair}");
             let jain = crate::metrics::jain(mean[..32].iter().copied());

@@ -218,9 +218,7 @@ mod tests {
     #[test]
     fn the_queue_exceeding_l_counts_as_congestion() {
         let mut h = Harness::new("blue", &[("l_fraction", 0.5)], Limit::Packets(10));
-        for _ in 0..6 {
-            h.arrive(1000);
-        }
+        h.arrive_n(6, 1000);
         assert_eq!(h.probe("p_m"), 0.0, "5 queued is not above L = 5");
         h.arrive(1000);
         assert!(close(h.probe("p_m"), 0.0025));

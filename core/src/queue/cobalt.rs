@@ -422,9 +422,7 @@ pub(crate) mod tests {
     fn blue_raises_p_drop_on_overflow_at_most_once_per_target() {
         let mut h = Harness::new("cobalt", &[], Limit::Packets(5));
         h.advance_to(10 * MS);
-        for _ in 0..8 {
-            h.arrive(1000);
-        }
+        h.arrive_n(8, 1000);
         assert_eq!(h.drops(DropReason::Overflow), 3);
         assert_eq!(h.probe("p_drop"), INC, "three overflows within target: one step");
         assert_eq!(h.probe("dropping"), 1.0, "an overflow also starts CoDel's dropping state");
@@ -462,9 +460,7 @@ pub(crate) mod tests {
         // about 10 ms each; beyond 400 ms each dequeue at least a target
         // after the last step adds one increment.
         let mut h = Harness::new("cobalt", &[], Limit::Packets(10_000));
-        for _ in 0..1000 {
-            h.arrive(1000);
-        }
+        h.arrive_n(1000, 1000);
         let mut steps = 0;
         for t in 1..=60 {
             h.advance_to(t * 10 * MS);
@@ -486,9 +482,7 @@ pub(crate) mod tests {
         // departure each ms. Sojourns pass 5 ms at 6 ms; the first drop is
         // one interval later, then interval/√count apart.
         let mut h = Harness::new("cobalt", &[], Limit::Packets(100_000));
-        for _ in 0..1000 {
-            h.arrive(1000);
-        }
+        h.arrive_n(1000, 1000);
         let mut drops = Vec::new();
         for t in 1..=400u64 {
             h.advance_to(t * MS);

@@ -260,9 +260,7 @@ pub(crate) mod tests {
     /// drain in time. Returns the times of the drops.
     fn standing_queue(h: &mut Harness, backlog: usize, start_ms: u64, end_ms: u64) -> Vec<Nanos> {
         h.advance_to(start_ms * MS);
-        for _ in 0..backlog {
-            h.arrive(1000);
-        }
+        h.arrive_n(backlog, 1000);
         let mut times = Vec::new();
         for t in start_ms + 1..=end_ms {
             h.advance_to(t * MS);
@@ -397,9 +395,7 @@ pub(crate) mod tests {
     #[test]
     fn a_full_buffer_drops_arrivals() {
         let mut h = Harness::new("codel", &[], Limit::Packets(5));
-        for _ in 0..7 {
-            h.arrive(1000);
-        }
+        h.arrive_n(7, 1000);
         assert_eq!(h.drops(DropReason::Overflow), 2);
         assert_eq!(h.q.len_packets(), 5);
     }

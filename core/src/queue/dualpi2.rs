@@ -420,9 +420,7 @@ mod tests {
     fn the_timer_updates_p_prime_from_the_head_sojourn_every_t_update() {
         // Ten classic packets at 0, none sent: at 16 n ms the head has waited 16 n ms.
         let mut h = Harness::new("dualpi2", &[], Limit::Packets(100));
-        for _ in 0..10 {
-            h.arrive(1000);
-        }
+        h.arrive_n(10, 1000);
         assert_eq!(h.wake_at, Some(16 * MS));
         h.advance_to(32 * MS);
         let expected = 0.16 * (0.001 + 0.017) + 3.2 * 0.032;
@@ -510,9 +508,7 @@ mod tests {
         assert_eq!(classic_served(0.0, 1000), 0, "no protection: L has strict priority");
         // With L empty the C queue gets the whole link.
         let mut h = Harness::new("dualpi2", &[], Limit::Packets(100));
-        for _ in 0..5 {
-            h.arrive(1000);
-        }
+        h.arrive_n(5, 1000);
         assert_eq!((0..5).filter_map(|_| h.depart()).count(), 5);
     }
 

@@ -390,9 +390,7 @@ mod tests {
         // 100 packets at 0, one sent at 40 ms (sojourn 40 ms), then silence:
         // the queue is not empty, so every 15 ms p moves with qdelay = 40 ms.
         let mut h = Harness::new("pie", &[], Limit::Packets(1000));
-        for _ in 0..100 {
-            h.arrive(1000);
-        }
+        h.arrive_n(100, 1000);
         h.advance_to(40 * MS);
         h.depart();
         let mut pie = Pie::new(Limit::Packets(1000));
@@ -517,9 +515,7 @@ mod tests {
     #[test]
     fn a_full_buffer_drops_arrivals() {
         let mut h = Harness::new("pie", &[], Limit::Bytes(3000));
-        for _ in 0..5 {
-            h.arrive(1000);
-        }
+        h.arrive_n(5, 1000);
         assert_eq!(h.drops(DropReason::Overflow), 2);
     }
 

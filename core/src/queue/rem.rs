@@ -217,9 +217,7 @@ mod tests {
     fn the_price_integrates_backlog_and_rate_mismatch_on_the_timer() {
         // 10 Mb/s of 1000-byte packets, T = 2 ms: c = 2.5 packets per interval.
         let mut h = Harness::new("rem", &[], Limit::Packets(100));
-        for _ in 0..30 {
-            h.arrive(1000);
-        }
+        h.arrive_n(30, 1000);
         assert_eq!(h.wake_at, Some(ms(2.0)));
         // b = 30, x = 30: p = 0.001·(0.1·(30 − 20) + 30 − 2.5) = 0.0285.
         h.advance_ms(2.0);
@@ -242,9 +240,7 @@ mod tests {
         // Same numbers as above with 500-byte packets in a byte buffer: 30
         // of them are 15 typical packets. p = 0.001·(0.1·(15 − 20) + 15 − 2.5).
         let mut h = Harness::new("rem", &[], Limit::Bytes(100_000));
-        for _ in 0..30 {
-            h.arrive(500);
-        }
+        h.arrive_n(30, 500);
         h.advance_ms(2.0);
         assert!((h.probe("price") - 0.012).abs() < 1e-15, "{}", h.probe("price"));
     }
@@ -280,9 +276,7 @@ mod tests {
     #[test]
     fn hard_limit_is_enforced() {
         let mut h = Harness::new("rem", &[], Limit::Packets(3));
-        for _ in 0..5 {
-            h.arrive(1000);
-        }
+        h.arrive_n(5, 1000);
         assert_eq!(h.drops(DropReason::Overflow), 2);
     }
 
