@@ -19,7 +19,7 @@ pub mod figure;
 mod judge;
 pub mod stats;
 
-pub use figure::{Figure, FigureResult, FigureRun, MarkTolerance};
+pub use figure::{figure_tally, Figure, FigureResult, FigureRun, MarkTolerance};
 pub use judge::{AblationResult, ClaimResult};
 
 use crate::queue::find_scheme;

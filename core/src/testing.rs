@@ -137,6 +137,21 @@ pub(crate) fn tcp32_cbr1(patch: impl FnOnce(&mut serde_json::Value)) -> Simulati
     sim
 }
 
+/// Each flow's goodput in AFpFT (2011) §3B under `queue`, averaged over
+/// seeds 1 to `seeds` (the paper averages replications).
+pub(crate) fn tcp32_cbr1_mean_goodputs(queue: serde_json::Value, seeds: u32) -> Vec<f64> {
+    let mut mean = vec![0.0; 33];
+    for seed in 1..=seeds {
+        let s = tcp32_cbr1(|v| {
+            v["queue"] = queue.clone();
+            v["seed"] = seed.into();
+        })
+        .summary();
+        mean.iter_mut().zip(&s.flows).for_each(|(m, f)| *m += f.goodput_bps / f64::from(seeds));
+    }
+    mean
+}
+
 /// Wire rates in AFpFT (2011) §3B under `queue`: (CBR, mean TCP, Jain over TCP).
 pub(crate) fn cbr_and_tcp_rates(queue: serde_json::Value) -> (f64, f64, f64) {
     tcp32_cbr1_rates(&tcp32_cbr1(|v| v["queue"] = queue).summary())

@@ -1,7 +1,10 @@
 //! `aqm-sim`: run AQM Lab scenarios headless (docs/scenario-format.md, "Command line").
 
 use aqm_core::queue::{catalogue, decision, Limit};
-use aqm_core::reproduce::{fmt_number, ClaimResult, Figure, FigureResult, MarkTolerance, Reproduction, Verdict};
+use aqm_core::reproduce::stats::Interval;
+use aqm_core::reproduce::{
+    figure_tally, fmt_number, ClaimResult, Figure, FigureResult, MarkTolerance, Reproduction, Verdict,
+};
 use aqm_core::scenario::schema::scenario_schema_text;
 use aqm_core::scenario::{import_mahimahi, Scenario, ScenarioError};
 use aqm_core::sim::sweep::{self, Shard, SweepSpec};
@@ -579,7 +582,11 @@ fn reproduce(args: &[String]) -> Result<(), CliError> {
     }
     let out = if tally {
         let figures = run_figures(&files, "all", jobs)?;
-        let figure_line = if figures.is_empty() { String::new() } else { format!("{}\n", figure_tally_line(&figures)) };
+        let figure_line = if figures.is_empty() {
+            String::new()
+        } else {
+            format!("{}\n", figure_tally(&figures.iter().map(|f| f.verdict).collect::<Vec<_>>()))
+        };
         format!("{}\n{figure_line}", tally_line(&rows))
     } else {
         reproduce_report(&rows)
@@ -710,20 +717,6 @@ fn run_figures(files: &[(String, Reproduction, String)], id: &str, jobs: usize) 
         .collect()
 }
 
-/// The README's figure tally: how many figures get each verdict against
-/// their marks, and how many have no marks to be judged on.
-fn figure_tally_line(results: &[FigureResult]) -> String {
-    let count = |v: Option<Verdict>| results.iter().filter(|r| r.verdict == v).count();
-    format!(
-        "{} reproduced, {} diverge, {} inconclusive, {} without stated values, of {} figures",
-        count(Some(Verdict::Reproduced)),
-        count(Some(Verdict::Diverges)),
-        count(Some(Verdict::Inconclusive)),
-        count(None),
-        results.len()
-    )
-}
-
 /// A figure's data for a reader: per x, each scheme's mean and interval and
 /// the paper's stated value where there is one, then the marks' sentences
 /// with their verdicts, the figure's verdict and, where it is not
@@ -782,6 +775,11 @@ fn tally_line(rows: &[ClaimResult]) -> String {
     )
 }
 
+/// ", difference m [lo, hi]" for a relation's paired difference, else nothing.
+fn difference_text(difference: Option<&Interval>) -> String {
+    difference.map_or(String::new(), |d| format!(", difference {}", interval_text(Some(d.mean), Some(d.ci95))))
+}
+
 fn interval_text(mean: Option<f64>, ci: Option<[f64; 2]>) -> String {
     match (mean, ci) {
         (Some(m), Some([lo, hi])) => format!("{} [{}, {}]", fmt_number(m), fmt_number(lo), fmt_number(hi)),
@@ -799,10 +797,7 @@ fn reproduce_report(rows: &[ClaimResult]) -> String {
         }
         let pinned = if r.verdict == r.expected { "" } else { "  (differs from the pinned verdict)" };
         let measured = interval_text(r.mean, r.ci95);
-        let difference = r
-            .difference
-            .as_ref()
-            .map_or(String::new(), |d| format!(", difference {}", interval_text(Some(d.mean), Some(d.ci95))));
+        let difference = difference_text(r.difference.as_ref());
         out += &format!(
             "{:<12}  {} [{}]: paper {}, measured {measured}{difference} ({}){pinned}\n",
             r.verdict.as_str(),
@@ -815,10 +810,7 @@ fn reproduce_report(rows: &[ClaimResult]) -> String {
             out += &format!("              why: {}\n", r.explanation);
         }
         for a in &r.ablations {
-            let d = a
-                .difference
-                .as_ref()
-                .map_or(String::new(), |d| format!(", difference {}", interval_text(Some(d.mean), Some(d.ci95))));
+            let d = difference_text(a.difference.as_ref());
             out += &format!(
                 "              ablation {} ({}): {}{d}: {}\n",
                 a.id,

@@ -28,9 +28,8 @@
 //!   gives idle flows the expiry of footnote 2 without an arbitrary timeout.
 //! - Equal tags are served in arrival order.
 
-use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
-use super::{DropReason, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
-use crate::net::{FlowId, Packet};
+use super::prelude::*;
+use crate::net::FlowId;
 use std::collections::BTreeMap;
 
 pub static INFO: SchemeInfo = SchemeInfo {
@@ -188,13 +187,13 @@ impl Afpft {
 
 /// The state a decision records: about the tail packet Block A drops, or
 /// about an arrival that stays queued (its pass).
-pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
-    super::decision::FieldSpec::new("tag", "the packet's start tag", "S", "s"),
-    super::decision::FieldSpec::new("v", "virtual time", "v", "s"),
-    super::decision::FieldSpec::new("finish", "its flow's finish tag", "finish_f", "s"),
-    super::decision::FieldSpec::new("flow_count", "its flow's packets queued", "count_f", "packets"),
-    super::decision::FieldSpec::new("queued", "queue, the packet included", "q", "buffer"),
-    super::decision::FieldSpec::new("highest_left", "highest tag left in the queue", "max S", "s"),
+pub const DECISION_FIELDS: &[FieldSpec] = &[
+    FieldSpec::new("tag", "the packet's start tag", "S", "s"),
+    FieldSpec::new("v", "virtual time", "v", "s"),
+    FieldSpec::new("finish", "its flow's finish tag", "finish_f", "s"),
+    FieldSpec::new("flow_count", "its flow's packets queued", "count_f", "packets"),
+    FieldSpec::new("queued", "queue, the packet included", "q", "buffer"),
+    FieldSpec::new("highest_left", "highest tag left in the queue", "max S", "s"),
 ];
 
 impl Qdisc for Afpft {
@@ -244,7 +243,7 @@ impl Qdisc for Afpft {
         }
     }
 
-    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+    fn decision_fields(&self) -> &'static [FieldSpec] {
         DECISION_FIELDS
     }
 
@@ -430,7 +429,7 @@ mod tests {
     /// Whole-simulation checks against the max-min fair allocation.
     mod scenarios {
         use crate::metrics::Summary;
-        use crate::testing::{assert_fair_against_cbr, max_min, run, tcp32_cbr1, udp_wire_bps};
+        use crate::testing::{assert_fair_against_cbr, max_min, run, tcp32_cbr1_mean_goodputs, udp_wire_bps};
 
         fn wire_rates(s: &Summary) -> Vec<f64> {
             s.flows.iter().map(|f| udp_wire_bps(f.goodput_bps)).collect()
@@ -500,15 +499,7 @@ mod tests {
             // vary more: a TCP flow whose window is down to ~3 packets (RTT
             // 0.8 s through the full buffer) can sit in RTO backoff for
             // seconds, which averaging smooths out.
-            let mut mean = vec![0.0; 33];
-            for seed in 1..=10 {
-                let s = tcp32_cbr1(|v| {
-                    v["queue"] = serde_json::json!({ "scheme": "afpft" });
-                    v["seed"] = seed.into();
-                })
-                .summary();
-                mean.iter_mut().zip(&s.flows).for_each(|(m, f)| *m += f.goodput_bps / 10.0);
-            }
+            let mean = tcp32_cbr1_mean_goodputs(serde_json::json!({ "scheme": "afpft" }), 10);
             let (cbr, fair) = (udp_wire_bps(mean[32]), 1e6 / 33.0);
             assert!((cbr / fair - 1.0).abs() < 0.05, "CBR: {cbr} b/s, share {fair}");
             let jain = crate::metrics::jain(mean[..32].iter().copied());

@@ -20,10 +20,8 @@
 //! value an arrival would see after the idle time so far. Interval 0.5 s,
 //! target delay 5 ms and initial max_p 0.1 are ns-2's defaults.
 
+use super::prelude::*;
 use super::red::{self, RedQueue, RedScheme};
-use super::scheme::{configured, ParamValues, SchemeInfo};
-use super::{Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
-use crate::kernel::{ms, Nanos};
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "ared",
@@ -55,61 +53,43 @@ const PARAMS: &[ParamSpec] = &[
         doc: "0 = automatic: max(5 packets, target delay × link rate / 2).",
         ..red::MIN_TH
     },
-    ParamSpec {
-        id: "max_th",
-        label: "max threshold (0 = auto)",
-        kind: ParamKind::Buffer,
-        unit: "buffer",
-        min: 0.0,
-        max: 10000.0,
-        step: 1.0,
-        default: 0.0,
-        doc: "0 = automatic: 3 × min_th. The target band is the middle fifth of [min_th, max_th].",
-    },
-    ParamSpec {
-        id: "target_delay_ms",
-        label: "target delay",
-        kind: ParamKind::Number,
-        unit: "ms",
-        min: 0.1,
-        max: 1000.0,
-        step: 0.1,
-        default: 5.0,
-        doc: "Sets the automatic min_th so the target queue drains in about this time.",
-    },
-    ParamSpec {
-        id: "max_p",
-        label: "initial max drop probability",
-        kind: ParamKind::Number,
-        unit: "",
-        min: MAX_P_BOTTOM,
-        max: MAX_P_TOP,
-        step: 0.005,
-        default: 0.1,
-        doc: "Starting value; adaptation then moves it within [0.01, 0.5].",
-    },
-    ParamSpec {
-        id: "w_q",
-        label: "queue weight w_q (0 = auto)",
-        kind: ParamKind::Number,
-        unit: "",
-        min: 0.0,
-        max: 1.0,
-        step: 0.0001,
-        default: 0.0,
-        doc: "0 = automatic: 1 − exp(−1/C), C the link rate in packets/s.",
-    },
-    ParamSpec {
-        id: "interval_ms",
-        label: "adaptation interval",
-        kind: ParamKind::Number,
-        unit: "ms",
-        min: 10.0,
-        max: 10000.0,
-        step: 10.0,
-        default: 500.0,
-        doc: "How often max_p is adjusted.",
-    },
+    ParamSpec::buffer(
+        "max threshold (0 = auto)",
+        0.0..=10000.0,
+        1.0,
+        0.0,
+        "0 = automatic: 3 × min_th. The target band is the middle fifth of [min_th, max_th].",
+    )
+    .with_id("max_th"),
+    ParamSpec::number(
+        "target delay",
+        "ms",
+        0.1..=1000.0,
+        0.1,
+        5.0,
+        "Sets the automatic min_th so the target queue drains in about this time.",
+    )
+    .with_id("target_delay_ms"),
+    ParamSpec::number(
+        "initial max drop probability",
+        "",
+        MAX_P_BOTTOM..=MAX_P_TOP,
+        0.005,
+        0.1,
+        "Starting value; adaptation then moves it within [0.01, 0.5].",
+    )
+    .with_id("max_p"),
+    ParamSpec::number(
+        "queue weight w_q (0 = auto)",
+        "",
+        0.0..=1.0,
+        0.0001,
+        0.0,
+        "0 = automatic: 1 − exp(−1/C), C the link rate in packets/s.",
+    )
+    .with_id("w_q"),
+    ParamSpec::number("adaptation interval", "ms", 10.0..=10000.0, 10.0, 500.0, "How often max_p is adjusted.")
+        .with_id("interval_ms"),
     ParamSpec { default: 1.0, ..red::GENTLE },
     red::WAIT,
     ParamSpec { doc: "Packet size that turns the link rate into C packets/s.", ..red::MEAN_PACKET_BYTES },
@@ -295,9 +275,7 @@ mod tests {
         let params = [("min_th", 10.0), ("max_th", 20.0), ("w_q", 1.0), ("ecn", 1.0)];
         let mut h = Harness::new("ared", &params, Limit::Packets(100));
         h.ect = true;
-        for _ in 0..18 {
-            h.arrive(1000);
-        }
+        h.arrive_n(18, 1000);
         assert_eq!(h.wake_at, Some(ms(500.0)), "the first arrival arms the timer");
         assert_eq!(h.probe("avg"), 17.0);
         // A spurious early wake-up changes nothing.
@@ -333,9 +311,7 @@ mod tests {
         let params = [("min_th", 2.0), ("max_th", 4.0), ("w_q", 1.0), ("ecn", 1.0)];
         let mut h = Harness::new("ared", &params, Limit::Packets(100));
         h.ect = true;
-        for _ in 0..50 {
-            h.arrive(1000);
-        }
+        h.arrive_n(50, 1000);
         assert_eq!(h.q.len_packets(), 8);
         assert_eq!((h.drops(DropReason::Forced), h.drops(DropReason::Early)), (42, 0));
         assert!(h.marks > 0);

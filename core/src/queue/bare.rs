@@ -36,13 +36,9 @@
 //! cannot happen) the packet is dropped.
 
 use super::estimator::RateEstimator;
+use super::prelude::*;
 use super::red;
-use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
-use super::{
-    DropCurve, DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-};
-use crate::kernel::{ms, Nanos};
-use crate::net::{FlowId, Packet};
+use crate::net::FlowId;
 use std::collections::{BTreeMap, BTreeSet};
 
 pub static INFO: SchemeInfo = SchemeInfo {
@@ -293,13 +289,13 @@ impl Bare {
 }
 
 /// The state a decision records, in the order `enqueue` notes it.
-pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
-    super::decision::FieldSpec::new("q_flow", "the flow's queued", "q_i", "buffer"),
-    super::decision::FieldSpec::new("share", "the flow's share of maxth", "w_i·maxth", "buffer"),
-    super::decision::FieldSpec::new("beta", "the flow's β", "β_i", ""),
-    super::decision::FieldSpec::new("p", "drop probability", "p", ""),
-    super::decision::FieldSpec::new("draw", "uniform random draw", "u", ""),
-    super::decision::FieldSpec::new("rate_bps", "the flow's rate estimate", "rate_i", "b/s"),
+pub const DECISION_FIELDS: &[FieldSpec] = &[
+    FieldSpec::new("q_flow", "the flow's queued", "q_i", "buffer"),
+    FieldSpec::new("share", "the flow's share of maxth", "w_i·maxth", "buffer"),
+    FieldSpec::new("beta", "the flow's β", "β_i", ""),
+    decision::DROP_PROBABILITY,
+    decision::DRAW,
+    FieldSpec::new("rate_bps", "the flow's rate estimate", "rate_i", "b/s"),
 ];
 
 impl Qdisc for Bare {
@@ -351,7 +347,7 @@ impl Qdisc for Bare {
         self.accept(pkt, size);
     }
 
-    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+    fn decision_fields(&self) -> &'static [FieldSpec] {
         DECISION_FIELDS
     }
 
@@ -704,7 +700,7 @@ mod tests {
     /// a 320 KB buffer, 1000-byte packets on the wire), then in the AFpFT paper's (2011).
     mod scenarios {
         use crate::metrics::Summary;
-        use crate::testing::{assert_fair_against_cbr, run, tcp32_cbr1, udp_wire_bps};
+        use crate::testing::{assert_fair_against_cbr, run, tcp32_cbr1_mean_goodputs, udp_wire_bps};
 
         /// The §4.1 dumbbell (base RTT 2·(8 + 2) = 20 ms) with UDP `flows`, as the presets have it.
         fn paper_setting(secs: f64, from_s: f64, flows: &str) -> String {
@@ -830,15 +826,7 @@ mod tests {
             // severe mode needs room for vth_low = 4 packets per flow (§2.1):
             // in 50 packets (1.5 per flow) the CBR keeps about 4 of them and
             // 3.6 times its share.
-            let mut mean = vec![0.0; 33];
-            for seed in 1..=10 {
-                let s = tcp32_cbr1(|v| {
-                    v["queue"] = serde_json::json!({ "scheme": "bare" });
-                    v["seed"] = seed.into();
-                })
-                .summary();
-                mean.iter_mut().zip(&s.flows).for_each(|(m, f)| *m += f.goodput_bps / 10.0);
-            }
+            let mean = tcp32_cbr1_mean_goodputs(serde_json::json!({ "scheme": "bare" }), 10);
             let (cbr, fair) = (udp_wire_bps(mean[32]), 1e6 / 33.0);
             assert!(cbr < 1.5 * fair, "CBR: {cbr} b/s, share {fair}");
             let jain = crate::metrics::jain(mean[..32].iter().copied());

@@ -25,12 +25,7 @@
 //!   link stays idle the event repeats once per freeze_time (by a wake-up),
 //!   so p_m also decays when no packet arrives at all.
 
-use super::scheme::{configured, no_cross_check, scheme_params, ParamValues, SchemeInfo};
-use super::{
-    DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM,
-};
-use crate::kernel::{ms, Nanos};
-use crate::net::Packet;
+use super::prelude::*;
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "blue",
@@ -119,11 +114,8 @@ impl Blue {
 }
 
 /// The state a decision records, in the order `enqueue` notes it.
-pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
-    super::decision::FieldSpec::new("p_m", "marking probability", "p_m", ""),
-    super::decision::FieldSpec::new("queued", "queue the arrival found", "q", "buffer"),
-    super::decision::FieldSpec::new("draw", "uniform random draw", "u", ""),
-];
+pub const DECISION_FIELDS: &[FieldSpec] =
+    &[FieldSpec::new("p_m", "marking probability", "p_m", ""), decision::QUEUE_FOUND, decision::DRAW];
 
 impl Qdisc for Blue {
     fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
@@ -151,7 +143,7 @@ impl Qdisc for Blue {
         self.fifo.push(pkt);
     }
 
-    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+    fn decision_fields(&self) -> &'static [FieldSpec] {
         DECISION_FIELDS
     }
 
@@ -226,9 +218,7 @@ mod tests {
     #[test]
     fn the_queue_exceeding_l_counts_as_congestion() {
         let mut h = Harness::new("blue", &[("l_fraction", 0.5)], Limit::Packets(10));
-        for _ in 0..6 {
-            h.arrive(1000);
-        }
+        h.arrive_n(6, 1000);
         assert_eq!(h.probe("p_m"), 0.0, "5 queued is not above L = 5");
         h.arrive(1000);
         assert!(close(h.probe("p_m"), 0.0025));

@@ -59,13 +59,10 @@ use super::cobalt::{self, CakeQueue, CobaltParams, CobaltState};
 use super::codel;
 use super::fq_cobalt::MAX_P_DROP;
 use super::fq_codel::{self, hash32, scale, LIST_PROBES};
-use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
-use super::{
-    DropReason, Fifo, FlowHosts, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-    ECN_PARAM,
-};
-use crate::kernel::{ms, tx_time_ns, Nanos};
-use crate::net::{Dir, Packet};
+use super::prelude::*;
+use super::FlowHosts;
+use crate::kernel::tx_time_ns;
+use crate::net::Dir;
 use std::collections::VecDeque;
 
 pub static INFO: SchemeInfo = SchemeInfo {
@@ -543,7 +540,7 @@ impl Qdisc for Cake {
         out.put("way_collisions", self.way_collisions as f64);
     }
 
-    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+    fn decision_fields(&self) -> &'static [FieldSpec] {
         cobalt::CAKE_FIELDS
     }
 }

@@ -15,10 +15,9 @@
 //! Defaults: RED's (Floyd & Jacobson §4: min_th 5, max_th 15, w_q 0.002) with
 //! max_p 0.1 as in our RED, and m = 1, the paper's basic scheme.
 
+use super::prelude::*;
 use super::red::{self, RedQueue, RedScheme};
-use super::scheme::{configured, ParamValues, SchemeInfo};
-use super::{DropReason, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
-use crate::net::{FlowId, Packet};
+use crate::net::FlowId;
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "choke",
@@ -43,17 +42,15 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec { doc: "RED's drop probability at max_th for unmatched arrivals.", ..red::MAX_P },
     ParamSpec { doc: "EWMA weight of the instantaneous queue in the average.", ..red::W_Q },
     red::WAIT,
-    ParamSpec {
-        id: "candidates",
-        label: "drop candidates m",
-        kind: ParamKind::Number,
-        unit: "packets",
-        min: 1.0,
-        max: 16.0,
-        step: 1.0,
-        default: 1.0,
-        doc: "Queued packets drawn per arrival; more candidates punish heavy flows harder.",
-    },
+    ParamSpec::number(
+        "drop candidates m",
+        "packets",
+        1.0..=16.0,
+        1.0,
+        1.0,
+        "Queued packets drawn per arrival; more candidates punish heavy flows harder.",
+    )
+    .with_id("candidates"),
     red::MEAN_PACKET_BYTES,
 ];
 
@@ -156,9 +153,7 @@ mod tests {
         // six arrivals see 0…5 and are admitted; the seventh sees 6 > 5 and,
         // the queue holding only its own flow, is dropped with its match.
         let mut h = Harness::new("choke", &[("w_q", 1.0), ("min_th", 5.0), ("max_th", 100.0)], Limit::Packets(50));
-        for _ in 0..6 {
-            h.arrive(1000);
-        }
+        h.arrive_n(6, 1000);
         assert!(h.dropped.is_empty());
         h.arrive(1000);
         assert_eq!(h.drops(DropReason::Early), 2);

@@ -27,13 +27,8 @@
 //! - CoDel's one-MTU-left rule is absent, as in cobalt.c.
 
 use super::codel::{self, control_law};
-use super::decision::FieldSpec;
-use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
-use super::{
-    DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM,
-};
-use crate::kernel::{ms, Nanos, NS_PER_MS};
-use crate::net::Packet;
+use super::prelude::*;
+use crate::kernel::NS_PER_MS;
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "cobalt",
@@ -82,13 +77,13 @@ fn build(setup: &QueueSetup, params: &ParamValues) -> Box<dyn Qdisc> {
 /// after it), then BLUE's p_drop and the draw (NaN when p_drop is 0 and
 /// nothing is drawn).
 pub const DECISION_FIELDS: &[FieldSpec] = &[
-    FieldSpec::new("sojourn_ms", "time the packet waited", "sojourn", "ms"),
-    FieldSpec::new("target_ms", "target", "target", "ms"),
+    codel::SOJOURN_FIELD,
+    decision::TARGET,
     FieldSpec::new("count", "CoDel count as the packet found it", "count", "packets"),
-    FieldSpec::new("dropping", "in the dropping state before this packet", "dropping", "on/off"),
+    codel::DROPPING_FIELD,
     FieldSpec::new("due_s", "when CoDel's next drop was due", "drop_next", "s"),
     FieldSpec::new("next_drop_s", "CoDel's next drop after this packet", "drop_next′", "s"),
-    FieldSpec::new("interval_ms", "interval", "interval", "ms"),
+    codel::INTERVAL_FIELD,
     FieldSpec::new("p_drop", "BLUE drop probability", "p_drop", ""),
     FieldSpec::new("draw", "uniform random draw for BLUE", "u", ""),
 ];
@@ -427,9 +422,7 @@ pub(crate) mod tests {
     fn blue_raises_p_drop_on_overflow_at_most_once_per_target() {
         let mut h = Harness::new("cobalt", &[], Limit::Packets(5));
         h.advance_to(10 * MS);
-        for _ in 0..8 {
-            h.arrive(1000);
-        }
+        h.arrive_n(8, 1000);
         assert_eq!(h.drops(DropReason::Overflow), 3);
         assert_eq!(h.probe("p_drop"), INC, "three overflows within target: one step");
         assert_eq!(h.probe("dropping"), 1.0, "an overflow also starts CoDel's dropping state");
@@ -467,9 +460,7 @@ pub(crate) mod tests {
         // about 10 ms each; beyond 400 ms each dequeue at least a target
         // after the last step adds one increment.
         let mut h = Harness::new("cobalt", &[], Limit::Packets(10_000));
-        for _ in 0..1000 {
-            h.arrive(1000);
-        }
+        h.arrive_n(1000, 1000);
         let mut steps = 0;
         for t in 1..=60 {
             h.advance_to(t * 10 * MS);
@@ -491,9 +482,7 @@ pub(crate) mod tests {
         // departure each ms. Sojourns pass 5 ms at 6 ms; the first drop is
         // one interval later, then interval/√count apart.
         let mut h = Harness::new("cobalt", &[], Limit::Packets(100_000));
-        for _ in 0..1000 {
-            h.arrive(1000);
-        }
+        h.arrive_n(1000, 1000);
         let mut drops = Vec::new();
         for t in 1..=400u64 {
             h.advance_to(t * MS);

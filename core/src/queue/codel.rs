@@ -24,13 +24,8 @@
 //! - The §4.1 "one MTU" is the `mtu_bytes` parameter, 1500 bytes: §5.3's
 //!   pseudocode has `maxpacket = 512` with "SHOULD use interface MTU".
 
-use super::decision::FieldSpec;
-use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
-use super::{
-    DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM,
-};
-use crate::kernel::{ms, Nanos, NS_PER_MS};
-use crate::net::Packet;
+use super::prelude::*;
+use crate::kernel::NS_PER_MS;
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "codel",
@@ -82,15 +77,21 @@ pub(crate) fn control_law(t: Nanos, interval: Nanos, count: u32) -> Nanos {
     t + libm::round(interval as f64 / libm::sqrt(count.max(1) as f64)) as Nanos
 }
 
+/// CoDel's state as COBALT's decisions record it too.
+pub const SOJOURN_FIELD: FieldSpec = FieldSpec::new("sojourn_ms", "time the packet waited", "sojourn", "ms");
+pub const DROPPING_FIELD: FieldSpec =
+    FieldSpec::new("dropping", "in the dropping state before this packet", "dropping", "on/off");
+pub const INTERVAL_FIELD: FieldSpec = FieldSpec::new("interval_ms", "interval", "interval", "ms");
+
 /// The state a CoDel decision records (FQ-CoDel's per flow queue too).
 pub const DECISION_FIELDS: &[FieldSpec] = &[
-    FieldSpec::new("sojourn_ms", "time the packet waited", "sojourn", "ms"),
-    FieldSpec::new("target_ms", "target", "target", "ms"),
+    SOJOURN_FIELD,
+    decision::TARGET,
     FieldSpec::new("count", "drops in this dropping state", "count", "packets"),
-    FieldSpec::new("dropping", "in the dropping state before this packet", "dropping", "on/off"),
+    DROPPING_FIELD,
     FieldSpec::new("due_s", "when this drop was due", "drop_next", "s"),
     FieldSpec::new("next_drop_s", "next drop by the control law", "drop_next′", "s"),
-    FieldSpec::new("interval_ms", "interval", "interval", "ms"),
+    INTERVAL_FIELD,
 ];
 
 /// The per-queue state machine of the §5 pseudocode, driving any [`Fifo`].
@@ -259,9 +260,7 @@ pub(crate) mod tests {
     /// drain in time. Returns the times of the drops.
     fn standing_queue(h: &mut Harness, backlog: usize, start_ms: u64, end_ms: u64) -> Vec<Nanos> {
         h.advance_to(start_ms * MS);
-        for _ in 0..backlog {
-            h.arrive(1000);
-        }
+        h.arrive_n(backlog, 1000);
         let mut times = Vec::new();
         for t in start_ms + 1..=end_ms {
             h.advance_to(t * MS);
@@ -396,9 +395,7 @@ pub(crate) mod tests {
     #[test]
     fn a_full_buffer_drops_arrivals() {
         let mut h = Harness::new("codel", &[], Limit::Packets(5));
-        for _ in 0..7 {
-            h.arrive(1000);
-        }
+        h.arrive_n(7, 1000);
         assert_eq!(h.drops(DropReason::Overflow), 2);
         assert_eq!(h.q.len_packets(), 5);
     }

@@ -23,12 +23,7 @@
 //! CSFQ does not mark: its drops are what holds an unresponsive flow to α.
 
 use super::estimator::RateEstimator;
-use super::scheme::{configured, no_cross_check, scheme_params, ParamValues, SchemeInfo};
-use super::{
-    DropCurve, DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-};
-use crate::kernel::{ms, Nanos};
-use crate::net::Packet;
+use super::prelude::*;
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "csfq",
@@ -262,12 +257,15 @@ impl Csfq {
     }
 }
 
+/// The fair share α, which RQRD's decisions record too.
+pub const FAIR_SHARE_FIELD: FieldSpec = FieldSpec::new("alpha", "fair share estimate", "α", "b/s");
+
 /// The state a decision records, in the order `enqueue` notes it.
-pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
-    super::decision::FieldSpec::new("label", "the packet's rate label", "r_i", "b/s"),
-    super::decision::FieldSpec::new("alpha", "fair share estimate", "α", "b/s"),
-    super::decision::FieldSpec::new("p", "drop probability", "max(0, 1 − α/r_i)", ""),
-    super::decision::FieldSpec::new("draw", "uniform random draw", "u", ""),
+pub const DECISION_FIELDS: &[FieldSpec] = &[
+    FieldSpec::new("label", "the packet's rate label", "r_i", "b/s"),
+    FAIR_SHARE_FIELD,
+    FieldSpec::new("p", "drop probability", "max(0, 1 − α/r_i)", ""),
+    decision::DRAW,
 ];
 
 impl Qdisc for Csfq {
@@ -299,7 +297,7 @@ impl Qdisc for Csfq {
         self.fifo.push(pkt);
     }
 
-    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+    fn decision_fields(&self) -> &'static [FieldSpec] {
         DECISION_FIELDS
     }
 

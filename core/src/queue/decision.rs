@@ -42,6 +42,19 @@ impl FieldSpec {
     }
 }
 
+// Fields several schemes record, each declared once.
+
+/// The uniform draw a random verdict compares with its probability.
+pub const DRAW: FieldSpec = FieldSpec::new("draw", "uniform random draw", "u", "");
+pub const DROP_PROBABILITY: FieldSpec = FieldSpec::new("p", "drop probability", "p", "");
+/// RED's moving average of the queue, as RED's relatives keep it too.
+pub const AVERAGE_QUEUE: FieldSpec = FieldSpec::new("avg", "average queue", "avg", "buffer");
+pub const QUEUE_FOUND: FieldSpec = FieldSpec::new("queued", "queue the arrival found", "q", "buffer");
+/// RED's count, which spaces its drops.
+pub const COUNT_SINCE_DROP: FieldSpec = FieldSpec::new("count", "arrivals since the last drop", "count", "packets");
+/// The queueing delay a delay-based scheme steers to.
+pub const TARGET: FieldSpec = FieldSpec::new("target_ms", "target", "target", "ms");
+
 /// What happened to the packet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -304,7 +317,7 @@ mod tests {
 
     #[test]
     fn csv_rows_follow_the_header_and_leave_missing_state_empty() {
-        let fields = [FieldSpec::new("avg", "average queue", "avg", "buffer"), FieldSpec::new("p_a", "p", "p_a", "")];
+        let fields = [AVERAGE_QUEUE, FieldSpec::new("p_a", "p", "p_a", "")];
         assert_eq!(csv_header(&fields), "t_s,flow,verdict,reason,avg,p_a,hop,seq,size_bytes\n");
         let mut tap = DecisionTap::new(usize::MAX);
         tap.note(&packet(9), &[7.5, 0.25]);

@@ -1,8 +1,6 @@
 //! Drop Tail: a FIFO that drops arrivals once the buffer is full.
 
-use super::scheme::{no_cross_check, ParamValues, SchemeInfo};
-use super::{Fifo, Limit, ParamError, ProbeSink, Qdisc, QueueCtx, QueueSetup};
-use crate::net::Packet;
+use super::prelude::*;
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "droptail",

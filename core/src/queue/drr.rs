@@ -18,9 +18,8 @@
 //! loses its own packets instead of shutting others out. Ties go to the
 //! lowest flow id.
 
-use super::scheme::{configured, no_cross_check, scheme_params, ParamValues, SchemeInfo};
-use super::{DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
-use crate::net::{FlowId, Packet};
+use super::prelude::*;
+use crate::net::FlowId;
 use std::collections::VecDeque;
 
 pub static INFO: SchemeInfo = SchemeInfo {
@@ -138,12 +137,12 @@ impl Drr {
 
 /// The state a decision records about a packet of flow i: the longest
 /// queue's head dropped, or an arrival kept (its pass).
-pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
-    super::decision::FieldSpec::new("flow_queue", "its flow's queue", "q_i", "buffer"),
-    super::decision::FieldSpec::new("deficit", "its flow's deficit counter", "DC_i", "bytes"),
-    super::decision::FieldSpec::new("others_longest", "longest other flow's queue", "max q_j", "buffer"),
-    super::decision::FieldSpec::new("queued", "buffer in use", "Σq", "buffer"),
-    super::decision::FieldSpec::new("backlogged", "backlogged flows", "n", "flows"),
+pub const DECISION_FIELDS: &[FieldSpec] = &[
+    FieldSpec::new("flow_queue", "its flow's queue", "q_i", "buffer"),
+    FieldSpec::new("deficit", "its flow's deficit counter", "DC_i", "bytes"),
+    FieldSpec::new("others_longest", "longest other flow's queue", "max q_j", "buffer"),
+    FieldSpec::new("queued", "buffer in use", "Σq", "buffer"),
+    FieldSpec::new("backlogged", "backlogged flows", "n", "flows"),
 ];
 
 impl Qdisc for Drr {
@@ -198,7 +197,7 @@ impl Qdisc for Drr {
         }
     }
 
-    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+    fn decision_fields(&self) -> &'static [FieldSpec] {
         DECISION_FIELDS
     }
 

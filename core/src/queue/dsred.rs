@@ -20,12 +20,8 @@
 //! number in the system i (the model equates avg with the queue, i.e. w → 1).
 
 use super::markov::{birth_death, ModelPoint};
+use super::prelude::*;
 use super::red::{self, RedQueue, RedScheme};
-use super::scheme::{configured, ParamValues, SchemeInfo};
-use super::{
-    DropCurve, DropReason, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-};
-use crate::net::Packet;
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "dsred",
@@ -40,50 +36,34 @@ pub static INFO: SchemeInfo = SchemeInfo {
 };
 
 const PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        id: "k_l",
-        label: "K_l (lower threshold)",
-        kind: ParamKind::Buffer,
-        unit: "buffer",
-        min: 0.0,
-        max: 5000.0,
-        step: 1.0,
-        default: 6.0,
-        doc: "Below this average queue nothing is dropped.",
-    },
-    ParamSpec {
-        id: "k_h",
-        label: "K_h (upper threshold)",
-        kind: ParamKind::Buffer,
-        unit: "buffer",
-        min: 1.0,
-        max: 10000.0,
-        step: 1.0,
-        default: 20.0,
-        doc: "At and above this average queue every arrival is dropped; K_m is midway.",
-    },
-    ParamSpec {
-        id: "gamma",
-        label: "mode selector γ",
-        kind: ParamKind::Number,
-        unit: "",
-        min: 0.0,
-        max: 1.0,
-        step: 0.01,
-        default: 0.96,
-        doc: "p_d at K_m is 1−γ: small γ drops hard early, large γ starts gently then climbs steeply.",
-    },
-    ParamSpec {
-        id: "w",
-        label: "queue weight w",
-        kind: ParamKind::Number,
-        unit: "",
-        min: 0.0001,
-        max: 1.0,
-        step: 0.0001,
-        default: 0.07,
-        doc: "EWMA weight of the instantaneous queue in the average (1 = no averaging).",
-    },
+    ParamSpec::buffer("K_l (lower threshold)", 0.0..=5000.0, 1.0, 6.0, "Below this average queue nothing is dropped.")
+        .with_id("k_l"),
+    ParamSpec::buffer(
+        "K_h (upper threshold)",
+        1.0..=10000.0,
+        1.0,
+        20.0,
+        "At and above this average queue every arrival is dropped; K_m is midway.",
+    )
+    .with_id("k_h"),
+    ParamSpec::number(
+        "mode selector γ",
+        "",
+        0.0..=1.0,
+        0.01,
+        0.96,
+        "p_d at K_m is 1−γ: small γ drops hard early, large γ starts gently then climbs steeply.",
+    )
+    .with_id("gamma"),
+    ParamSpec::number(
+        "queue weight w",
+        "",
+        0.0001..=1.0,
+        0.0001,
+        0.07,
+        "EWMA weight of the instantaneous queue in the average (1 = no averaging).",
+    )
+    .with_id("w"),
     ParamSpec {
         doc: "Sets the time to send one packet, for decaying avg over idle periods.",
         ..red::MEAN_PACKET_BYTES
@@ -316,9 +296,7 @@ mod tests {
     #[test]
     fn hard_limit_is_enforced() {
         let mut h = Harness::new("dsred", &[("k_l", 50.0), ("k_h", 100.0)], Limit::Packets(3));
-        for _ in 0..5 {
-            h.arrive(1000);
-        }
+        h.arrive_n(5, 1000);
         assert_eq!(h.drops(DropReason::Overflow), 2);
     }
 

@@ -43,10 +43,9 @@
 //!   App. A.1 suggests 1 packet, so a lone packet is never step-marked; the
 //!   coupled k·p′ still applies to it. The default keeps Linux's behaviour.
 
-use super::scheme::{configured, no_cross_check, scheme_params, ParamValues, SchemeInfo};
-use super::{DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
-use crate::kernel::{ms, Nanos, NS_PER_MS, NS_PER_S};
-use crate::net::{Ecn, Lane, Packet};
+use super::prelude::*;
+use crate::kernel::{NS_PER_MS, NS_PER_S};
+use crate::net::{Ecn, Lane};
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "dualpi2",
@@ -271,16 +270,16 @@ impl DualPi2 {
 
 /// The state DualPI2 records with each decision: the rule a packet met on
 /// leaving its queue (p_L or, under overload, p_C for L4S; p_C for classic).
-pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
-    super::decision::FieldSpec::new("l4s", "queue the packet left (1 = L4S, 0 = classic)", "L", ""),
-    super::decision::FieldSpec::new("sojourn_ms", "the packet's sojourn", "sojourn", "ms"),
-    super::decision::FieldSpec::new("p_prime", "base probability", "p′", ""),
-    super::decision::FieldSpec::new("p", "probability applied to this packet", "p", ""),
-    super::decision::FieldSpec::new("draw", "uniform random draw", "u", ""),
+pub const DECISION_FIELDS: &[FieldSpec] = &[
+    FieldSpec::new("l4s", "queue the packet left (1 = L4S, 0 = classic)", "L", ""),
+    FieldSpec::new("sojourn_ms", "the packet's sojourn", "sojourn", "ms"),
+    FieldSpec::new("p_prime", "base probability", "p′", ""),
+    FieldSpec::new("p", "probability applied to this packet", "p", ""),
+    decision::DRAW,
 ];
 
 impl Qdisc for DualPi2 {
-    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+    fn decision_fields(&self) -> &'static [FieldSpec] {
         DECISION_FIELDS
     }
 
@@ -421,9 +420,7 @@ mod tests {
     fn the_timer_updates_p_prime_from_the_head_sojourn_every_t_update() {
         // Ten classic packets at 0, none sent: at 16 n ms the head has waited 16 n ms.
         let mut h = Harness::new("dualpi2", &[], Limit::Packets(100));
-        for _ in 0..10 {
-            h.arrive(1000);
-        }
+        h.arrive_n(10, 1000);
         assert_eq!(h.wake_at, Some(16 * MS));
         h.advance_to(32 * MS);
         let expected = 0.16 * (0.001 + 0.017) + 3.2 * 0.032;
@@ -511,9 +508,7 @@ mod tests {
         assert_eq!(classic_served(0.0, 1000), 0, "no protection: L has strict priority");
         // With L empty the C queue gets the whole link.
         let mut h = Harness::new("dualpi2", &[], Limit::Packets(100));
-        for _ in 0..5 {
-            h.arrive(1000);
-        }
+        h.arrive_n(5, 1000);
         assert_eq!((0..5).filter_map(|_| h.depart()).count(), 5);
     }
 

@@ -20,13 +20,9 @@
 
 use super::cobalt::{self, CobaltParams, CobaltState};
 use super::codel;
-use super::decision::FieldSpec;
 use super::fq_codel::{self, FlowAqm, FlowQueues, LIST_PROBES};
 use super::fq_scheme::{FqPolicy, FqScheme};
-use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
-use super::{Fifo, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM};
-use crate::kernel::{ms, Nanos};
-use crate::net::Packet;
+use super::prelude::*;
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "fq_cobalt",

@@ -28,12 +28,9 @@
 //!   order, into fresh queues (Linux refuses the change instead).
 
 use super::codel::{self, CodelParams, CodelState};
-use super::decision::FieldSpec;
 use super::fq_scheme::{FqPolicy, FqScheme};
-use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
-use super::{DropReason, Fifo, Limit, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM};
-use crate::kernel::{ms, Nanos};
-use crate::net::{FlowId, Packet};
+use super::prelude::*;
+use crate::net::FlowId;
 use std::collections::VecDeque;
 
 pub static INFO: SchemeInfo = SchemeInfo {

@@ -28,14 +28,10 @@
 //! - A buffer overflow drops one packet from the fattest queue, as
 //!   FQ-CoDel here; ns-3 and Linux drop up to 64 at once (half its bytes).
 
-use super::decision::FieldSpec;
 use super::fq_codel::{self, FlowAqm, FlowQueues, LIST_PROBES};
 use super::fq_scheme::{FqPolicy, FqScheme};
 use super::pie::{self, PieParams, PieState};
-use super::scheme::{configured, no_cross_check, scheme_params, ParamValues, SchemeInfo};
-use super::{Fifo, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup};
-use crate::kernel::{ms, Nanos};
-use crate::net::Packet;
+use super::prelude::*;
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "fq_pie",

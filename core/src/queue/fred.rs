@@ -28,13 +28,10 @@
 //! Thresholds, min_q and the 1- and 2-packet constants are in the buffer's
 //! unit (1000 bytes per packet for byte buffers).
 
+use super::prelude::*;
 use super::red::{self, RedState};
-use super::scheme::{configured, with_defaults, ParamValues, SchemeInfo};
-use super::{
-    DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx,
-    QueueSetup, BUFFER_UNIT_PACKET_BYTES,
-};
-use crate::net::{FlowId, Packet};
+use super::BUFFER_UNIT_PACKET_BYTES;
+use crate::net::FlowId;
 use std::collections::BTreeMap;
 
 pub static INFO: SchemeInfo = SchemeInfo {
@@ -62,17 +59,14 @@ const PARAMS: &[ParamSpec] = &[
     },
     ParamSpec { default: 0.02, doc: "Early-drop probability at max_th for flows above their share.", ..red::MAX_P },
     ParamSpec { doc: "EWMA weight of the instantaneous queue in the average.", ..red::W_Q },
-    ParamSpec {
-        id: "min_q",
-        label: "min per-flow queue min_q",
-        kind: ParamKind::Buffer,
-        unit: "buffer",
-        min: 0.0,
-        max: 100.0,
-        step: 1.0,
-        default: 2.0,
-        doc: "A flow with fewer packets queued is never dropped early (4 suits large buffers).",
-    },
+    ParamSpec::buffer(
+        "min per-flow queue min_q",
+        0.0..=100.0,
+        1.0,
+        2.0,
+        "A flow with fewer packets queued is never dropped early (4 suits large buffers).",
+    )
+    .with_id("min_q"),
     red::WAIT,
     red::BYTE_MODE,
     red::MAX_PACKET_BYTES,
@@ -177,13 +171,13 @@ impl Fred {
 }
 
 /// The state a decision records, in the order `enqueue` notes it.
-pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
-    super::decision::FieldSpec::new("avg", "average queue", "avg", "buffer"),
-    super::decision::FieldSpec::new("qlen", "the flow's queued", "qlen_i", "buffer"),
-    super::decision::FieldSpec::new("strikes", "the flow's strikes", "strike_i", ""),
-    super::decision::FieldSpec::new("avgcq", "average queue per active flow", "avgcq", "buffer"),
-    super::decision::FieldSpec::new("min_q", "min_q", "min_q", "buffer"),
-    super::decision::FieldSpec::new("count", "arrivals since the last drop", "count", "packets"),
+pub const DECISION_FIELDS: &[FieldSpec] = &[
+    decision::AVERAGE_QUEUE,
+    FieldSpec::new("qlen", "the flow's queued", "qlen_i", "buffer"),
+    FieldSpec::new("strikes", "the flow's strikes", "strike_i", ""),
+    FieldSpec::new("avgcq", "average queue per active flow", "avgcq", "buffer"),
+    FieldSpec::new("min_q", "min_q", "min_q", "buffer"),
+    decision::COUNT_SINCE_DROP,
 ];
 
 impl Qdisc for Fred {
@@ -225,7 +219,7 @@ impl Qdisc for Fred {
         self.fifo.push(pkt);
     }
 
-    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+    fn decision_fields(&self) -> &'static [FieldSpec] {
         DECISION_FIELDS
     }
 

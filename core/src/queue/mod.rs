@@ -30,6 +30,7 @@ pub mod fred;
 pub mod markov;
 pub mod nlred;
 pub mod pie;
+pub mod prelude;
 pub mod red;
 pub mod registry;
 pub mod rem;

@@ -16,9 +16,8 @@
 //! p'_max is capped at 1 for max_p > 2/3 (the paper sweeps max_p ≤ 0.5).
 //! Defaults: Experiment 2 (§5): min_th 10, max_th 30, max_p 0.1, w_q 0.002.
 
+use super::prelude::*;
 use super::red::{self, RedQueue, RedScheme};
-use super::scheme::{configured, ParamValues, SchemeInfo};
-use super::{Limit, ParamSpec, Qdisc, QueueSetup};
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "nlred",
@@ -180,9 +179,7 @@ mod tests {
         // w_q = 1: avg is the queue each arrival sees, so the queue stops at max_th.
         let params = [("w_q", 1.0), ("min_th", 2.0), ("max_th", 10.0)];
         let mut h = Harness::new("nlred", &params, Limit::Packets(1000));
-        for _ in 0..200 {
-            h.arrive(1000);
-        }
+        h.arrive_n(200, 1000);
         assert_eq!(h.q.len_packets(), 10);
         assert_eq!(h.drops(DropReason::Forced) + h.drops(DropReason::Early), 190);
     }
@@ -192,9 +189,7 @@ mod tests {
         let params = [("w_q", 1.0), ("min_th", 1.0), ("max_th", 1000.0), ("max_p", 0.6), ("ecn", 1.0)];
         let mut h = Harness::new("nlred", &params, Limit::Packets(2000));
         h.ect = true;
-        for _ in 0..800 {
-            h.arrive(1000);
-        }
+        h.arrive_n(800, 1000);
         assert_eq!(h.drops(DropReason::Early), 0);
         assert!(h.marks > 50, "{}", h.marks);
     }

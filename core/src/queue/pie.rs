@@ -24,12 +24,8 @@
 //!   qdelay_old = 0, full burst allowance) and restarts t_update after the
 //!   next arrival; §5.3's active/inactive switch is not implemented.
 
-use super::scheme::{apply, no_cross_check, scheme_params, ParamValues, SchemeInfo};
-use super::{
-    DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup, ECN_PARAM,
-};
-use crate::kernel::{ms, Nanos, NS_PER_MS, NS_PER_S};
-use crate::net::Packet;
+use super::prelude::*;
+use crate::kernel::{NS_PER_MS, NS_PER_S};
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "pie",
@@ -288,20 +284,20 @@ impl Qdisc for Pie {
         self.state.probe(out);
     }
 
-    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+    fn decision_fields(&self) -> &'static [FieldSpec] {
         DECISION_FIELDS
     }
 }
 
 /// The state a PIE decision records (FQ-PIE's per flow queue too), in
 /// [`PieState::admit`]'s order.
-pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
-    super::decision::FieldSpec::new("p", "drop probability", "p", ""),
-    super::decision::FieldSpec::new("qdelay_ms", "queue delay at the last update", "qdelay", "ms"),
-    super::decision::FieldSpec::new("target_ms", "target", "target", "ms"),
-    super::decision::FieldSpec::new("burst_allowance_ms", "burst allowance left", "burst_allowance", "ms"),
-    super::decision::FieldSpec::new("accu_prob", "accumulated probability (derandomised)", "accu_prob", ""),
-    super::decision::FieldSpec::new("draw", "uniform random draw", "u", ""),
+pub const DECISION_FIELDS: &[FieldSpec] = &[
+    decision::DROP_PROBABILITY,
+    FieldSpec::new("qdelay_ms", "queue delay at the last update", "qdelay", "ms"),
+    decision::TARGET,
+    FieldSpec::new("burst_allowance_ms", "burst allowance left", "burst_allowance", "ms"),
+    FieldSpec::new("accu_prob", "accumulated probability (derandomised)", "accu_prob", ""),
+    decision::DRAW,
 ];
 
 #[cfg(test)]
@@ -394,9 +390,7 @@ mod tests {
         // 100 packets at 0, one sent at 40 ms (sojourn 40 ms), then silence:
         // the queue is not empty, so every 15 ms p moves with qdelay = 40 ms.
         let mut h = Harness::new("pie", &[], Limit::Packets(1000));
-        for _ in 0..100 {
-            h.arrive(1000);
-        }
+        h.arrive_n(100, 1000);
         h.advance_to(40 * MS);
         h.depart();
         let mut pie = Pie::new(Limit::Packets(1000));
@@ -521,9 +515,7 @@ mod tests {
     #[test]
     fn a_full_buffer_drops_arrivals() {
         let mut h = Harness::new("pie", &[], Limit::Bytes(3000));
-        for _ in 0..5 {
-            h.arrive(1000);
-        }
+        h.arrive_n(5, 1000);
         assert_eq!(h.drops(DropReason::Overflow), 2);
     }
 

@@ -29,14 +29,9 @@
 //! Defaults: min_th 5, max_th 15 and w_q 0.002 as in the paper's simulations;
 //! max_p 0.1 as Floyd later recommended and ns-2 uses (the paper ran 1/50).
 
-use super::decision::FieldSpec;
-use super::scheme::{configured, ParamValues, SchemeInfo};
-use super::{
-    switch_on, DropCurve, DropReason, Fifo, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc,
-    QueueCtx, QueueSetup, ECN_PARAM,
-};
-use crate::kernel::{tx_time_ns, Nanos};
-use crate::net::Packet;
+use super::prelude::*;
+use super::switch_on;
+use crate::kernel::tx_time_ns;
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "red",
@@ -59,50 +54,29 @@ pub(crate) const PROBES: &[ProbeSpec] =
 
 // The RED family (ARED, NLRED, DSRED, FRED, SFRED, CHOKe, and BARE's w_q) reuses these,
 // overriding a default or a doc where its own paper differs.
-pub(crate) const MIN_TH: ParamSpec = ParamSpec {
-    id: "min_th",
-    label: "min threshold",
-    kind: ParamKind::Buffer,
-    unit: "buffer",
-    min: 0.0,
-    max: 5000.0,
-    step: 1.0,
-    default: 5.0,
-    doc: "Below this average queue nothing is dropped early.",
-};
-pub(crate) const MAX_TH: ParamSpec = ParamSpec {
-    id: "max_th",
-    label: "max threshold",
-    kind: ParamKind::Buffer,
-    unit: "buffer",
-    min: 1.0,
-    max: 10000.0,
-    step: 1.0,
-    default: 15.0,
-    doc: "At this average queue the early-drop probability reaches max_p.",
-};
-pub(crate) const MAX_P: ParamSpec = ParamSpec {
-    id: "max_p",
-    label: "max drop probability",
-    kind: ParamKind::Number,
-    unit: "",
-    min: 0.0,
-    max: 1.0,
-    step: 0.005,
-    default: 0.1,
-    doc: "Drop probability at max_th.",
-};
-pub(crate) const W_Q: ParamSpec = ParamSpec {
-    id: "w_q",
-    label: "queue weight w_q",
-    kind: ParamKind::Number,
-    unit: "",
-    min: 0.0001,
-    max: 1.0,
-    step: 0.0001,
-    default: 0.002,
-    doc: "EWMA weight of the instantaneous queue in the average; small = long memory.",
-};
+pub(crate) const MIN_TH: ParamSpec =
+    ParamSpec::buffer("min threshold", 0.0..=5000.0, 1.0, 5.0, "Below this average queue nothing is dropped early.")
+        .with_id("min_th");
+pub(crate) const MAX_TH: ParamSpec = ParamSpec::buffer(
+    "max threshold",
+    1.0..=10000.0,
+    1.0,
+    15.0,
+    "At this average queue the early-drop probability reaches max_p.",
+)
+.with_id("max_th");
+pub(crate) const MAX_P: ParamSpec =
+    ParamSpec::number("max drop probability", "", 0.0..=1.0, 0.005, 0.1, "Drop probability at max_th.")
+        .with_id("max_p");
+pub(crate) const W_Q: ParamSpec = ParamSpec::number(
+    "queue weight w_q",
+    "",
+    0.0001..=1.0,
+    0.0001,
+    0.002,
+    "EWMA weight of the instantaneous queue in the average; small = long memory.",
+)
+.with_id("w_q");
 pub(crate) const GENTLE: ParamSpec = ParamSpec::switch(
     "gentle mode",
     false,
@@ -127,28 +101,24 @@ pub(crate) const FJ_BYTE_MODE: ParamSpec = ParamSpec::switch(
     "Byte mode as Floyd & Jacobson wrote it: p_b·size/max_packet_bytes before the count spacing, count in packets.",
 )
 .with_id("fj_byte_mode");
-pub(crate) const MAX_PACKET_BYTES: ParamSpec = ParamSpec {
-    id: "max_packet_bytes",
-    label: "max packet size",
-    kind: ParamKind::Number,
-    unit: "bytes",
-    min: 40.0,
-    max: 65535.0,
-    step: 1.0,
-    default: 1500.0,
-    doc: "Packet size at which Floyd & Jacobson's byte mode uses the full p_b.",
-};
-pub(crate) const MEAN_PACKET_BYTES: ParamSpec = ParamSpec {
-    id: "mean_packet_bytes",
-    label: "typical packet size",
-    kind: ParamKind::Number,
-    unit: "bytes",
-    min: 40.0,
-    max: 65535.0,
-    step: 1.0,
-    default: 1000.0,
-    doc: "Sets s, the time to send one packet, for decaying avg over idle periods.",
-};
+pub(crate) const MAX_PACKET_BYTES: ParamSpec = ParamSpec::number(
+    "max packet size",
+    "bytes",
+    40.0..=65535.0,
+    1.0,
+    1500.0,
+    "Packet size at which Floyd & Jacobson's byte mode uses the full p_b.",
+)
+.with_id("max_packet_bytes");
+pub(crate) const MEAN_PACKET_BYTES: ParamSpec = ParamSpec::number(
+    "typical packet size",
+    "bytes",
+    40.0..=65535.0,
+    1.0,
+    1000.0,
+    "Sets s, the time to send one packet, for decaying avg over idle periods.",
+)
+.with_id("mean_packet_bytes");
 pub(crate) const ECN: ParamSpec =
     ParamSpec { doc: "Mark ECN-capable packets instead of dropping them early.", ..ECN_PARAM };
 
@@ -237,12 +207,12 @@ pub struct RedJudgement {
 
 /// The state a RED-family decision records, in [`RedQueue::admit`]'s order.
 pub const DECISION_FIELDS: &[FieldSpec] = &[
-    FieldSpec::new("avg", "average queue", "avg", "buffer"),
-    FieldSpec::new("queued", "queue the arrival found", "q", "buffer"),
-    FieldSpec::new("count", "arrivals since the last drop", "count", "packets"),
+    decision::AVERAGE_QUEUE,
+    decision::QUEUE_FOUND,
+    decision::COUNT_SINCE_DROP,
     FieldSpec::new("p_b", "drop probability at this average", "p_b", ""),
     FieldSpec::new("p_a", "drop probability for this packet", "p_a", ""),
-    FieldSpec::new("draw", "uniform random draw", "u", ""),
+    decision::DRAW,
 ];
 
 impl RedState {
@@ -1110,9 +1080,7 @@ mod tests {
     fn average_is_the_ewma_of_arrivals() {
         let mut h = Harness::new("red", &[("w_q", 0.5), ("min_th", 50.0), ("max_th", 100.0)], Limit::Packets(1000));
         // Back-to-back arrivals with no departures see q = 0, 1, 2, 3.
-        for _ in 0..4 {
-            h.arrive(1000);
-        }
+        h.arrive_n(4, 1000);
         let expect = [0.0, 1.0, 2.0, 3.0].iter().fold(0.0, |a, q| 0.5 * a + 0.5 * q);
         assert!((h.probe("avg") - expect).abs() < 1e-12, "{}", h.probe("avg"));
     }
@@ -1121,9 +1089,7 @@ mod tests {
     fn average_decays_over_idle_time() {
         // 10 Mb/s, 1000-byte packets: s = 0.8 ms. After 8 ms idle, m = 10.
         let mut h = Harness::new("red", &[("w_q", 0.1), ("min_th", 50.0), ("max_th", 100.0)], Limit::Packets(1000));
-        for _ in 0..20 {
-            h.arrive(1000);
-        }
+        h.arrive_n(20, 1000);
         while h.depart().is_some() {}
         h.depart(); // the empty dequeue marks the start of the idle period
         let before = h.probe("avg");
@@ -1136,9 +1102,7 @@ mod tests {
     #[test]
     fn forced_drops_above_max_th_and_overflow_at_the_limit() {
         let mut h = Harness::new("red", &[("w_q", 1.0), ("min_th", 2.0), ("max_th", 4.0)], Limit::Packets(100));
-        for _ in 0..10 {
-            h.arrive(1000);
-        }
+        h.arrive_n(10, 1000);
         assert!(h.drops(DropReason::Forced) > 0);
         // The family's shared queue holds the hard limit for every member
         // that keeps RED's verdicts.
@@ -1158,9 +1122,7 @@ mod tests {
         let params = [("w_q", 1.0), ("min_th", 1.0), ("max_th", 500.0), ("max_p", 1.0), ("ecn", 1.0)];
         let mut h = Harness::new("red", &params, Limit::Packets(2000));
         h.ect = true;
-        for _ in 0..500 {
-            h.arrive(1000);
-        }
+        h.arrive_n(500, 1000);
         assert_eq!(h.drops(DropReason::Early), 0);
         assert!(h.marks > 100);
     }
@@ -1177,9 +1139,7 @@ mod tests {
     fn a_step_marker_marks_every_ecn_capable_arrival_that_finds_k_queued_and_drops_none() {
         let mut h = step_marker(true);
         // Arrival i finds i − 1 queued: the first 20 pass unmarked, the next 60 are marked.
-        for _ in 0..80 {
-            h.arrive(1000);
-        }
+        h.arrive_n(80, 1000);
         assert_eq!((h.marks, h.dropped.len(), h.q.len_packets()), (60, 0, 80));
         // Below K again (w_q = 1: no memory), nothing is marked.
         while h.q.len_packets() > 19 {
@@ -1188,15 +1148,11 @@ mod tests {
         h.arrive(1000);
         assert_eq!(h.marks, 60);
         // Arrivals past the hard limit still overflow.
-        for _ in 0..90 {
-            h.arrive(1000);
-        }
+        h.arrive_n(90, 1000);
         assert_eq!((h.drops(DropReason::Overflow), h.drops(DropReason::Forced)), (10, 0));
         // Not ECN-capable: dropped above K instead, as forced drops.
         let mut h = step_marker(false);
-        for _ in 0..30 {
-            h.arrive(1000);
-        }
+        h.arrive_n(30, 1000);
         assert_eq!((h.marks, h.drops(DropReason::Forced), h.q.len_packets()), (0, 10, 20));
         // The step has no ramp: p_b is 0 below K and 1 from K on, no division by zero.
         let s = RedState { min_th: 20.0, max_th: 20.0, ..state(false) };

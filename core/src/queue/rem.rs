@@ -26,13 +26,8 @@
 //! we signal at arrival like the other schemes: mark ECN-capable packets
 //! when ECN is on, drop the rest.
 
-use super::scheme::{configured, no_cross_check, scheme_params, ParamValues, SchemeInfo};
-use super::{
-    DropCurve, DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-    ECN_PARAM,
-};
-use crate::kernel::{ms, to_secs, Nanos};
-use crate::net::Packet;
+use super::prelude::*;
+use crate::kernel::to_secs;
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "rem",
@@ -120,11 +115,11 @@ impl Rem {
 }
 
 /// The state a decision records, in the order `enqueue` notes it.
-pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
-    super::decision::FieldSpec::new("price", "price", "p", ""),
-    super::decision::FieldSpec::new("p_mark", "marking probability", "1 − φ^(−p)", ""),
-    super::decision::FieldSpec::new("queued", "queue the arrival found", "b", "buffer"),
-    super::decision::FieldSpec::new("draw", "uniform random draw", "u", ""),
+pub const DECISION_FIELDS: &[FieldSpec] = &[
+    FieldSpec::new("price", "price", "p", ""),
+    FieldSpec::new("p_mark", "marking probability", "1 − φ^(−p)", ""),
+    FieldSpec::new("queued", "queue the arrival found", "b", "buffer"),
+    decision::DRAW,
 ];
 
 impl Qdisc for Rem {
@@ -157,7 +152,7 @@ impl Qdisc for Rem {
         self.fifo.push(pkt);
     }
 
-    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+    fn decision_fields(&self) -> &'static [FieldSpec] {
         DECISION_FIELDS
     }
 
@@ -222,9 +217,7 @@ mod tests {
     fn the_price_integrates_backlog_and_rate_mismatch_on_the_timer() {
         // 10 Mb/s of 1000-byte packets, T = 2 ms: c = 2.5 packets per interval.
         let mut h = Harness::new("rem", &[], Limit::Packets(100));
-        for _ in 0..30 {
-            h.arrive(1000);
-        }
+        h.arrive_n(30, 1000);
         assert_eq!(h.wake_at, Some(ms(2.0)));
         // b = 30, x = 30: p = 0.001·(0.1·(30 − 20) + 30 − 2.5) = 0.0285.
         h.advance_ms(2.0);
@@ -247,9 +240,7 @@ mod tests {
         // Same numbers as above with 500-byte packets in a byte buffer: 30
         // of them are 15 typical packets. p = 0.001·(0.1·(15 − 20) + 15 − 2.5).
         let mut h = Harness::new("rem", &[], Limit::Bytes(100_000));
-        for _ in 0..30 {
-            h.arrive(500);
-        }
+        h.arrive_n(30, 500);
         h.advance_ms(2.0);
         assert!((h.probe("price") - 0.012).abs() < 1e-15, "{}", h.probe("price"));
     }
@@ -285,9 +276,7 @@ mod tests {
     #[test]
     fn hard_limit_is_enforced() {
         let mut h = Harness::new("rem", &[], Limit::Packets(3));
-        for _ in 0..5 {
-            h.arrive(1000);
-        }
+        h.arrive_n(5, 1000);
         assert_eq!(h.drops(DropReason::Overflow), 2);
     }
 

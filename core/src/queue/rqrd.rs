@@ -49,14 +49,9 @@
 //!   p_R and p_d are ~0, and with c_q = 0 p_Q is small; that is how "if either
 //!   bit is 0 dropping is unnecessary" plays out.
 
-use super::csfq::{EdgeLabels, FairShare};
+use super::csfq::{self, EdgeLabels, FairShare};
 use super::estimator::RateEstimator;
-use super::scheme::{configured, scheme_params, ParamValues, SchemeInfo};
-use super::{
-    DropCurve, DropReason, Fifo, Limit, ParamError, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-};
-use crate::kernel::{ms, Nanos};
-use crate::net::Packet;
+use super::prelude::*;
 
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "rqrd",
@@ -239,15 +234,15 @@ impl Rqrd {
 
 /// The state a precedence-0 decision records, in the order `enqueue` notes
 /// it; the draw is 1 when p_R = 0 leaves nothing to draw for.
-pub const DECISION_FIELDS: &[super::decision::FieldSpec] = &[
-    super::decision::FieldSpec::new("label", "the packet's rate label", "r", "b/s"),
-    super::decision::FieldSpec::new("alpha", "fair share estimate", "α", "b/s"),
-    super::decision::FieldSpec::new("p_r", "rate drop probability", "p_R", ""),
-    super::decision::FieldSpec::new("avg", "average queue", "Q", "buffer"),
-    super::decision::FieldSpec::new("c_q", "buffer congestion bit", "c_q", ""),
-    super::decision::FieldSpec::new("p_q", "queue drop probability", "p_Q", ""),
-    super::decision::FieldSpec::new("p_d", "drop probability", "p_R·p_Q", ""),
-    super::decision::FieldSpec::new("draw", "uniform random draw", "u", ""),
+pub const DECISION_FIELDS: &[FieldSpec] = &[
+    FieldSpec::new("label", "the packet's rate label", "r", "b/s"),
+    csfq::FAIR_SHARE_FIELD,
+    FieldSpec::new("p_r", "rate drop probability", "p_R", ""),
+    FieldSpec::new("avg", "average queue", "Q", "buffer"),
+    FieldSpec::new("c_q", "buffer congestion bit", "c_q", ""),
+    FieldSpec::new("p_q", "queue drop probability", "p_Q", ""),
+    FieldSpec::new("p_d", "drop probability", "p_R·p_Q", ""),
+    decision::DRAW,
 ];
 
 impl Qdisc for Rqrd {
@@ -287,7 +282,7 @@ impl Qdisc for Rqrd {
         self.admit(pkt, ctx);
     }
 
-    fn decision_fields(&self) -> &'static [super::decision::FieldSpec] {
+    fn decision_fields(&self) -> &'static [FieldSpec] {
         DECISION_FIELDS
     }
 

@@ -31,13 +31,9 @@
 //! ("packet mode"): counters are packets; thresholds and k are in the
 //! buffer's unit.
 
+use super::prelude::*;
 use super::red::{self, spaced_probability, RedQueue, RedScheme};
-use super::scheme::{configured, ParamValues, SchemeInfo};
-use super::{
-    DropCurve, DropReason, Limit, ParamError, ParamKind, ParamSpec, ProbeSink, ProbeSpec, Qdisc, QueueCtx, QueueSetup,
-};
-use crate::kernel::Nanos;
-use crate::net::{FlowId, Packet};
+use crate::net::FlowId;
 use std::collections::BTreeMap;
 
 pub static INFO: SchemeInfo = SchemeInfo {
@@ -66,83 +62,68 @@ const PARAMS: &[ParamSpec] = &[
     ParamSpec { doc: "Drop probability at max_th for flows at or below their fair share.", ..red::MAX_P },
     ParamSpec { doc: "EWMA weight of the instantaneous queue in the average.", ..red::W_Q },
     red::WAIT,
-    ParamSpec {
-        id: "list_size",
-        label: "MRU list size N",
-        kind: ParamKind::Number,
-        unit: "flows",
-        min: 1.0,
-        max: 10000.0,
-        step: 1.0,
-        default: 128.0,
-        doc: "Flows remembered; the work per packet grows with N, not with the number of flows.",
-    },
-    ParamSpec {
-        id: "alpha",
-        label: "fast margin α",
-        kind: ParamKind::Number,
-        unit: "",
-        min: 0.0,
-        max: 10.0,
-        step: 0.01,
-        default: 0.1,
-        doc: "A flow is fast when it sends more than (1+α) times the fair share.",
-    },
-    ParamSpec {
-        id: "beta",
-        label: "loss margin β",
-        kind: ParamKind::Number,
-        unit: "",
-        min: 0.0,
-        max: 10.0,
-        step: 0.01,
-        default: 0.1,
-        doc: "A fast flow losing more than (1+β) times the average loss rate is unresponsive and cut off.",
-    },
-    ParamSpec {
-        id: "eta",
-        label: "slow-flow packets η",
-        kind: ParamKind::Number,
-        unit: "packets",
-        min: 0.0,
-        max: 1000.0,
-        step: 1.0,
-        default: 10.0,
-        doc: "A flow with fewer packets counted and no drop is slow (about when TCP can fast-retransmit).",
-    },
-    ParamSpec {
-        id: "k",
-        label: "slow-flow reserve k",
-        kind: ParamKind::Buffer,
-        unit: "buffer",
-        min: 0.0,
-        max: 5000.0,
-        step: 1.0,
-        default: 5.0,
-        doc: "Both thresholds are raised by this much for slow flows.",
-    },
-    ParamSpec {
-        id: "window",
-        label: "counting window (0 = off)",
-        kind: ParamKind::Number,
-        unit: "packets",
-        min: 0.0,
-        max: 1e7,
-        step: 10.0,
-        default: 1000.0,
-        doc: "All counters are halved each time the list has counted this many arrivals. Not in the paper; 0 = never.",
-    },
-    ParamSpec {
-        id: "idle_ms",
-        label: "idle timeout (0 = off)",
-        kind: ParamKind::Number,
-        unit: "ms",
-        min: 0.0,
-        max: 1e6,
-        step: 1.0,
-        default: 1000.0,
-        doc: "A flow not seen for this long leaves the list. Not in the paper; 0 = only eviction from a full list.",
-    },
+    ParamSpec::number(
+        "MRU list size N",
+        "flows",
+        1.0..=10000.0,
+        1.0,
+        128.0,
+        "Flows remembered; the work per packet grows with N, not with the number of flows.",
+    )
+    .with_id("list_size"),
+    ParamSpec::number(
+        "fast margin α",
+        "",
+        0.0..=10.0,
+        0.01,
+        0.1,
+        "A flow is fast when it sends more than (1+α) times the fair share.",
+    )
+    .with_id("alpha"),
+    ParamSpec::number(
+        "loss margin β",
+        "",
+        0.0..=10.0,
+        0.01,
+        0.1,
+        "A fast flow losing more than (1+β) times the average loss rate is unresponsive and cut off.",
+    )
+    .with_id("beta"),
+    ParamSpec::number(
+        "slow-flow packets η",
+        "packets",
+        0.0..=1000.0,
+        1.0,
+        10.0,
+        "A flow with fewer packets counted and no drop is slow (about when TCP can fast-retransmit).",
+    )
+    .with_id("eta"),
+    ParamSpec::buffer(
+        "slow-flow reserve k",
+        0.0..=5000.0,
+        1.0,
+        5.0,
+        "Both thresholds are raised by this much for slow flows.",
+    )
+    .with_id("k"),
+    ParamSpec::number(
+        "counting window (0 = off)",
+        "packets",
+        0.0..=1e7,
+        10.0,
+        1000.0,
+        "All counters are halved each time the list has counted this many arrivals. Not in the paper; 0 = never.",
+    )
+    .with_id("window"),
+    ParamSpec::number(
+        "idle timeout (0 = off)",
+        "ms",
+        0.0..=1e6,
+        1.0,
+        1000.0,
+        "A flow not seen for this long leaves the list. Not in the paper; 0 = only eviction from a full list.",
+    )
+    .with_id("idle_ms"),
     red::MEAN_PACKET_BYTES,
 ];
 
@@ -350,22 +331,22 @@ struct Judged {
 /// The state a decision records, in the order `admit` notes it: the
 /// flow's MRU-list counters, the list's fair share and loss rate that
 /// classify it, and RED's decision under its class.
-pub const DECISION_FIELDS: &[crate::queue::decision::FieldSpec] = &[
-    crate::queue::decision::FieldSpec::new("received", "its flow's packets counted", "H_ri", "packets"),
-    crate::queue::decision::FieldSpec::new("dropped", "its flow's drops counted", "H_di", "packets"),
-    crate::queue::decision::FieldSpec::new("fair", "fair share", "T_f", "packets"),
-    crate::queue::decision::FieldSpec::new("loss", "listed flows' loss rate", "L", ""),
-    crate::queue::decision::FieldSpec::new("avg", "average queue", "avg", "buffer"),
-    crate::queue::decision::FieldSpec::new("count", "arrivals since the last drop", "count", ""),
-    crate::queue::decision::FieldSpec::new("p_a", "drop probability", "p_a", ""),
-    crate::queue::decision::FieldSpec::new("draw", "uniform random draw", "u", ""),
+pub const DECISION_FIELDS: &[FieldSpec] = &[
+    FieldSpec::new("received", "its flow's packets counted", "H_ri", "packets"),
+    FieldSpec::new("dropped", "its flow's drops counted", "H_di", "packets"),
+    FieldSpec::new("fair", "fair share", "T_f", "packets"),
+    FieldSpec::new("loss", "listed flows' loss rate", "L", ""),
+    decision::AVERAGE_QUEUE,
+    FieldSpec::new("count", "arrivals since the last drop", "count", ""),
+    FieldSpec::new("p_a", "drop probability", "p_a", ""),
+    decision::DRAW,
 ];
 
 impl RedScheme for Sfred {
     red::red_scheme_parts!();
 
     /// SFRED decides by its own class rules, not through `RedQueue::admit`.
-    fn state_fields(&self) -> &'static [crate::queue::decision::FieldSpec] {
+    fn state_fields(&self) -> &'static [FieldSpec] {
         DECISION_FIELDS
     }
 

@@ -71,6 +71,13 @@ impl Harness {
         self.offer(self.packet(self.flow, size));
     }
 
+    /// `n` arrivals of `size` bytes at the current time.
+    pub fn arrive_n(&mut self, n: usize, size: u32) {
+        for _ in 0..n {
+            self.arrive(size);
+        }
+    }
+
     pub fn arrive_from(&mut self, flow: FlowId, size: u32) {
         self.offer(self.packet(flow, size));
     }

@@ -183,6 +183,20 @@ pub struct FigurePoint {
     pub paper: Option<f64>,
 }
 
+/// The README's figure tally: how many figures get each verdict against
+/// their marks, and how many have no marks to be judged on.
+pub fn figure_tally(verdicts: &[Option<Verdict>]) -> String {
+    let count = |v: Option<Verdict>| verdicts.iter().filter(|&&f| f == v).count();
+    format!(
+        "{} reproduced, {} diverge, {} inconclusive, {} without stated values, of {} figures",
+        count(Some(Verdict::Reproduced)),
+        count(Some(Verdict::Diverges)),
+        count(Some(Verdict::Inconclusive)),
+        count(None),
+        verdicts.len()
+    )
+}
+
 /// A figure's data, as the CLI prints it and the page draws it.
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]

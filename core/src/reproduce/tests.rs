@@ -125,15 +125,7 @@ fn the_readme_tally_is_the_run_s() {
     // The figures' line, from the verdicts every_figure_gets_its_pinned_verdict holds them to.
     let figures: Vec<Option<Verdict>> =
         all_files().iter().flat_map(|(_, r)| r.figures.iter().map(|f| f.expected)).collect();
-    let count = |v: Option<Verdict>| figures.iter().filter(|&&f| f == v).count();
-    let expected = format!(
-        "Figures: {} reproduced, {} diverge, {} inconclusive, {} without stated values, of {} figures.",
-        count(Some(Verdict::Reproduced)),
-        count(Some(Verdict::Diverges)),
-        count(Some(Verdict::Inconclusive)),
-        count(None),
-        figures.len()
-    );
+    let expected = format!("Figures: {}.", figure_tally(&figures));
     let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
     assert!(readme.lines().any(|l| l.trim() == expected), "README has no line `{expected}`");
 }

@@ -687,6 +687,16 @@ mod tests {
         Scenario::from_json(text)?.plan()
     }
 
+    /// The TCP plan of `BASE`'s first group after `patch`.
+    fn first_tcp_plan(patch: impl Fn(&mut serde_json::Value)) -> TcpConfig {
+        let mut v: serde_json::Value = serde_json::from_str(BASE).unwrap();
+        patch(&mut v);
+        match plan_of(&v.to_string()).unwrap().groups.swap_remove(0).traffic {
+            TrafficPlan::Tcp(c) => c,
+            _ => unreachable!("flows[0] is a tcp group"),
+        }
+    }
+
     fn error_of(patch: impl Fn(&mut serde_json::Value)) -> String {
         let mut v: serde_json::Value = serde_json::from_str(BASE).unwrap();
         patch(&mut v);
@@ -869,12 +879,8 @@ mod tests {
     #[test]
     fn tcp_groups_choose_cubic_and_sack_and_default_to_newreno_without_sack() {
         let tcp_of = |patch: &dyn Fn(&mut serde_json::Value)| {
-            let mut v: serde_json::Value = serde_json::from_str(BASE).unwrap();
-            patch(&mut v);
-            match &plan_of(&v.to_string()).unwrap().groups[0].traffic {
-                TrafficPlan::Tcp(c) => (c.cc, c.sack),
-                _ => unreachable!("flows[0] is a tcp group"),
-            }
+            let c = first_tcp_plan(patch);
+            (c.cc, c.sack)
         };
         assert_eq!(tcp_of(&|_| {}), (CcVariant::NewReno, false));
         let cubic_sack = |v: &mut serde_json::Value| {
@@ -887,18 +893,16 @@ mod tests {
     #[test]
     fn cubic_groups_run_linux_hystart_and_the_minimum_rtt_unless_told_otherwise() {
         let options_of = |hystart: Option<&str>, cubic_rtt: Option<&str>| {
-            let mut v: serde_json::Value = serde_json::from_str(BASE).unwrap();
-            v["flows"][0]["cc"] = "cubic".into();
-            if let Some(h) = hystart {
-                v["flows"][0]["hystart"] = h.into();
-            }
-            if let Some(r) = cubic_rtt {
-                v["flows"][0]["cubic_rtt"] = r.into();
-            }
-            match &plan_of(&v.to_string()).unwrap().groups[0].traffic {
-                TrafficPlan::Tcp(c) => (c.cubic.slow_start_exit, c.cubic.target_rtt),
-                _ => unreachable!("flows[0] is a tcp group"),
-            }
+            let c = first_tcp_plan(|v| {
+                v["flows"][0]["cc"] = "cubic".into();
+                if let Some(h) = hystart {
+                    v["flows"][0]["hystart"] = h.into();
+                }
+                if let Some(r) = cubic_rtt {
+                    v["flows"][0]["cubic_rtt"] = r.into();
+                }
+            });
+            (c.cubic.slow_start_exit, c.cubic.target_rtt)
         };
         assert_eq!(options_of(None, None), (SlowStartExit::HystartLinux, TargetRtt::Min));
         assert_eq!(options_of(Some("ns3"), None).0, SlowStartExit::HystartNs3);
@@ -909,12 +913,8 @@ mod tests {
     #[test]
     fn ecn_takes_a_switch_or_a_codepoint_and_pacing_is_off_unless_asked() {
         let tcp_of = |patch: &dyn Fn(&mut serde_json::Value)| {
-            let mut v: serde_json::Value = serde_json::from_str(BASE).unwrap();
-            patch(&mut v);
-            match &plan_of(&v.to_string()).unwrap().groups[0].traffic {
-                TrafficPlan::Tcp(c) => (c.cc, c.ecn, c.pacing),
-                _ => unreachable!("flows[0] is a tcp group"),
-            }
+            let c = first_tcp_plan(patch);
+            (c.cc, c.ecn, c.pacing)
         };
         assert_eq!(tcp_of(&|_| {}), (CcVariant::NewReno, Ecn::NotEct, false));
         for (value, codepoint) in [

@@ -15,7 +15,7 @@ import { OnScreen } from '../charts/OnScreen';
 import { QueueChart } from '../charts/QueueChart';
 import type { ParamChange, TimeWindow } from '../charts/timeAxis';
 import { useStoreRevision } from '../charts/useStoreRevision';
-import { binWidth, visibleRows } from '../charts/visibleWindow';
+import { binWidth, visibleRows, type VisibleRows } from '../charts/visibleWindow';
 import { SKIP_TARGETS } from '../controls/SkipLinks';
 import { ViewControls } from '../controls/ViewControls';
 import type { RunSnapshot } from '../engine/client';
@@ -112,64 +112,35 @@ export const ChartsArea = memo(function ChartsArea({
   const flowFairShares = useMemo(() => (summary ? flowFairShareLevels(groups, summary.groups) : []), [summary, groups]);
   const fairShares = useMemo(() => (summary ? goodputFairShareLevels(groups, summary.groups, scenario) : []), [summary, groups, scenario]);
   const measuredLoads = useMemo(() => measuredLoadsOf(summary?.hops ?? []), [summary]);
-  const latency = { store, rows, groups, snapshot, binS, paramChanges, window: timeWindow, height: CHART_HEIGHT };
+  /** What every time chart is drawn against: the window, its height and the parameter changes in it. */
+  const timeAxes = { paramChanges, window: timeWindow, height: CHART_HEIGHT };
+  const latency = { store, rows, groups, snapshot, binS, ...timeAxes };
   const markovModel = snapshot?.markovModel;
   const schemeName = schemeEntry?.name ?? scenario.queue.scheme;
   const barLegend = useBarLegend(groups);
+
+  /** A time chart of the run's samples, drawn while it is on screen. */
+  const onScreen = (draw: (store: SeriesStore, rows: VisibleRows) => ReactNode) => store && rows && <OnScreen render={() => draw(store, rows)} />;
 
   /** The charts in the order the view lists them: a lesson step puts first what its text talks about. */
   const chart = (id: ChartId): ReactNode => {
     switch (id) {
       case 'queue':
-        return (
-          store &&
-          rows && (
-            <OnScreen
-              render={() => (
-                <QueueChart
-                  {...queueData(store, rows, unit, queueProbes)}
-                  unit={unit}
-                  bufferCapacity={capacity}
-                  thresholds={thresholds}
-                  delayTargets={delayTargets}
-                  paramChanges={paramChanges}
-                  window={timeWindow}
-                  height={CHART_HEIGHT}
-                  decisions={inspector?.marks}
-                />
-              )}
-            />
-          )
-        );
+        return onScreen((store, rows) => (
+          <QueueChart
+            {...queueData(store, rows, unit, queueProbes)}
+            {...timeAxes}
+            unit={unit}
+            bufferCapacity={capacity}
+            thresholds={thresholds}
+            delayTargets={delayTargets}
+            decisions={inspector?.marks}
+          />
+        ));
       case 'goodput':
-        return (
-          store &&
-          rows && (
-            <OnScreen
-              render={() => (
-                <GoodputChart
-                  {...goodputData(store, rows, groups, binS)}
-                  fairShares={fairShares}
-                  binS={binS}
-                  paramChanges={paramChanges}
-                  window={timeWindow}
-                  height={CHART_HEIGHT}
-                />
-              )}
-            />
-          )
-        );
+        return onScreen((store, rows) => <GoodputChart {...goodputData(store, rows, groups, binS)} {...timeAxes} fairShares={fairShares} binS={binS} />);
       case 'cwnd':
-        return (
-          store &&
-          rows && (
-            <OnScreen
-              render={() => (
-                <WindowChart {...windowData(store, rows, groups, binS)} binS={binS} paramChanges={paramChanges} window={timeWindow} height={CHART_HEIGHT} />
-              )}
-            />
-          )
-        );
+        return onScreen((store, rows) => <WindowChart {...windowData(store, rows, groups, binS)} {...timeAxes} binS={binS} />);
       case 'curve':
         // DualPI2 has two probabilities, both functions of its p′: drawn from its parameters and the newest sample.
         return scenario.queue.scheme === 'dualpi2' ? (
@@ -190,22 +161,7 @@ export const ChartsArea = memo(function ChartsArea({
           )
         );
       case 'rate':
-        return (
-          store &&
-          rows && (
-            <OnScreen
-              render={() => (
-                <DropRateChart
-                  {...dropRateData(store, rows, binS)}
-                  paramChanges={paramChanges}
-                  window={timeWindow}
-                  height={CHART_HEIGHT}
-                  decisions={inspector?.marks}
-                />
-              )}
-            />
-          )
-        );
+        return onScreen((store, rows) => <DropRateChart {...dropRateData(store, rows, binS)} {...timeAxes} decisions={inspector?.marks} />);
       case 'bars':
         return detail === 'perGroup' ? (
           <GoodputDistribution {...distribution} fairShares={flowFairShares} windowS={summary?.window_s ?? 0} height={CHART_HEIGHT} />

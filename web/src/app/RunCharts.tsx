@@ -47,12 +47,7 @@ export function RunCharts({ scenario, schemeEntry, sim, partner, view, onView, s
   return (
     <>
       <DecisionPanel
-        paused={inspector.paused}
-        decisions={inspector.decisions}
-        fields={inspector.fields}
-        selected={inspector.selected}
-        onSelect={inspector.select}
-        onClose={inspector.close}
+        inspector={inspector}
         schemeName={schemeName}
         unit={bufferUnit(scenario)}
         recording={sim.recordingDecisions}

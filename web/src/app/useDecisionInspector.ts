@@ -7,19 +7,12 @@ import type { CodelLawDecision } from '../charts/CodelLawChart';
 import type { DecisionMark, DecisionMarksProps } from '../charts/DecisionMarks';
 import type { PiePoint } from '../charts/PieStateChart';
 import type { DecisionRecord, FieldSpec } from '../engine/client';
+import type { DecisionSelection } from '../explain/DecisionPanel';
 import { curvePoint } from '../explain/decisionText';
 import { codelLawPoint, pieStatePoint } from '../explain/schemeLaws';
 import type { SimulationView } from './useSimulation';
 
-export interface DecisionInspector {
-  paused: boolean;
-  decisions: readonly DecisionRecord[];
-  fields: readonly FieldSpec[];
-  /** Index of the decision the user picked in `decisions`, while paused. */
-  selected: number | null;
-  select: (index: number) => void;
-  /** Put the explanation away. */
-  close: () => void;
+export interface DecisionInspector extends DecisionSelection {
   /** What the time charts mark, while paused. */
   marks: DecisionMarksProps | undefined;
   /** The selected decision on the drop-probability curve, when it records its place there. */

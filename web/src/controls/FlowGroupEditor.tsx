@@ -1,11 +1,12 @@
 // One flow group of the scenario: its kind, how many flows, the kind's own
 // settings, access delay and jitter, start and stop times, and direction.
 
+import type { ReactNode } from 'react';
 import { Term } from '../glossary/Term';
 import { CC_CHOICES, CUBIC_RTT_CHOICES, HYSTART_CHOICES, type Choice } from '../scenario/flavours';
 import { FLOW_KINDS, withCc, withKey, withKind } from '../scenario/model';
-import type { CcName, FlowGroup, FlowKind, ResolvedGroup, ScenarioProblem } from '../scenario/types';
-import { FieldError } from './FieldError';
+import type { FlowGroup, FlowKind, ResolvedGroup, ScenarioProblem } from '../scenario/types';
+import { SelectField, SwitchField, TextField } from './EditorFields';
 import { NumberField } from './NumberField';
 import { problemAt } from './problems';
 import { SpreadField, spreadPlaceholder } from './SpreadField';
@@ -76,6 +77,7 @@ const KIND_NAMES: Record<FlowKind, string> = {
   tfrc: 'TFRC',
   ping: 'Ping (latency probe)',
 };
+const KIND_CHOICES = FLOW_KINDS.map((kind) => ({ value: kind, label: KIND_NAMES[kind] }));
 
 interface FlowGroupEditorProps {
   index: number;
@@ -113,6 +115,14 @@ const PACING_ABOUT =
 const ONE_HOST_ABOUT =
   'All the group’s flows run between one sender and one receiver host, instead of a host pair per flow. Only host-aware schemes read it: CAKE with host isolation shares the link between hosts first.';
 
+const REVERSE_ABOUT =
+  "Right to left: the data crosses the reverse links (which then run the same scheme) and the ACKs share the forward queue with the other flows' data: two-way traffic.";
+
+const DIRECTION_CHOICES = [
+  { value: 'forward', label: 'left → right' },
+  { value: 'reverse', label: 'right → left' },
+] as const;
+
 const SACK_ABOUT = 'With SACK the receiver reports every block it holds, so the sender resends several losses in one round trip instead of timing out.';
 
 export function FlowGroupEditor({ index, group, onChange, onRemove, planned, problem }: FlowGroupEditorProps) {
@@ -120,20 +130,18 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, planned, pro
   const set = <K extends keyof FlowGroup>(key: K, value: FlowGroup[K] | undefined) => onChange(withKey(group, key, value));
   // Without `cc` the group runs what the engine's plan says (none while the draft is invalid).
   const cc = CC_CHOICES.find((choice) => choice.value === shown(group.cc, planned?.cc));
+  const part = { index, group, planned, set };
   return (
     <section className="flow-group" aria-label={`Flow group ${index + 1}`} data-testid={`flow-group-${index}`}>
       <div className="flow-group-head">
-        <label className="field">
-          <span className="field-label">kind</span>
-          <select value={group.kind} onChange={(event) => onChange(withKind(group, event.target.value as FlowKind))} data-testid={`flow-${index}-kind`}>
-            {FLOW_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {KIND_NAMES[kind]}
-              </option>
-            ))}
-          </select>
-          <FieldError message={problemAt(problem, path('kind'))} />
-        </label>
+        <SelectField
+          label="kind"
+          value={group.kind}
+          choices={KIND_CHOICES}
+          onChange={(kind) => onChange(withKind(group, kind))}
+          error={problemAt(problem, path('kind'))}
+          testId={`flow-${index}-kind`}
+        />
         {onRemove && (
           <button type="button" className="icon-button" onClick={onRemove} aria-label={`Remove flow group ${index + 1}`}>
             Remove
@@ -149,49 +157,31 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, planned, pro
           error={problemAt(problem, path('count'))}
           testId={`flow-${index}-count`}
         />
-        <label className="field">
-          <span className="field-label">label</span>
-          <input
-            type="text"
-            value={group.label ?? ''}
-            maxLength={80}
-            placeholder={group.kind}
-            onChange={(event) => set('label', event.target.value || undefined)}
-          />
-          <FieldError message={problemAt(problem, path('label'))} />
-        </label>
+        <TextField
+          label="label"
+          value={group.label}
+          maxLength={80}
+          placeholder={group.kind}
+          onChange={(label) => set('label', label)}
+          error={problemAt(problem, path('label'))}
+        />
       </div>
       <div className="field-row">
         {group.kind === 'tcp' && (
-          <label className="field">
-            <span className="field-label">congestion control</span>
-            <select value={cc?.value ?? ''} onChange={(event) => onChange(withCc(group, event.target.value as CcName))} data-testid={`flow-${index}-cc`}>
-              {CC_CHOICES.map((choice) => (
-                <option key={choice.value} value={choice.value}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        {KIND_FIELDS[group.kind].map((field) => (
-          <NumberField
-            key={field.key}
-            label={field.label}
-            unit={field.unit}
-            scale={field.scale}
-            integer={field.integer}
-            value={group[field.key]}
-            optional={field.key !== 'rate_bps'}
-            placeholder="default"
-            onChange={(v) => set(field.key, v)}
-            error={problemAt(problem, path(field.key))}
-            testId={`flow-${index}-${field.key}`}
+          <SelectField
+            label="congestion control"
+            value={cc?.value ?? ''}
+            choices={CC_CHOICES}
+            onChange={(name) => onChange(withCc(group, name))}
+            testId={`flow-${index}-cc`}
           />
+        )}
+        {KIND_FIELDS[group.kind].map(({ key, ...shown }) => (
+          <GroupNumber key={key} {...part} problem={problem} field={key} {...shown} optional={key !== 'rate_bps'} placeholder="default" />
         ))}
       </div>
-      {group.kind === 'tcp' && <TcpSwitches index={index} group={group} planned={planned} set={set} />}
-      {group.kind === 'tcp' && cc?.value === 'cubic' && <CubicChoices index={index} group={group} planned={planned} set={set} problem={problem} />}
+      {group.kind === 'tcp' && <TcpSwitches {...part} />}
+      {group.kind === 'tcp' && cc?.value === 'cubic' && <CubicChoices {...part} problem={problem} />}
       {group.kind === 'tcp' && (
         <p className="hint" data-testid={`flow-${index}-tcp-about`}>
           {cc?.about} {SACK_ABOUT}
@@ -216,51 +206,29 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, planned, pro
         />
       </div>
       <div className="field-row">
-        <label className="field">
-          <span className="field-label">direction</span>
-          <select
-            value={group.reverse ? 'reverse' : 'forward'}
-            onChange={(event) => set('reverse', event.target.value === 'reverse' || undefined)}
-            title="Right to left: the data crosses the reverse links (which then run the same scheme) and the ACKs share the forward queue with the other flows' data: two-way traffic."
-            data-testid={`flow-${index}-direction`}
-          >
-            <option value="forward">left → right</option>
-            <option value="reverse">right → left</option>
-          </select>
-          <FieldError message={problemAt(problem, path('reverse'))} />
-        </label>
-        <NumberField
-          label="stop time"
-          unit="s"
-          value={group.stop_s}
-          optional
-          placeholder="never"
-          onChange={(v) => set('stop_s', v)}
-          error={problemAt(problem, path('stop_s'))}
+        <SelectField
+          label="direction"
+          value={group.reverse ? 'reverse' : 'forward'}
+          choices={DIRECTION_CHOICES}
+          onChange={(direction) => set('reverse', direction === 'reverse' || undefined)}
+          about={REVERSE_ABOUT}
+          error={problemAt(problem, path('reverse'))}
+          testId={`flow-${index}-direction`}
         />
+        <GroupNumber {...part} problem={problem} field="stop_s" label="stop time" unit="s" optional placeholder="never" />
       </div>
       <div className="field-row">
-        <NumberField
-          label="access jitter"
-          unit="ms"
-          value={group.access_jitter_ms}
-          optional
-          placeholder="link default"
-          onChange={(v) => set('access_jitter_ms', v)}
-          error={problemAt(problem, path('access_jitter_ms'))}
-          testId={`flow-${index}-access_jitter_ms`}
+        <GroupNumber {...part} problem={problem} field="access_jitter_ms" label="access jitter" unit="ms" optional placeholder="link default" />
+        <GroupSwitch
+          {...part}
+          field="one_host"
+          label={
+            <>
+              one host (<Term id="host-isolation">host isolation</Term>)
+            </>
+          }
+          about={ONE_HOST_ABOUT}
         />
-        <label className="field checkbox" title={ONE_HOST_ABOUT}>
-          <input
-            type="checkbox"
-            checked={shown(group.one_host, planned?.one_host) === true}
-            onChange={(event) => set('one_host', event.target.checked)}
-            data-testid={`flow-${index}-one_host`}
-          />
-          <span className="field-label">
-            one host (<Term id="host-isolation">host isolation</Term>)
-          </span>
-        </label>
       </div>
     </section>
   );
@@ -273,74 +241,46 @@ interface GroupPartProps {
   set: <K extends keyof FlowGroup>(key: K, value: FlowGroup[K] | undefined) => void;
 }
 
+type CubicKey = 'hystart' | 'cubic_rtt';
+
 /** One of CUBIC's choices: a select showing the document's value or the plan's, and the chosen value's meaning. */
-function CubicChoice<T extends string>({
+function CubicChoice<K extends CubicKey>({
   index,
+  group,
+  planned,
+  set,
+  problem,
   field,
   label,
   termId,
   choices,
-  value,
-  onPick,
-  error,
-}: {
-  index: number;
-  field: 'hystart' | 'cubic_rtt';
-  label: string;
-  termId: string;
-  choices: readonly Choice<T>[];
-  value: T | undefined;
-  onPick: (value: T) => void;
-  error: string | undefined;
-}) {
-  const chosen = choices.find((choice) => choice.value === value);
+}: CubicPartProps & { field: K; label: string; termId: string; choices: readonly Choice<NonNullable<FlowGroup[K]>>[] }) {
+  const chosen = choices.find((choice) => choice.value === shown(group[field], planned?.[field]));
   return (
-    <label className="field" title={chosen?.about}>
-      <span className="field-label">
-        <Term id={termId}>{label}</Term>
-      </span>
-      <select value={chosen?.value ?? ''} onChange={(event) => onPick(event.target.value as T)} data-testid={`flow-${index}-${field}`}>
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-      <FieldError message={error} />
-    </label>
+    <SelectField
+      label={<Term id={termId}>{label}</Term>}
+      value={chosen?.value ?? ''}
+      choices={choices}
+      onChange={(value) => set(field, value)}
+      about={chosen?.about}
+      error={problemAt(problem, `flows[${index}].${field}`)}
+      testId={`flow-${index}-${field}`}
+    />
   );
 }
 
+type CubicPartProps = GroupPartProps & { problem: ScenarioProblem | undefined };
+
 /** A CUBIC group's slow-start exit and look-ahead RTT, each with what the one chosen does. */
-function CubicChoices({ index, group, planned, set, problem }: GroupPartProps & { problem: ScenarioProblem | undefined }) {
-  const path = (key: string) => `flows[${index}].${key}`;
-  const hystart = shown(group.hystart, planned?.hystart);
-  const rtt = shown(group.cubic_rtt, planned?.cubic_rtt);
-  const hystartAbout = HYSTART_CHOICES.find((c) => c.value === hystart)?.about;
-  const rttAbout = CUBIC_RTT_CHOICES.find((c) => c.value === rtt)?.about;
+function CubicChoices(part: CubicPartProps) {
+  const { index, group, planned } = part;
+  const hystartAbout = HYSTART_CHOICES.find((c) => c.value === shown(group.hystart, planned?.hystart))?.about;
+  const rttAbout = CUBIC_RTT_CHOICES.find((c) => c.value === shown(group.cubic_rtt, planned?.cubic_rtt))?.about;
   return (
     <>
       <div className="field-row">
-        <CubicChoice
-          index={index}
-          field="hystart"
-          label="HyStart"
-          termId="hystart"
-          choices={HYSTART_CHOICES}
-          value={hystart}
-          onPick={(v) => set('hystart', v)}
-          error={problemAt(problem, path('hystart'))}
-        />
-        <CubicChoice
-          index={index}
-          field="cubic_rtt"
-          label="look-ahead RTT"
-          termId="cubic-rtt"
-          choices={CUBIC_RTT_CHOICES}
-          value={rtt}
-          onPick={(v) => set('cubic_rtt', v)}
-          error={problemAt(problem, path('cubic_rtt'))}
-        />
+        <CubicChoice {...part} field="hystart" label="HyStart" termId="hystart" choices={HYSTART_CHOICES} />
+        <CubicChoice {...part} field="cubic_rtt" label="look-ahead RTT" termId="cubic-rtt" choices={CUBIC_RTT_CHOICES} />
       </div>
       <p className="hint" data-testid={`flow-${index}-cubic-about`}>
         {hystartAbout && <strong>HyStart: </strong>}
@@ -351,42 +291,71 @@ function CubicChoices({ index, group, planned, set, problem }: GroupPartProps & 
   );
 }
 
+/** One of a group's numbers, shown in its display unit. */
+function GroupNumber({
+  index,
+  group,
+  set,
+  problem,
+  field,
+  ...shown
+}: GroupPartProps & {
+  problem: ScenarioProblem | undefined;
+  field: NumericKey | 'stop_s' | 'access_jitter_ms';
+  label: string;
+  unit: string;
+  scale?: number;
+  integer?: boolean;
+  optional: boolean;
+  placeholder: string;
+}) {
+  return (
+    <NumberField
+      {...shown}
+      value={group[field]}
+      onChange={(v) => set(field, v)}
+      error={problemAt(problem, `flows[${index}].${field}`)}
+      testId={`flow-${index}-${field}`}
+    />
+  );
+}
+
+/** One of a group's on/off options, showing the document's value or the plan's. */
+function GroupSwitch({
+  index,
+  group,
+  planned,
+  set,
+  field,
+  label,
+  about,
+}: GroupPartProps & { field: 'sack' | 'pacing' | 'one_host'; label: ReactNode; about: string }) {
+  return (
+    <SwitchField
+      label={label}
+      checked={shown(group[field], planned?.[field]) === true}
+      onChange={(on) => set(field, on)}
+      about={about}
+      testId={`flow-${index}-${field}`}
+    />
+  );
+}
+
 /** A TCP group's ECN codepoint, SACK and pacing. */
-function TcpSwitches({ index, group, planned, set }: GroupPartProps) {
+function TcpSwitches(part: GroupPartProps) {
+  const { index, group, set } = part;
   return (
     <div className="field-row">
-      <label className="field" title={ECN_ABOUT}>
-        <span className="field-label">ECN</span>
-        <select
-          value={ecnChoice(group.ecn)}
-          onChange={(event) => set('ecn', event.target.value === 'off' ? undefined : (event.target.value as 'ect0' | 'ect1'))}
-          data-testid={`flow-${index}-ecn`}
-        >
-          {ECN_CHOICES.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field checkbox" title={SACK_ABOUT}>
-        <input
-          type="checkbox"
-          checked={shown(group.sack, planned?.sack) === true}
-          onChange={(event) => set('sack', event.target.checked)}
-          data-testid={`flow-${index}-sack`}
-        />
-        <span className="field-label">SACK</span>
-      </label>
-      <label className="field checkbox" title={PACING_ABOUT}>
-        <input
-          type="checkbox"
-          checked={shown(group.pacing, planned?.pacing) === true}
-          onChange={(event) => set('pacing', event.target.checked)}
-          data-testid={`flow-${index}-pacing`}
-        />
-        <span className="field-label">pacing</span>
-      </label>
+      <SelectField
+        label="ECN"
+        value={ecnChoice(group.ecn)}
+        choices={ECN_CHOICES}
+        onChange={(ecn) => set('ecn', ecn === 'off' ? undefined : ecn)}
+        about={ECN_ABOUT}
+        testId={`flow-${index}-ecn`}
+      />
+      <GroupSwitch {...part} field="sack" label="SACK" about={SACK_ABOUT} />
+      <GroupSwitch {...part} field="pacing" label="pacing" about={PACING_ABOUT} />
     </div>
   );
 }

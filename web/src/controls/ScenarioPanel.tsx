@@ -4,6 +4,7 @@
 
 import { bufferUnit, withKey, type BufferUnit } from '../scenario/model';
 import type { FlowGroup, ResolvedPlan, Scenario, ScenarioProblem } from '../scenario/types';
+import { SelectField, TextField, type FieldChoice } from './EditorFields';
 import { FlowGroupEditor } from './FlowGroupEditor';
 import { NumberField } from './NumberField';
 import { problemAt } from './problems';
@@ -25,6 +26,40 @@ function planned(value: number | undefined): string | undefined {
   return value === undefined ? undefined : String(value);
 }
 
+type PlannedKey = 'measure_from_s' | 'sample_interval_ms' | 'seed';
+
+/** A top-level number the document may leave out; empty shows what the engine's plan runs with. */
+function PlannedField({
+  draft,
+  onDraft,
+  problem,
+  plan,
+  field,
+  ...shown
+}: Pick<ScenarioPanelProps, 'draft' | 'onDraft' | 'problem' | 'plan'> & {
+  field: PlannedKey;
+  label: string;
+  unit?: string;
+  integer?: boolean;
+  testId?: string;
+}) {
+  return (
+    <NumberField
+      {...shown}
+      value={draft[field]}
+      optional
+      placeholder={planned(plan?.[field])}
+      onChange={(v) => onDraft(withKey(draft, field, v))}
+      error={problemAt(problem, field)}
+    />
+  );
+}
+
+const BUFFER_UNITS: readonly FieldChoice<BufferUnit>[] = [
+  { value: 'packets', label: 'packets' },
+  { value: 'bytes', label: 'bytes' },
+];
+
 const NEW_GROUP: FlowGroup = { kind: 'tcp', count: 1, cc: 'newreno', segment_bytes: 1000 };
 
 export function ScenarioPanel({ draft, onDraft, problem, plan, dirty, onApply, onRevert }: ScenarioPanelProps) {
@@ -34,6 +69,7 @@ export function ScenarioPanel({ draft, onDraft, problem, plan, dirty, onApply, o
   const setFlows = (flows: FlowGroup[]) => onDraft({ ...draft, flows });
   const setBuffer = (size: number | undefined, nextUnit: BufferUnit) => setTopology({ buffer: nextUnit === 'bytes' ? { bytes: size } : { packets: size } });
   const bufferSize = topology.buffer.bytes ?? topology.buffer.packets;
+  const fieldState = { draft, onDraft, problem, plan };
 
   return (
     <form
@@ -52,16 +88,7 @@ export function ScenarioPanel({ draft, onDraft, problem, plan, dirty, onApply, o
           {problem.message}
         </p>
       )}
-      <label className="field wide">
-        <span className="field-label">name</span>
-        <input
-          type="text"
-          value={draft.name ?? ''}
-          maxLength={200}
-          onChange={(event) => onDraft(withKey(draft, 'name', event.target.value || undefined))}
-          data-testid="scenario-name"
-        />
-      </label>
+      <TextField label="name" wide value={draft.name} maxLength={200} onChange={(name) => onDraft(withKey(draft, 'name', name))} testId="scenario-name" />
 
       <h3>Bottleneck link</h3>
       <div className="field-row">
@@ -93,13 +120,7 @@ export function ScenarioPanel({ draft, onDraft, problem, plan, dirty, onApply, o
           error={problemAt(problem, 'topology.buffer')}
           testId="buffer-size"
         />
-        <label className="field">
-          <span className="field-label">buffer unit</span>
-          <select value={unit} onChange={(event) => setBuffer(bufferSize, event.target.value as BufferUnit)} data-testid="buffer-unit">
-            <option value="packets">packets</option>
-            <option value="bytes">bytes</option>
-          </select>
-        </label>
+        <SelectField label="buffer unit" value={unit} choices={BUFFER_UNITS} onChange={(next) => setBuffer(bufferSize, next)} testId="buffer-unit" />
       </div>
 
       <h3>Timing</h3>
@@ -112,37 +133,11 @@ export function ScenarioPanel({ draft, onDraft, problem, plan, dirty, onApply, o
           error={problemAt(problem, 'duration_s')}
           testId="duration"
         />
-        <NumberField
-          label="measure from"
-          unit="s"
-          value={draft.measure_from_s}
-          optional
-          placeholder={planned(plan?.measure_from_s)}
-          onChange={(v) => onDraft(withKey(draft, 'measure_from_s', v))}
-          error={problemAt(problem, 'measure_from_s')}
-          testId="measure-from"
-        />
+        <PlannedField {...fieldState} field="measure_from_s" label="measure from" unit="s" testId="measure-from" />
       </div>
       <div className="field-row">
-        <NumberField
-          label="sample every"
-          unit="ms"
-          value={draft.sample_interval_ms}
-          optional
-          placeholder={planned(plan?.sample_interval_ms)}
-          onChange={(v) => onDraft(withKey(draft, 'sample_interval_ms', v))}
-          error={problemAt(problem, 'sample_interval_ms')}
-        />
-        <NumberField
-          label="random seed"
-          integer
-          value={draft.seed}
-          optional
-          placeholder={planned(plan?.seed)}
-          onChange={(v) => onDraft(withKey(draft, 'seed', v))}
-          error={problemAt(problem, 'seed')}
-          testId="seed"
-        />
+        <PlannedField {...fieldState} field="sample_interval_ms" label="sample every" unit="ms" />
+        <PlannedField {...fieldState} field="seed" label="random seed" integer testId="seed" />
       </div>
 
       <h3>Flows</h3>

@@ -25,6 +25,17 @@ function comparisonScenario(): string {
   return JSON.stringify(preset);
 }
 
+/** A preset from scenarios/ with some top-level keys replaced (cut short, mostly). */
+function preset(id: string, changes: Record<string, unknown>): string {
+  const document = JSON.parse(readFileSync(`${repoRoot}scenarios/${id}.json`, 'utf8'));
+  return JSON.stringify({ ...document, ...changes });
+}
+
+/** One scenario through the native CLI and through the wasm engine in 37-ms slices. */
+function bothEngines(scenarioJson: string): { native: Summary; wasm: Summary } {
+  return { native: runNative(scenarioJson), wasm: runWasm(scenarioJson, 0.037) };
+}
+
 /** Everything except wall-clock timings, which differ between any two runs. */
 function deterministicPart(summary: Summary): unknown {
   const { wall_s: _wall, events_per_s: _eps, packets_per_s: _pps, ...perf } = summary.perf;
@@ -65,19 +76,13 @@ function runNative(scenarioJson: string): Summary {
 describe('wasm engine', () => {
   it('matches the native CLI summary for the same scenario and seed', () => {
     const scenarioJson = comparisonScenario();
-    const native = runNative(scenarioJson);
-    const wasm = runWasm(scenarioJson, 0.037);
+    const { native, wasm } = bothEngines(scenarioJson);
     expect(wasm.perf.packets).toBeGreaterThan(3_000);
     expect(deterministicPart(wasm)).toEqual(deterministicPart(native));
   });
 
   it('matches the native CLI for CUBIC with SACK (cube roots through libm)', () => {
-    const preset = JSON.parse(readFileSync(`${repoRoot}scenarios/ns3-dumbbell-cubic-sack.json`, 'utf8'));
-    preset.duration_s = 8;
-    preset.measure_from_s = 2;
-    const scenarioJson = JSON.stringify(preset);
-    const native = runNative(scenarioJson);
-    const wasm = runWasm(scenarioJson, 0.037);
+    const { native, wasm } = bothEngines(preset('ns3-dumbbell-cubic-sack', { duration_s: 8, measure_from_s: 2 }));
     expect(wasm.drops.total).toBeGreaterThan(0);
     expect(deterministicPart(wasm)).toEqual(deterministicPart(native));
   });
@@ -88,19 +93,13 @@ describe('wasm engine', () => {
     preset.measure_from_s = 0.1;
     preset.flows[0].pacing = true;
     const scenarioJson = JSON.stringify(preset);
-    const native = runNative(scenarioJson);
-    const wasm = runWasm(scenarioJson, 0.037);
+    const { native, wasm } = bothEngines(scenarioJson);
     expect(wasm.marks).toBeGreaterThan(0);
     expect(deterministicPart(wasm)).toEqual(deterministicPart(native));
   });
 
   it('matches the native CLI on the latency-under-load preset (ping echoes, delay percentiles)', () => {
-    const preset = JSON.parse(readFileSync(`${repoRoot}scenarios/latency-under-load.json`, 'utf8'));
-    preset.duration_s = 10;
-    preset.measure_from_s = 3;
-    const scenarioJson = JSON.stringify(preset);
-    const native = runNative(scenarioJson);
-    const wasm = runWasm(scenarioJson, 0.037);
+    const { native, wasm } = bothEngines(preset('latency-under-load', { duration_s: 10, measure_from_s: 3 }));
     expect(wasm.groups[0].rtt_percentiles_ms?.p50).toBeGreaterThan(100);
     expect(deterministicPart(wasm)).toEqual(deterministicPart(native));
   });
@@ -138,12 +137,7 @@ describe('wasm engine', () => {
   it.each(['dualpi2-prague-cubic', 'dualpi2-rfc9332-params', 'pie-prague-cubic', 'fq-codel-prague-cubic'])(
     'matches the native CLI for TCP Prague beside CUBIC (%s)',
     (id) => {
-      const preset = JSON.parse(readFileSync(`${repoRoot}scenarios/${id}.json`, 'utf8'));
-      preset.duration_s = 12;
-      preset.measure_from_s = 2;
-      const scenarioJson = JSON.stringify(preset);
-      const native = runNative(scenarioJson);
-      const wasm = runWasm(scenarioJson, 0.037);
+      const { native, wasm } = bothEngines(preset(id, { duration_s: 12, measure_from_s: 2 }));
       expect(wasm.marks + wasm.drops.total).toBeGreaterThan(0);
       expect(deterministicPart(wasm)).toEqual(deterministicPart(native));
     },
@@ -151,12 +145,7 @@ describe('wasm engine', () => {
 
   // 15 s: BBR through Startup, Drain and several ProbeBW gain cycles (and its random first phase).
   it.each(['bbr-vs-cubic-droptail', 'bbr-vs-cubic-fq-codel'])('matches the native CLI for BBR beside CUBIC (%s)', (id) => {
-    const preset = JSON.parse(readFileSync(`${repoRoot}scenarios/${id}.json`, 'utf8'));
-    preset.duration_s = 15;
-    preset.measure_from_s = 3;
-    const scenarioJson = JSON.stringify(preset);
-    const native = runNative(scenarioJson);
-    const wasm = runWasm(scenarioJson, 0.037);
+    const { native, wasm } = bothEngines(preset(id, { duration_s: 15, measure_from_s: 3 }));
     expect(wasm.flows[0].goodput_bps).toBeGreaterThan(0);
     expect(deterministicPart(wasm)).toEqual(deterministicPart(native));
   });
@@ -171,8 +160,7 @@ describe('wasm engine', () => {
     preset.measure_from_s = 2;
     preset.queue.params = params;
     const scenarioJson = JSON.stringify(preset);
-    const native = runNative(scenarioJson);
-    const wasm = runWasm(scenarioJson, 0.037);
+    const { native, wasm } = bothEngines(scenarioJson);
     expect(wasm.perf.packets).toBeGreaterThan(10_000);
     expect(deterministicPart(wasm)).toEqual(deterministicPart(native));
   });
@@ -184,11 +172,7 @@ describe('wasm engine', () => {
   ])(
     'matches the native CLI on the rate-trace preset %s (a random walk drawn through libm, a step)',
     (id, durationS) => {
-      const preset = JSON.parse(readFileSync(`${repoRoot}scenarios/${id}.json`, 'utf8'));
-      preset.duration_s = durationS;
-      const scenarioJson = JSON.stringify(preset);
-      const native = runNative(scenarioJson);
-      const wasm = runWasm(scenarioJson, 0.037);
+      const { native, wasm } = bothEngines(preset(id, { duration_s: durationS }));
       expect(wasm.perf.packets).toBeGreaterThan(10_000);
       expect(deterministicPart(wasm)).toEqual(deterministicPart(native));
     },

@@ -9,13 +9,20 @@ import { DECISION_RING_SIZE } from '../engine/decisionRing';
 import { explainDecision } from './decisionText';
 import './decisionPanel.css';
 
-interface DecisionPanelProps {
+/** The run's kept decisions and the one picked, as the inspector holds them. */
+export interface DecisionSelection {
   paused: boolean;
   decisions: readonly DecisionRecord[];
   fields: readonly FieldSpec[];
+  /** Index of the decision the user picked in `decisions`, while paused. */
   selected: number | null;
-  onSelect: (index: number) => void;
-  onClose: () => void;
+  select: (index: number) => void;
+  /** Put the explanation away. */
+  close: () => void;
+}
+
+interface DecisionPanelProps {
+  inspector: DecisionSelection;
   schemeName: string;
   /** The buffer's unit, for values in it. */
   unit: string;
@@ -40,7 +47,8 @@ function RecordSwitch({ recording, onRecording }: Pick<DecisionPanelProps, 'reco
   );
 }
 
-export function DecisionPanel({ paused, decisions, fields, selected, onSelect, onClose, schemeName, unit, recording, onRecording }: DecisionPanelProps) {
+export function DecisionPanel({ inspector, schemeName, unit, recording, onRecording }: DecisionPanelProps) {
+  const { paused, decisions, fields, selected, select, close } = inspector;
   const decision = selected === null ? undefined : decisions[selected];
   const explained = decision && explainDecision(decision, fields, schemeName, unit);
   if (!explained || selected === null) {
@@ -64,18 +72,18 @@ export function DecisionPanel({ paused, decisions, fields, selected, onSelect, o
     <section className="decision-panel" aria-label="Why was this packet dropped?" data-testid="decision-panel">
       <div className="decision-title">
         <h3>Why was this packet dropped?</h3>
-        <button type="button" onClick={onClose} aria-label="Close the explanation">
+        <button type="button" onClick={close} aria-label="Close the explanation">
           ✕
         </button>
       </div>
       <div className="decision-nav">
-        <button type="button" onClick={() => onSelect(selected - 1)} disabled={selected === 0} aria-keyshortcuts="[">
+        <button type="button" onClick={() => select(selected - 1)} disabled={selected === 0} aria-keyshortcuts="[">
           ◂ previous
         </button>
         <span data-testid="decision-position">
           decision {selected + 1} of {decisions.length}
         </span>
-        <button type="button" onClick={() => onSelect(selected + 1)} disabled={selected === decisions.length - 1} aria-keyshortcuts="]">
+        <button type="button" onClick={() => select(selected + 1)} disabled={selected === decisions.length - 1} aria-keyshortcuts="]">
           next ▸
         </button>
       </div>

@@ -14,6 +14,11 @@ import { unitSuffix } from './sweepState';
 const SECONDS = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 const EVENTS = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 
+const MODES: readonly { mode: SweepForm['mode']; label: string }[] = [
+  { mode: 'range', label: 'evenly spaced' },
+  { mode: 'list', label: 'a list' },
+];
+
 interface SweepFieldsProps {
   fields: readonly SweepField[];
   field: SweepField | undefined;
@@ -27,7 +32,7 @@ interface SweepFieldsProps {
 
 export function SweepFields({ fields, field, form, dispatch, disabled, paramRef, fieldError }: SweepFieldsProps) {
   const { mode, count, listText, seedCount } = form;
-  const { from, to } = field ? rangeFor(form, field) : { from: undefined, to: undefined };
+  const range = field ? rangeFor(form, field) : { from: undefined, to: undefined };
   return (
     <fieldset className="sweep-fields" disabled={disabled}>
       <label className="field wide">
@@ -56,45 +61,32 @@ export function SweepFields({ fields, field, form, dispatch, disabled, paramRef,
 
       <fieldset className="sweep-mode">
         <legend className="field-label">values</legend>
-        <label>
-          <input
-            type="radio"
-            name="sweep-mode"
-            checked={mode === 'range'}
-            onChange={() => dispatch({ type: 'mode', mode: 'range' })}
-            data-testid="sweep-mode-range"
-          />{' '}
-          evenly spaced
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="sweep-mode"
-            checked={mode === 'list'}
-            onChange={() => dispatch({ type: 'mode', mode: 'list' })}
-            data-testid="sweep-mode-list"
-          />{' '}
-          a list
-        </label>
+        {MODES.map((choice) => (
+          <label key={choice.mode}>
+            <input
+              type="radio"
+              name="sweep-mode"
+              checked={mode === choice.mode}
+              onChange={() => dispatch({ type: 'mode', mode: choice.mode })}
+              data-testid={`sweep-mode-${choice.mode}`}
+            />{' '}
+            {choice.label}
+          </label>
+        ))}
       </fieldset>
       {mode === 'range' ? (
         <div className="field-row">
-          <NumberField
-            label="from"
-            unit={field?.unit}
-            value={from}
-            onChange={(value) => field && dispatch({ type: 'from', field, value })}
-            error={fieldError('from')}
-            testId="sweep-from"
-          />
-          <NumberField
-            label="to"
-            unit={field?.unit}
-            value={to}
-            onChange={(value) => field && dispatch({ type: 'to', field, value })}
-            error={fieldError('to')}
-            testId="sweep-to"
-          />
+          {(['from', 'to'] as const).map((end) => (
+            <NumberField
+              key={end}
+              label={end}
+              unit={field?.unit}
+              value={range[end]}
+              onChange={(value) => field && dispatch({ type: end, field, value })}
+              error={fieldError(end)}
+              testId={`sweep-${end}`}
+            />
+          ))}
           <NumberField
             label="values"
             integer

@@ -8,6 +8,7 @@ import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import type { WorkEstimate } from '../engine/client';
 import { paramProblem } from '../scenario/paramNames';
 import type { CatalogueEntry, ResolvedPlan, Scenario, ScenarioProblem } from '../scenario/types';
+import { SelectField } from '../controls/EditorFields';
 import { INITIAL_SWEEP_FORM, pickedField, sweepFormReducer, sweepRequest } from './form';
 import { MAX_RUNS, aggregate, sweepMetrics, sweepableFields, type SweepPoint, type SweepRequest } from './model';
 import { SweepCancelled, SweepPool } from './pool';
@@ -159,17 +160,13 @@ export function SweepPanel({ scenario, plan, scheme }: SweepPanelProps) {
               </p>
               <SweepFields fields={fields} field={field} form={form} dispatch={dispatch} disabled={running} paramRef={paramRef} fieldError={fieldError} />
               <div className="field-row">
-                <label className="field">
-                  <span className="field-label">plot</span>
-                  <select value={metric.id} onChange={(event) => dispatch({ type: 'metric', id: event.target.value })} data-testid="sweep-metric">
-                    {metrics.map((m) => (
-                      <option key={m.id} value={m.id}>
-                        {m.label}
-                        {unitSuffix(m.unit)}
-                      </option>
-                    ))}
-                  </select>
-                </label>
+                <SelectField
+                  label="plot"
+                  value={metric.id}
+                  choices={metrics.map((m) => ({ value: m.id, label: m.label + unitSuffix(m.unit) }))}
+                  onChange={(id) => dispatch({ type: 'metric', id })}
+                  testId="sweep-metric"
+                />
               </div>
               <p className="sweep-hint">
                 Seeds 1…{seedCount && seedCount > 0 ? seedCount : 'N'} replace the scenario&apos;s seed, as in <code>aqm-sim sweep</code>. At most {MAX_RUNS}{' '}
