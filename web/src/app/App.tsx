@@ -30,7 +30,7 @@ import { EmbedView } from './EmbedView';
 import { Layout, LessonStrip, PaneTabs } from './PageSections';
 import { RunCharts } from './RunCharts';
 import { RunResults } from './RunResults';
-import { acceptsParams } from './runLifecycle';
+import { acceptsEdits, acceptsParams } from './runLifecycle';
 import { summaryOf, usePage } from './usePage';
 import { STEP_S } from './useTransport';
 
@@ -142,6 +142,7 @@ export function App({ engine }: { engine: EngineClient }) {
                     problem={edits.problem}
                     plan={edits.plan}
                     dirty={edits.dirty}
+                    ready={acceptsEdits(lifecycle)}
                     onApply={() => state.loadLocal(edits.toRun)}
                     onRevert={() => setDraft(scenario)}
                   />
