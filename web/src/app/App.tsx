@@ -105,7 +105,7 @@ export function App({ engine }: { engine: EngineClient }) {
             {runError}
             {lifecycle.phase === 'confirming' && <WorkWarning estimate={lifecycle.estimate} onRunAnyway={experiment.confirm} onCancel={state.cancelHeavyRun} />}
             {panel === 'presets' && <PresetGallery presets={PRESETS} onPick={state.pickPreset} engine={engine} />}
-            {panel === 'reproductions' && <ReproduceGallery reproductions={REPRODUCTIONS} onPick={state.pickReproduction} />}
+            {panel === 'reproductions' && <ReproduceGallery reproductions={REPRODUCTIONS} onPick={state.pickReproduction} engine={engine} />}
             {panel === 'reproductions' && <PaperFigures figures={PAPER_FIGURES} linked={page.options.figure} onLink={page.setFigure} />}
             <PaneTabs panes={page.panes} pane={page.pane} onPane={page.setPane} />
             <Layout
