@@ -88,3 +88,21 @@ for (const opening of OPENINGS) {
     expect(errors).toEqual([]);
   });
 }
+
+test('an edit not yet applied stays when another scheme restarts the run, and Apply runs it under that scheme', async ({ page }) => {
+  const errors = watchForErrors(page);
+  await page.goto(linkFor(scenario(2)));
+  await expect(page.locator('.app')).toHaveAttribute('data-phase', /running|finished/);
+  await showPane(page, 'controls');
+  await page.getByTestId('duration').fill('3');
+  await expect(page.getByTestId('apply-scenario')).toBeEnabled();
+  // Another scheme restarts the run on the running experiment: the draft holds nothing the scheme changes.
+  await page.getByTestId('scheme-picker').selectOption('codel');
+  await expect(page.getByTestId('param-target-value')).toBeEnabled();
+  await expect(page.getByTestId('duration')).toHaveValue('3');
+  await page.getByTestId('apply-scenario').click();
+  await expect(page.getByTestId('apply-scenario')).toBeDisabled();
+  await expect(page.getByTestId('scheme-picker')).toHaveValue('codel');
+  await expect(page.getByTestId('duration')).toHaveValue('3');
+  expect(errors).toEqual([]);
+});
