@@ -27,9 +27,8 @@ function useSeedCounts(reproductions: readonly Reproduction[], engine: Reproduce
       ),
     );
     void Promise.all(counted).then((entries) => live && setCounts(Object.fromEntries(entries.flat())));
-    return () => {
-      live = false;
-    };
+    // Counts for a list that has since changed are dropped.
+    return () => void (live = false);
   }, [reproductions, engine]);
   return counts;
 }
