@@ -124,8 +124,6 @@ for (const size of SIZES) {
     const errors = watchForErrors(page);
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.goto('/');
-    // Edits wait for the first run to be built: a draft edited while the page's first run loads is replaced by it.
-    await waitForSimTime(page, 0.1);
     await showPane(page, 'controls');
     await expect(page.getByTestId('flow-0-hystart')).toHaveCount(0);
     await page.getByTestId('flow-0-cc').selectOption('cubic');

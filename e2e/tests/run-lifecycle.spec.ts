@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { linkFor, watchForErrors } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { linkFor, showPane, watchForErrors } from './helpers';
 
 /** Ten 1 Gb/s CBR sources under RED; at 1000 s about 5·10⁹ engine events, over the work limit, at 2 s well within it. */
 const scenario = (durationS: number) => ({
@@ -36,5 +36,73 @@ test('while a new run is on its way the parameter controls take no change, and t
   await expect(page.locator('.app')).toHaveAttribute('data-phase', 'running');
   await expect(control).toHaveValue('0.3');
   await expect(page.getByTestId('param-max_p-error')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+/** Holds the engine (its worker and its WebAssembly) back until `release` is called: the page's first run stays on its way. */
+async function holdEngine(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*(worker.*\.js|\.wasm)$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** What the page opens with: the default experiment, or a share link's (a NewReno group of three). */
+const OPENINGS = [
+  { name: 'the default experiment', url: '/', title: undefined, count: undefined },
+  {
+    name: 'a share link',
+    url: linkFor({ ...scenario(2), name: 'Three TCP flows under RED', flows: [{ kind: 'tcp', count: 3 }] }),
+    title: 'Three TCP flows under RED',
+    count: '3',
+  },
+] as const;
+
+for (const opening of OPENINGS) {
+  test(`a scenario edit made while the first run loads is not replaced by that run (${opening.name})`, async ({ page }) => {
+    const errors = watchForErrors(page);
+    const release = await holdEngine(page);
+    await page.goto(opening.url);
+    await showPane(page, 'controls');
+    const cc = page.getByTestId('flow-0-cc');
+    // Edit the flow group at once, while the first run is on its way.
+    const edited = cc.selectOption('cubic');
+    // The page either takes the edit now or refuses it until the run starts; only then does the engine load.
+    await page.waitForFunction(() => {
+      const select = document.querySelector<HTMLSelectElement>('[data-testid=flow-0-cc]');
+      return select !== null && (select.matches(':disabled') || select.value === 'cubic');
+    });
+    await expect(page.locator('.app')).toHaveAttribute('data-phase', /idle|estimating/);
+    release();
+    await edited;
+    await expect(page.locator('.app')).toHaveAttribute('data-phase', /running|finished/);
+    // The edit is still there, made to the document that runs, and ready to apply.
+    await expect(cc).toHaveValue('cubic');
+    await expect(page.getByTestId('flow-0-hystart')).toHaveValue('linux');
+    if (opening.title) await expect(page.getByTestId('scenario-name')).toHaveValue(opening.title);
+    if (opening.count) await expect(page.getByTestId('flow-0-count')).toHaveValue(opening.count);
+    await expect(page.getByTestId('apply-scenario')).toBeEnabled();
+    expect(errors).toEqual([]);
+  });
+}
+
+test('an edit not yet applied stays when another scheme restarts the run, and Apply runs it under that scheme', async ({ page }) => {
+  const errors = watchForErrors(page);
+  await page.goto(linkFor(scenario(2)));
+  await expect(page.locator('.app')).toHaveAttribute('data-phase', /running|finished/);
+  await showPane(page, 'controls');
+  await page.getByTestId('duration').fill('3');
+  await expect(page.getByTestId('apply-scenario')).toBeEnabled();
+  // Another scheme restarts the run on the running experiment: the draft holds nothing the scheme changes.
+  await page.getByTestId('scheme-picker').selectOption('codel');
+  await expect(page.getByTestId('param-target-value')).toBeEnabled();
+  await expect(page.getByTestId('duration')).toHaveValue('3');
+  await page.getByTestId('apply-scenario').click();
+  await expect(page.getByTestId('apply-scenario')).toBeDisabled();
+  await expect(page.getByTestId('scheme-picker')).toHaveValue('codel');
+  await expect(page.getByTestId('duration')).toHaveValue('3');
   expect(errors).toEqual([]);
 });

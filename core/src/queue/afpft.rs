@@ -35,7 +35,7 @@ use std::collections::BTreeMap;
 pub static INFO: SchemeInfo = SchemeInfo {
     id: "afpft",
     name: "AFpFT",
-    paper: "Approximate Fairness through Partial Finish Time (AFpFT), c. 2011 (published as Approximate Fairness Through Limited Flow List; authors not named in our copy)",
+    paper: "Approximate Fairness through Partial Finish Time (AFpFT), c. 2011 (published as Approximate Fairness Through Limited Flow List; the text the lab follows names no authors)",
     summary: "One queue sorted by SFQ-style start tags; drops from the tail, where flows above their fair share sit.",
     params: AfpftParams::SPECS,
     probes: &[

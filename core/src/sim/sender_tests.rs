@@ -4,7 +4,7 @@
 use super::*;
 use crate::testing::run;
 
-/// Issue 13's scenario: `count` CBR sources at `rate_bps` each, every one
+/// A flood: `count` CBR sources at `rate_bps` each, every one
 /// behind a 100 Mb/s access link, into a 20 Mb/s bottleneck for 3 s.
 fn flood(count: u32, rate_bps: f64) -> String {
     format!(
@@ -76,7 +76,7 @@ fn tcp_repairs_what_a_small_host_queue_drops_from_a_huge_initial_window() {
     assert!(s.utilization > 0.9, "{}", s.utilization);
 }
 
-/// The 10-flow Drop Tail dumbbell of issue 10 (RTTs 44–142 ms), with
+/// A 10-flow Drop Tail dumbbell (RTTs 44–142 ms), with
 /// `jitter_ms` on every access link.
 fn ten_tcp_drop_tail(jitter: &str) -> String {
     format!(

@@ -257,7 +257,7 @@ mod tests {
 
     #[test]
     fn a_flood_is_estimated_by_what_its_links_carry_and_refused() {
-        // Issue 13: five CBR sources at 500 Gb/s on a 20 Mb/s link for 3 s.
+        // A flood: five CBR sources at 500 Gb/s on a 20 Mb/s link for 3 s.
         let flood = |rate: f64, duration: f64| {
             format!(
                 r#"{{ "version": 1, "duration_s": {duration},

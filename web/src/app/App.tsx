@@ -30,7 +30,7 @@ import { EmbedView } from './EmbedView';
 import { Layout, LessonStrip, PaneTabs } from './PageSections';
 import { RunCharts } from './RunCharts';
 import { RunResults } from './RunResults';
-import { acceptsParams } from './runLifecycle';
+import { acceptsEdits, acceptsParams } from './runLifecycle';
 import { summaryOf, usePage } from './usePage';
 import { STEP_S } from './useTransport';
 
@@ -105,7 +105,7 @@ export function App({ engine }: { engine: EngineClient }) {
             {runError}
             {lifecycle.phase === 'confirming' && <WorkWarning estimate={lifecycle.estimate} onRunAnyway={experiment.confirm} onCancel={state.cancelHeavyRun} />}
             {panel === 'presets' && <PresetGallery presets={PRESETS} onPick={state.pickPreset} engine={engine} />}
-            {panel === 'reproductions' && <ReproduceGallery reproductions={REPRODUCTIONS} onPick={state.pickReproduction} />}
+            {panel === 'reproductions' && <ReproduceGallery reproductions={REPRODUCTIONS} onPick={state.pickReproduction} engine={engine} />}
             {panel === 'reproductions' && <PaperFigures figures={PAPER_FIGURES} linked={page.options.figure} onLink={page.setFigure} />}
             <PaneTabs panes={page.panes} pane={page.pane} onPane={page.setPane} />
             <Layout
@@ -142,6 +142,7 @@ export function App({ engine }: { engine: EngineClient }) {
                     problem={edits.problem}
                     plan={edits.plan}
                     dirty={edits.dirty}
+                    ready={acceptsEdits(lifecycle)}
                     onApply={() => state.loadLocal(edits.toRun)}
                     onRevert={() => setDraft(scenario)}
                   />

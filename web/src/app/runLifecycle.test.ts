@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../scenario/types';
-import { acceptsParams, IDLE, lifecycleReducer, loadedRun, type Lifecycle, type LifecycleEvent, type LoadRequest } from './runLifecycle';
+import { acceptsEdits, acceptsParams, IDLE, lifecycleReducer, loadedRun, type Lifecycle, type LifecycleEvent, type LoadRequest } from './runLifecycle';
 
 const request = (name: string): LoadRequest => ({ scenario: { name } as Scenario, json: `{"name":"${name}"}`, autoplay: true });
 const light = { events: 1e6, limit: 2e8, seconds: 1 } as never;
@@ -97,5 +97,54 @@ describe('the run lifecycle', () => {
     expect(acceptsParams(run([{ type: 'cancelled' }], asking))).toBe(true);
     // A run that crashed while starting takes none.
     expect(acceptsParams(run([{ type: 'crashed', loadId: 2 }], starting))).toBe(false);
+  });
+
+  it('the scenario editor takes no edit from a request until its run starts, when the run document replaces the draft', () => {
+    // Before the page's first run the draft is the default document, not the one on its way (a link's, a lesson's).
+    expect(acceptsEdits(IDLE)).toBe(false);
+    const first = run([{ type: 'requested', attempt: 1, request: request('link') }]);
+    expect(acceptsEdits(first)).toBe(false);
+    // The run starts (the page puts its document in the draft in the same turn): edits from now on stay.
+    const starting = run([{ type: 'estimated', attempt: 1, estimate: light, loadId: 1 }], first);
+    expect(acceptsEdits(starting)).toBe(true);
+    // A preset or Apply while one runs; a heavy one waiting for Run anyway; Cancel gives the editor back.
+    const asking = run([{ type: 'requested', attempt: 2, request: request('big') }], FINISHED);
+    expect(acceptsEdits(asking)).toBe(false);
+    const confirming = run([{ type: 'estimated', attempt: 2, estimate: heavy, loadId: 0 }], asking);
+    expect(acceptsEdits(confirming)).toBe(false);
+    expect(acceptsEdits(run([{ type: 'cancelled' }], confirming))).toBe(true);
+    // A run that crashed is fixed in the editor.
+    expect(acceptsEdits(run([{ type: 'crashed', loadId: 1 }], starting))).toBe(true);
+  });
+
+  it('no event puts another run on screen while the editor takes edits', () => {
+    // Every state the lifecycle reaches from these events, and from each of them every event: whenever the run on
+    // screen changes (and the draft with it), the editor was taking no edit just before.
+    const events: LifecycleEvent[] = [
+      { type: 'requested', attempt: 1, request: request('a') },
+      { type: 'requested', attempt: 2, request: request('b') },
+      { type: 'estimated', attempt: 1, estimate: light, loadId: 1 },
+      { type: 'estimated', attempt: 2, estimate: heavy, loadId: 0 },
+      { type: 'estimated', attempt: 2, estimate: null, loadId: 2 },
+      { type: 'confirmed', loadId: 3 },
+      { type: 'cancelled' },
+      ...[1, 2, 3].flatMap((loadId) => (['built', 'finished', 'crashed', 'restarted'] as const).map((type) => ({ type, loadId }))),
+    ];
+    const seen = new Set<Lifecycle>([IDLE]);
+    let frontier: Lifecycle[] = [IDLE];
+    for (let depth = 0; depth < 5; depth++) {
+      const next: Lifecycle[] = [];
+      for (const state of frontier) {
+        for (const event of events) {
+          const after = lifecycleReducer(state, event);
+          if (loadedRun(after)?.loadId !== loadedRun(state)?.loadId) expect(acceptsEdits(state), `${state.phase} → ${event.type}`).toBe(false);
+          if (!seen.has(after)) next.push(after);
+          seen.add(after);
+        }
+      }
+      frontier = next;
+    }
+    // The walk reached every phase.
+    expect(new Set([...seen].map((state) => state.phase))).toEqual(new Set(['idle', 'estimating', 'confirming', 'starting', 'running', 'finished', 'crashed']));
   });
 });

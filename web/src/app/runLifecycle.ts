@@ -11,7 +11,9 @@
 // The run is `starting` until the engine has built it: until then the
 // parameter controls on screen belong to the run being replaced (or to none),
 // so they take no change ([`acceptsParams`]); one made there would go to a
-// run about to be dropped and be lost.
+// run about to be dropped and be lost. The scenario editor's draft is
+// replaced by the new run's document when the run starts, so the editor
+// takes no change from the request until then ([`acceptsEdits`]).
 
 import type { WorkEstimate } from '../engine/client';
 import type { Scenario } from '../scenario/types';
@@ -74,6 +76,19 @@ function shown(state: Lifecycle): Shown | null {
 /** Whether a parameter change now reaches the run on screen and stays with it. */
 export function acceptsParams(state: Lifecycle): boolean {
   return state.phase === 'running' || state.phase === 'finished';
+}
+
+/**
+ * Whether the scenario editor takes a change now. From a request until its
+ * run starts (and before the page's first run), the draft on screen is the
+ * document of the run being replaced, or the default one, and the new run's
+ * document replaces it when it starts: an edit made meanwhile would vanish.
+ * Refusing it, as the parameter controls do, rather than keeping it over the
+ * new document: the user asked for that document (a link, a preset, Apply),
+ * and an edit made to another one would not mean the same on it.
+ */
+export function acceptsEdits(state: Lifecycle): boolean {
+  return state.phase !== 'idle' && state.phase !== 'estimating' && state.phase !== 'confirming';
 }
 
 /** Whether an estimate means asking first. */

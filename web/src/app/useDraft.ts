@@ -20,6 +20,16 @@ export interface Draft {
   dirty: boolean;
 }
 
+/**
+ * The draft once the run of `next` starts, after the run of `before` (null for the page's first run): the
+ * new run's document, but for a run that differs from the one before only in its queue (another scheme, or
+ * compare mode on the running experiment). The draft leaves the queue to the scheme panel, so nothing it
+ * holds changed, and an edit not yet applied stays as the user left it rather than vanish.
+ */
+export function draftOnStart(draft: Scenario, before: Scenario | null, next: Scenario): Scenario {
+  return before !== null && withoutQueue(before) === withoutQueue(next) ? draft : next;
+}
+
 export function useDraft(
   engine: EngineClient,
   draft: Scenario,

@@ -3,7 +3,7 @@
 // page options (usePageOptions), the lesson (lessons/), compare mode's plan
 // (compare/) and the reproduction on screen (reproduce/). App.tsx lays it out.
 
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { comparePlan } from '../compare/comparePlan';
 import { useFlavourChecks } from '../compare/useFlavourChecks';
 import { completeSummary, type EngineClient, type RunSnapshot, type Speed } from '../engine/client';
@@ -19,7 +19,7 @@ import type { Scenario, Summary } from '../scenario/types';
 import { DEFAULT_VIEW, withLatencyCharts, type Comparison, type ViewState } from '../scenario/view';
 import type { LoadedRun } from './runLifecycle';
 import { useAddressBar } from './useAddressBar';
-import { useDraft } from './useDraft';
+import { draftOnStart, useDraft } from './useDraft';
 import { useExperiment } from './useExperiment';
 import { usePageOptions } from './usePageOptions';
 import { useSimulation } from './useSimulation';
@@ -46,9 +46,12 @@ export function usePage(engine: EngineClient) {
   const reproductions = useReproductionOnScreen();
   const { opened: reproductionOpened } = reproductions;
 
+  const started = useRef<Scenario | null>(null);
   const onStart = useCallback((run: LoadedRun) => {
     if (run.view) setView(run.view);
-    setDraft(run.scenario);
+    const before = started.current;
+    setDraft((draft) => draftOnStart(draft, before, run.scenario));
+    started.current = run.scenario;
     setScroll({ following: true, endS: 0 });
   }, []);
   const onLinkOpened = useCallback(

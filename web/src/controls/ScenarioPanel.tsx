@@ -17,6 +17,8 @@ interface ScenarioPanelProps {
   plan: ResolvedPlan | undefined;
   /** The draft differs from what is running. */
   dirty: boolean;
+  /** False while a new run is on its way: its document will replace the draft when it starts. */
+  ready: boolean;
   onApply: () => void;
   onRevert: () => void;
 }
@@ -60,9 +62,35 @@ const BUFFER_UNITS: readonly FieldChoice<BufferUnit>[] = [
   { value: 'bytes', label: 'bytes' },
 ];
 
+function applyHint(ready: boolean, dirty: boolean, invalid: boolean): string {
+  if (!ready) return 'Open for changes once the next run starts.';
+  if (!dirty) return 'Running as shown.';
+  return invalid ? 'Fix the highlighted field to apply.' : 'Changes take effect when applied.';
+}
+
 const NEW_GROUP: FlowGroup = { kind: 'tcp', count: 1, cc: 'newreno', segment_bytes: 1000 };
 
-export function ScenarioPanel({ draft, onDraft, problem, plan, dirty, onApply, onRevert }: ScenarioPanelProps) {
+export function ScenarioPanel(props: ScenarioPanelProps) {
+  const { problem, dirty, ready, onApply } = props;
+  return (
+    <form
+      className="panel scenario-panel"
+      aria-label="Scenario"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (ready && dirty && !problem) onApply();
+      }}
+    >
+      <h2>Scenario</h2>
+      {/* Disabled rather than kept aside: an edit made now would be replaced by the run on its way (see acceptsEdits). */}
+      <fieldset className="scenario-fields" disabled={!ready} aria-busy={!ready} data-testid="scenario-fields">
+        <ScenarioFields {...props} />
+      </fieldset>
+    </form>
+  );
+}
+
+function ScenarioFields({ draft, onDraft, problem, plan, dirty, ready, onRevert }: ScenarioPanelProps) {
   const topology = draft.topology;
   const unit = bufferUnit(draft);
   const setTopology = (next: Partial<Scenario['topology']>) => onDraft({ ...draft, topology: { ...topology, ...next } });
@@ -72,15 +100,7 @@ export function ScenarioPanel({ draft, onDraft, problem, plan, dirty, onApply, o
   const fieldState = { draft, onDraft, problem, plan };
 
   return (
-    <form
-      className="panel scenario-panel"
-      aria-label="Scenario"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (dirty && !problem) onApply();
-      }}
-    >
-      <h2>Scenario</h2>
+    <>
       {problem && (
         <p className="problem-banner" role="alert" data-testid="scenario-problem">
           {problem.path ? <code>{problem.path}</code> : null}
@@ -168,8 +188,8 @@ export function ScenarioPanel({ draft, onDraft, problem, plan, dirty, onApply, o
         <button type="button" disabled={!dirty} onClick={onRevert}>
           Revert
         </button>
-        <span className="hint">{dirty ? (problem ? 'Fix the highlighted field to apply.' : 'Changes take effect when applied.') : 'Running as shown.'}</span>
+        <span className="hint">{applyHint(ready, dirty, problem !== undefined)}</span>
       </div>
-    </form>
+    </>
   );
 }

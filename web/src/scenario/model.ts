@@ -20,7 +20,6 @@ export function bufferCapacity(scenario: Scenario): number {
   return scenario.topology.buffer.bytes ?? scenario.topology.buffer.packets ?? 0;
 }
 
-/** Scheme parameters expressed in the buffer's unit: the thresholds drawn on the queue chart. */
 /** Everything but the queue, as text: what the scenario panel edits, and what two experiments must share to be the same one. */
 export function withoutQueue(scenario: Scenario): string {
   return JSON.stringify({ ...scenario, queue: null });
@@ -31,6 +30,7 @@ export function delayTargetParams(entry: CatalogueEntry | undefined): string[] {
   return entry?.params.filter((p) => p.kind === 'delay').map((p) => p.id) ?? [];
 }
 
+/** Scheme parameters expressed in the buffer's unit: the thresholds drawn on the queue chart. */
 export function bufferUnitParams(entry: CatalogueEntry | undefined): string[] {
   return entry?.params.filter((p) => p.kind === 'buffer').map((p) => p.id) ?? [];
 }

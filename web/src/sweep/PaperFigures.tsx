@@ -135,7 +135,7 @@ function FigureVerdict({ result }: { result: FigureResult }) {
   if (result.verdict === null)
     return (
       <p className="reproduce-note" data-testid="figure-verdict">
-        No verdict: our copy states no values for this figure.
+        No verdict: the paper's text states no values for this figure.
       </p>
     );
   return (
