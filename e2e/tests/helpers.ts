@@ -1,6 +1,6 @@
 // Shared steps of the end-to-end tests.
 
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -31,10 +31,15 @@ export interface Dumbbell {
   packets: number;
 }
 
+/** A scenario of `queue` on the dumbbell `link`; `rest` holds the other fields (name, seed, timing, flows). */
+export function dumbbell(link: Dumbbell, queue: Record<string, unknown>, rest: Record<string, unknown>): Record<string, unknown> {
+  const topology = { kind: 'dumbbell', bottleneck: { rate_bps: link.rate_bps, delay_ms: link.delay_ms }, buffer: { packets: link.packets } };
+  return { version: 1, topology, queue, ...rest };
+}
+
 /** A scenario of RED with `red`'s parameters on the dumbbell `link`; `rest` holds the other fields (name, seed, timing, flows). */
 export function redDumbbell(link: Dumbbell, red: Record<string, number>, rest: Record<string, unknown>): Record<string, unknown> {
-  const topology = { kind: 'dumbbell', bottleneck: { rate_bps: link.rate_bps, delay_ms: link.delay_ms }, buffer: { packets: link.packets } };
-  return { version: 1, topology, queue: { scheme: 'red', params: red }, ...rest };
+  return dumbbell(link, { scheme: 'red', params: red }, rest);
 }
 
 /** A small dumbbell scenario with unresponsive traffic: a queue forms whatever the transport code can do. */
@@ -163,4 +168,33 @@ export async function axisLabelReport(page: Page): Promise<LabelReport> {
     window.scrollTo(0, 0);
     return report;
   });
+}
+
+/** Opens the page and loads the preset `scenarios/<id>.json` from the gallery. */
+export async function openPreset(page: Page, id: string): Promise<void> {
+  await page.goto('/');
+  await showPane(page, 'controls');
+  await page.getByTestId('toggle-gallery').click();
+  await page.getByTestId(`preset-${id}`).click();
+}
+
+/** Opens `link` and runs it at full speed, to `untilS` simulated seconds or, without it, to its end. */
+export async function runAtFullSpeed(page: Page, link: string, untilS?: number): Promise<void> {
+  await page.goto(link);
+  await setSpeed(page, 'max');
+  if (untilS === undefined) await waitUntilFinished(page);
+  else await waitForSimTime(page, untilS);
+}
+
+/** Opens `link` in a second page of the same browser, as a reader of a shared link would, watching it for errors. */
+export async function openInNewPage(
+  context: BrowserContext,
+  link: string,
+  viewport?: { width: number; height: number },
+): Promise<{ opened: Page; openedErrors: string[] }> {
+  const opened = await context.newPage();
+  const openedErrors = watchForErrors(opened);
+  if (viewport) await opened.setViewportSize(viewport);
+  await opened.goto(link);
+  return { opened, openedErrors };
 }
