@@ -1,9 +1,10 @@
 // Shared steps of the end-to-end tests.
 
-import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { catalogue, initSync } from '../../web/src/engine/pkg/aqm_core.js';
 
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 
@@ -197,4 +198,97 @@ export async function openInNewPage(
   if (viewport) await opened.setViewportSize(viewport);
   await opened.goto(link);
   return { opened, openedErrors };
+}
+
+/** The engine's own catalogue (scheme id → its parameters' ids), read here from the same wasm build the page runs, apart from the page. */
+export function engineCatalogue(): Map<string, string[]> {
+  initSync({ module: readFileSync(new URL('../../web/src/engine/pkg/aqm_core_bg.wasm', import.meta.url)) });
+  return new Map(catalogue('packets').map((entry) => [entry.id, entry.params.map((p) => p.id)]));
+}
+
+/** The scheme picker's schemes, in its order, once the engine has sent its catalogue. */
+async function pickerSchemes(page: Page): Promise<string[]> {
+  const picker = page.getByTestId('scheme-picker');
+  await expect.poll(() => picker.locator('option').count()).toBeGreaterThan(2);
+  return picker.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+}
+
+/** The long lists (every scheme, every preset) are checked in parts, every `parts`-th item each, so that the parts run side by side on the workers. */
+export function partOf<T>(items: T[], part: number, parts: number): T[] {
+  return items.filter((_, i) => i % parts === part);
+}
+
+/** Every chart, a 10 s window: the view the axis-label checks open. */
+export const ALL_CHARTS = '&view=queue,goodput,cwnd,bars,curve,markov,rate,cdf,box,rtt&window=10';
+/** Simulated time before the labels are measured: enough for every chart to have data and axes. */
+const LABELS_AT_S = 1;
+/** The speed of the runs whose labels are checked: fast enough to reach LABELS_AT_S at once, slow enough that a 10 s run is still playing when the new run is looked for. */
+export const LABELS_SPEED = '5';
+
+/**
+ * Waits for the new run: the previous one was left paused (or finished), so
+ * a run that plays is the new one. A run as short as `shortRunS` may finish
+ * before it is seen playing; then it is the one finished at its own end.
+ */
+async function expectNewRun(page: Page, shortRunS?: number): Promise<void> {
+  const playPause = page.getByTestId('play-pause');
+  if (shortRunS === undefined) {
+    await expect(playPause).toHaveText('Pause');
+    return;
+  }
+  const ofRun = `/ ${shortRunS.toFixed(0)} s`;
+  await expect
+    .poll(async () => {
+      const state = await playPause.textContent();
+      const of = await page.locator('.clock-of').textContent();
+      return state === 'Pause' || (state === 'Finished' && of?.trim() === ofRun && (await simTime(page)) >= shortRunS);
+    })
+    .toBe(true);
+}
+
+/** Lets the new run reach LABELS_AT_S, pauses it so the time axes hold still, and checks that no axis label collides or is cut off. */
+export async function expectClearLabels(page: Page, what: string, queueChart = 'chart-queue', shortRunS?: number): Promise<void> {
+  await expectNewRun(page, shortRunS);
+  await waitForSimTime(page, LABELS_AT_S);
+  await pauseUnlessFinished(page);
+  await showPane(page, 'charts');
+  // A chart mounted while its pane was hidden draws its SVG only once it has measured its width.
+  await expect(page.locator(`[data-testid=${queueChart}] .chart-body > svg`)).toHaveCount(1);
+  const report = await axisLabelReport(page);
+  // The check saw the charts (a chart with nothing to draw, like the drop curve of DropTail, has no axes).
+  expect(Object.keys(report.counts).length, `${what}: charts measured`).toBeGreaterThanOrEqual(4);
+  expect(report.counts[queueChart], `${what}: labels of the queue chart`).toBeGreaterThan(8);
+  expect(report.problems, what).toEqual([]);
+}
+
+/**
+ * Opens a Poisson load through RED with every chart and selects every
+ * `parts`-th scheme of the picker from the `part`-th on, checking each new
+ * run's axis labels and then `alsoCheck` (given the parameters the engine
+ * declares for the scheme). The picker lists every scheme the engine
+ * declares, none left out.
+ */
+export async function walkSchemes(
+  page: Page,
+  sizeName: string,
+  { part, parts }: { part: number; parts: number },
+  alsoCheck?: (scheme: string, params: string[]) => Promise<void>,
+): Promise<void> {
+  await page.goto(linkFor(poissonScenario(), ALL_CHARTS));
+  await setSpeed(page, LABELS_SPEED);
+  await showPane(page, 'controls');
+  const picker = page.getByTestId('scheme-picker');
+  const schemes = await pickerSchemes(page);
+  const declared = engineCatalogue();
+  expect(schemes).toEqual([...declared.keys()]);
+  for (const scheme of partOf(schemes, part, parts)) {
+    await test.step(scheme, async () => {
+      // The run before was left paused: selecting the scheme starts a new one.
+      await showPane(page, 'controls');
+      await picker.selectOption(scheme);
+      await expect(picker).toHaveValue(scheme);
+      await expectClearLabels(page, `${scheme} at ${sizeName} size`);
+      await alsoCheck?.(scheme, declared.get(scheme)!);
+    });
+  }
 }

@@ -119,23 +119,3 @@ test('the RED explainer typesets its drop rule with the bundled KaTeX', async ({
   expect(external).toEqual([]);
   expect(errors).toEqual([]);
 });
-
-test('every explainer formula fits the scheme panel', async ({ page }) => {
-  const errors = watchForErrors(page);
-  await page.goto(linkFor(poissonScenario()));
-  const picker = page.getByTestId('scheme-picker');
-  await expect.poll(() => picker.locator('option').count()).toBeGreaterThan(2);
-  const schemes = await picker.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-  const overflowing: string[] = [];
-  for (const scheme of schemes) {
-    await picker.selectOption(scheme);
-    const formula = page.locator('#explainer-rule .explainer-formula');
-    if (!(await formula.isVisible())) await page.getByTestId('explainer-rule-toggle').click();
-    await expect(formula.locator('.katex').first()).toBeVisible();
-    const { scroll, client } = await formula.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
-    if (scroll > client + 1) overflowing.push(`${scheme}: ${scroll} > ${client}`);
-    await formula.screenshot({ path: `${SCREENSHOT_DIR}theory-formula-${scheme}.png` });
-  }
-  expect(overflowing).toEqual([]);
-  expect(errors).toEqual([]);
-});
