@@ -171,6 +171,19 @@ export async function axisLabelReport(page: Page): Promise<LabelReport> {
   });
 }
 
+/** Every chart's SVG laid out at its frame's width (after a resize the frames measure themselves again before they redraw). */
+export async function expectChartsLaidOut(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('figure.chart .chart-body')]
+          .filter((body) => body.clientWidth > 0)
+          .every((body) => Math.abs(Number(body.querySelector(':scope > svg')?.getAttribute('width') ?? -9) - body.clientWidth) <= 1),
+      ),
+    )
+    .toBe(true);
+}
+
 /** Opens the page and loads the preset `scenarios/<id>.json` from the gallery. */
 export async function openPreset(page: Page, id: string): Promise<void> {
   await page.goto('/');
