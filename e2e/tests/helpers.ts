@@ -64,6 +64,28 @@ export async function simTime(page: Page): Promise<number> {
   return Number(await page.getByTestId('sim-time').getAttribute('data-seconds'));
 }
 
+/**
+ * From now on, records in the page each time the clock shows a new simulated
+ * time, and whether the Step button had been pressed by then: stillness is
+ * checked over what the test does next, with no fixed wait.
+ */
+export async function recordClock(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const shown: { seconds: number; stepped: boolean }[] = [];
+    let stepped = false;
+    document.addEventListener('click', (event) => (stepped ||= (event.target as Element).closest('[data-testid=step]') !== null), { capture: true });
+    new MutationObserver(() => {
+      shown.push({ seconds: Number(document.querySelector('[data-testid=sim-time]')?.getAttribute('data-seconds')), stepped });
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-seconds'] });
+    (window as unknown as { clockShown: typeof shown }).clockShown = shown;
+  });
+}
+
+/** What the clock showed since `recordClock`. */
+export async function clockShown(page: Page): Promise<{ seconds: number; stepped: boolean }[]> {
+  return page.evaluate(() => (window as unknown as { clockShown: { seconds: number; stepped: boolean }[] }).clockShown);
+}
+
 export async function waitForSimTime(page: Page, atLeastS: number): Promise<void> {
   await expect.poll(() => simTime(page), { message: `simulated time reaches ${atLeastS} s`, timeout: 60_000 }).toBeGreaterThanOrEqual(atLeastS);
 }
