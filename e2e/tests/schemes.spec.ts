@@ -25,7 +25,8 @@ for (let part = 0; part < PARTS; part++) {
   test(`every scheme in the catalogue runs without an error, with its sliders, a formula that fits and clear axis labels (part ${part + 1} of ${PARTS})`, async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    // Half of about 30 schemes, each run to 1 s for its labels and on to 3 s at full speed: room for a busy machine.
+    test.setTimeout(180_000);
     const errors = watchForErrors(page);
     const overflowing: string[] = [];
     await walkSchemes(page, 'desktop', { part, parts: PARTS }, async (scheme, params) => {
