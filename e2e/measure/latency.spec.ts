@@ -26,55 +26,48 @@ interface Trial {
 async function instrument(page: Page): Promise<void> {
   await page.evaluate(() => {
     const replies = (window as unknown as { setParamReplies: number[] }).setParamReplies;
-    const markText = () => document.querySelector('[data-testid=chart-queue] .param-changes')?.textContent ?? '';
-    const curvePath = () => document.querySelector('[data-testid=curve-line]')?.getAttribute('d') ?? '';
+    // What a change of max_p must reach on screen: the chart's mark of the change and the drop curve.
+    const reads = {
+      mark: () => document.querySelector('[data-testid=chart-queue] .param-changes')?.textContent ?? '',
+      curve: () => document.querySelector('[data-testid=curve-line]')?.getAttribute('d') ?? '',
+    };
+    const watched = ['mark', 'curve'] as const;
     interface Pending {
       startMs: number;
-      mark: string;
-      curve: string;
-      markMs: number | null;
-      curveMs: number | null;
+      before: Record<(typeof watched)[number], string>;
+      ms: Record<(typeof watched)[number], number | null>;
     }
     const state = { pending: null as Pending | null, done: [] as Trial[] };
     (window as unknown as { latencyProbe: typeof state }).latencyProbe = state;
     const atNextFrame = (record: (ms: number) => void) => requestAnimationFrame(() => record(performance.now()));
     const finish = (trial: Pending) => {
-      if (trial.markMs !== null && trial.curveMs !== null && state.pending === trial) {
+      if (trial.ms.mark !== null && trial.ms.curve !== null && state.pending === trial) {
         const reply = replies.find((at) => at >= trial.startMs);
-        state.done.push({ replyMs: reply === undefined ? null : reply - trial.startMs, markMs: trial.markMs, curveMs: trial.curveMs });
+        state.done.push({ replyMs: reply === undefined ? null : reply - trial.startMs, markMs: trial.ms.mark, curveMs: trial.ms.curve });
         state.pending = null;
       }
     };
     document.querySelector('[data-testid=param-max_p]')!.addEventListener(
       'input',
       (event) => {
-        state.pending = { startMs: event.timeStamp, mark: markText(), curve: curvePath(), markMs: null, curveMs: null };
+        state.pending = { startMs: event.timeStamp, before: { mark: reads.mark(), curve: reads.curve() }, ms: { mark: null, curve: null } };
       },
       { capture: true },
     );
-    let markSeen = false;
-    let curveSeen = false;
+    // Whether a change is seen and its frame awaited, per thing watched.
+    const seen = { mark: false, curve: false };
     new MutationObserver(() => {
       const trial = state.pending;
-      if (!trial) {
-        markSeen = curveSeen = false;
-        return;
-      }
-      if (!markSeen && markText() !== trial.mark) {
-        markSeen = true;
-        atNextFrame((now) => {
-          trial.markMs = now - trial.startMs;
-          markSeen = false;
-          finish(trial);
-        });
-      }
-      if (!curveSeen && curvePath() !== trial.curve) {
-        curveSeen = true;
-        atNextFrame((now) => {
-          trial.curveMs = now - trial.startMs;
-          curveSeen = false;
-          finish(trial);
-        });
+      for (const key of watched) {
+        if (!trial) seen[key] = false;
+        else if (!seen[key] && reads[key]() !== trial.before[key]) {
+          seen[key] = true;
+          atNextFrame((now) => {
+            trial.ms[key] = now - trial.startMs;
+            seen[key] = false;
+            finish(trial);
+          });
+        }
       }
     }).observe(document.querySelector('[data-testid=charts]')!, { subtree: true, childList: true, characterData: true, attributes: true });
   });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SCREENSHOT_DIR, inkColumns, linkFor, pointsOf, poissonScenario, setSpeed, waitForSimTime, watchForErrors } from './helpers';
+import { SCREENSHOT_DIR, clockShown, inkColumns, linkFor, pointsOf, poissonScenario, recordClock, setSpeed, waitForSimTime, watchForErrors } from './helpers';
 
 test('the default experiment runs and every chart draws data', async ({ page }) => {
   const errors = watchForErrors(page);
@@ -47,13 +47,17 @@ test('pause stops the clock, step advances it, and the window scrolls back', asy
   await page.getByTestId('play-pause').click();
   await expect(page.getByTestId('play-pause')).toHaveText('Play');
   const paused = Number(await page.getByTestId('sim-time').getAttribute('data-seconds'));
-  await page.waitForTimeout(500);
-  expect(Number(await page.getByTestId('sim-time').getAttribute('data-seconds'))).toBe(paused);
+  await recordClock(page);
 
   await page.getByTestId('step').click();
   await expect.poll(async () => Number(await page.getByTestId('sim-time').getAttribute('data-seconds'))).toBeCloseTo(paused + 0.1, 5);
   // The step ends by itself: the run is paused again, not spinning.
   await expect(page.getByTestId('play-pause')).toHaveText('Play');
+  // Paused, the clock stood still until the step, which moved it on from where it stood by no more than its 0.1 s.
+  const shown = await clockShown(page);
+  expect(shown.length, 'the step was seen on the clock').toBeGreaterThan(0);
+  expect(shown.filter((s) => !s.stepped)).toEqual([]);
+  for (const { seconds } of shown) expect(seconds > paused && seconds <= paused + 0.1 + 1e-9, `the clock showed ${seconds} s`).toBe(true);
 
   // Scroll the 30 s window back to the start of the run.
   const scroll = page.getByTestId('scroll-back');

@@ -1,22 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { SCREENSHOT_DIR, linkFor, pointsOf, setSpeed, waitForSimTime, watchForErrors } from './helpers';
+import { SCREENSHOT_DIR, dumbbell, linkFor, openInNewPage, pointsOf, setSpeed, waitForSimTime, watchForErrors } from './helpers';
 
 /** Two TCP flows beside a Poisson source, Drop Tail with a large buffer: it drops nothing for a while, RED drops early. */
 function bloatScenario(): Record<string, unknown> {
-  return {
-    version: 1,
-    name: 'Compare: Drop Tail or RED',
-    seed: 11,
-    duration_s: 300,
-    measure_from_s: 2,
-    topology: { kind: 'dumbbell', bottleneck: { rate_bps: 10_000_000, delay_ms: 10 }, buffer: { packets: 1000 } },
-    queue: { scheme: 'droptail' },
-    flows: [
-      { kind: 'tcp', label: 'TCP', count: 2 },
-      { kind: 'poisson', label: 'Poisson', count: 1, rate_bps: 3_000_000, packet_bytes: 1000 },
-    ],
-  };
+  const flows = [
+    { kind: 'tcp', label: 'TCP', count: 2 },
+    { kind: 'poisson', label: 'Poisson', count: 1, rate_bps: 3_000_000, packet_bytes: 1000 },
+  ];
+  const rest = { name: 'Compare: Drop Tail or RED', seed: 11, duration_s: 300, measure_from_s: 2, flows };
+  return dumbbell({ rate_bps: 10_000_000, delay_ms: 10, packets: 1000 }, { scheme: 'droptail' }, rest);
 }
 
 type Csv = { header: string[]; rows: number[][] };
@@ -191,9 +184,7 @@ test('compare mode runs two schemes on the same arrivals until they part, with a
   await page.getByTestId('copy-link').click();
   const link = await page.getByTestId('share-link').inputValue();
   expect(new URL(link).hash).toContain('compare=red');
-  const opened = await context.newPage();
-  const openedErrors = watchForErrors(opened);
-  await opened.goto(link);
+  const { opened, openedErrors } = await openInNewPage(context, link);
   await expect(opened.getByTestId('compare-area')).toBeVisible();
   await expect(opened.getByTestId('compare-picker')).toHaveValue('red');
   await waitForSimTime(opened, 3);

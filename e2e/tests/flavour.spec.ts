@@ -5,16 +5,11 @@
 // field, and HyStart set in the editor and carried by the share link.
 
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
-import { SCREENSHOT_DIR, linkFor, pauseUnlessFinished, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
+import { SCREENSHOT_DIR, SIZES, linkFor, openInNewPage, preset, pauseUnlessFinished, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
 
-const PRESET = JSON.parse(readFileSync(new URL('../../scenarios/bbr-vs-cubic-droptail.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const PRESET = preset('bbr-vs-cubic-droptail');
 const RUN_S = 8;
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 720 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
 
 /** The scenario a share link carries, decoded independently of the app. */
 function scenarioOf(link: string): { flows: Record<string, unknown>[] } {
@@ -82,10 +77,7 @@ for (const size of SIZES) {
     // The link carries the flavour comparison and reopens it.
     const link = await copiedLink(page);
     expect(new URLSearchParams(new URL(link).hash.slice(1)).get('compare_cc')).toBe('cubic');
-    const opened = await context.newPage();
-    const openedErrors = watchForErrors(opened);
-    await opened.setViewportSize({ width: size.width, height: size.height });
-    await opened.goto(link);
+    const { opened, openedErrors } = await openInNewPage(context, link, { width: size.width, height: size.height });
     await showPane(opened, 'charts');
     await expect(opened.getByTestId('compare-picker')).toHaveValue('cc:cubic');
     await waitForSimTime(opened, 1);
@@ -139,10 +131,7 @@ for (const size of SIZES) {
     const link = await copiedLink(page);
     expect(scenarioOf(link).flows[0]).toMatchObject({ cc: 'cubic', hystart: 'hystart++' });
     expect(scenarioOf(link).flows[0]).not.toHaveProperty('cubic_rtt');
-    const opened = await context.newPage();
-    const openedErrors = watchForErrors(opened);
-    await opened.setViewportSize({ width: size.width, height: size.height });
-    await opened.goto(link);
+    const { opened, openedErrors } = await openInNewPage(context, link, { width: size.width, height: size.height });
     await showPane(opened, 'controls');
     await expect(opened.getByTestId('flow-0-hystart')).toHaveValue('hystart++');
     // Leaving CUBIC takes its choices with it (the engine refuses them for any other flavour).

@@ -5,7 +5,7 @@
 // phone sizes.
 
 import { expect, test } from '@playwright/test';
-import { SCREENSHOT_DIR, SIZES, preset, linkFor, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
+import { SCREENSHOT_DIR, SIZES, preset, linkFor, runAtFullSpeed, showPane, watchForErrors } from './helpers';
 
 const PRESET = preset('cake-host-fairness') as { queue: Record<string, unknown> } & Record<string, unknown>;
 
@@ -13,9 +13,7 @@ for (const size of SIZES) {
   test(`CAKE's host shares: one-host control, bars note and per-host table (${size.name})`, async ({ page }) => {
     const errors = watchForErrors(page);
     await page.setViewportSize({ width: size.width, height: size.height });
-    await page.goto(linkFor(PRESET, '&view=bars'));
-    await setSpeed(page, 'max');
-    await waitForSimTime(page, 20);
+    await runAtFullSpeed(page, linkFor(PRESET, '&view=bars'), 20);
 
     await showPane(page, 'controls');
     await expect(page.getByTestId('flow-0-one_host')).not.toBeChecked();
@@ -41,9 +39,7 @@ for (const size of SIZES) {
 
 test('without host isolation the page shows no per-host view, and "one host" can be set in the editor', async ({ page }) => {
   const errors = watchForErrors(page);
-  await page.goto(linkFor({ ...PRESET, queue: { scheme: 'cake', params: { host_isolation: false } } }, '&view=bars'));
-  await setSpeed(page, 'max');
-  await waitForSimTime(page, 5);
+  await runAtFullSpeed(page, linkFor({ ...PRESET, queue: { scheme: 'cake', params: { host_isolation: false } } }, '&view=bars'), 5);
   await expect(page.getByTestId('summary-jain')).not.toHaveText('–');
   await expect(page.getByTestId('summary-hosts')).toHaveCount(0);
   await expect(page.getByTestId('host-isolation-note')).toHaveCount(0);

@@ -1,22 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SCREENSHOT_DIR, linkFor, setSpeed, showPane, simTime, waitForSimTime, watchForErrors } from './helpers';
+import { SCREENSHOT_DIR, dumbbell, linkFor, setSpeed, showPane, simTime, waitForSimTime, watchForErrors } from './helpers';
 
 // CoDel and PIE have no drop-probability curve: the inspector places their
 // decisions on CoDel's control law and in PIE's probability and delay, and
 // DualPI2's on its coupled curves. And the inspector's recording can be
 // switched off.
 
-const TCP_RUN = {
-  version: 1,
-  name: 'Eight TCP flows on a 10 Mb/s link',
-  seed: 1,
+const TCP_RUN = dumbbell(
+  { rate_bps: 10_000_000, delay_ms: 10, packets: 200 },
+  { scheme: 'codel' },
   // Long enough that a busy machine pauses it before its end.
-  duration_s: 300,
-  measure_from_s: 5,
-  topology: { kind: 'dumbbell', bottleneck: { rate_bps: 10_000_000, delay_ms: 10 }, buffer: { packets: 200 } },
-  queue: { scheme: 'codel' },
-  flows: [{ kind: 'tcp', label: 'TCP', count: 8, start_s: [0, 1] }],
-};
+  { name: 'Eight TCP flows on a 10 Mb/s link', seed: 1, duration_s: 300, measure_from_s: 5, flows: [{ kind: 'tcp', label: 'TCP', count: 8, start_s: [0, 1] }] },
+);
 
 /** Load `scheme` on the charts pane and pause it a few seconds in. */
 async function pausedRun(page: Page, scheme: string, atS = 6): Promise<void> {

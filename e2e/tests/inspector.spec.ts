@@ -1,16 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { SCREENSHOT_DIR, linkFor, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
+import { SCREENSHOT_DIR, linkFor, redDumbbell, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
 
-const RED_TCP = {
-  version: 1,
-  name: 'Eight TCP flows through RED',
-  seed: 1,
-  duration_s: 30,
-  measure_from_s: 5,
-  topology: { kind: 'dumbbell', bottleneck: { rate_bps: 10_000_000, delay_ms: 10 }, buffer: { packets: 60 } },
-  queue: { scheme: 'red', params: { min_th: 5, max_th: 15, max_p: 0.1 } },
-  flows: [{ kind: 'tcp', label: 'TCP', count: 8, start_s: [0, 1] }],
-};
+const RED_TCP = redDumbbell(
+  { rate_bps: 10_000_000, delay_ms: 10, packets: 60 },
+  { min_th: 5, max_th: 15, max_p: 0.1 },
+  { name: 'Eight TCP flows through RED', seed: 1, duration_s: 30, measure_from_s: 5, flows: [{ kind: 'tcp', label: 'TCP', count: 8, start_s: [0, 1] }] },
+);
 
 for (const [name, viewport] of [
   ['desktop', { width: 1280, height: 720 }],

@@ -4,7 +4,7 @@
 // a single-queue scheme.
 
 import { expect, test } from '@playwright/test';
-import { SCREENSHOT_DIR, SIZES, preset, axisLabelReport, linkFor, pointsOf, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
+import { SCREENSHOT_DIR, SIZES, preset, axisLabelReport, linkFor, pointsOf, runAtFullSpeed, showPane, watchForErrors } from './helpers';
 
 const PRESET = preset('dualpi2-prague-cubic');
 /** Long enough for the C queue to pass DualPI2's 15 ms target, so p′ is above 0. */
@@ -14,9 +14,7 @@ for (const size of SIZES) {
   test(`the DualPI2 preset draws both queues' delays and both probabilities (${size.name})`, async ({ page }) => {
     const errors = watchForErrors(page);
     await page.setViewportSize({ width: size.width, height: size.height });
-    await page.goto(linkFor(PRESET, '&view=queue,curve&window=30'));
-    await setSpeed(page, 'max');
-    await waitForSimTime(page, RUN_S);
+    await runAtFullSpeed(page, linkFor(PRESET, '&view=queue,curve&window=30'), RUN_S);
     await showPane(page, 'charts');
 
     const queue = page.getByTestId('chart-queue');
@@ -48,10 +46,8 @@ for (const size of SIZES) {
 
 test('compare mode runs the DualPI2 preset beside single-queue PIE', async ({ page }) => {
   const errors = watchForErrors(page);
-  await page.goto(linkFor(PRESET, '&view=queue,goodput&window=30&compare=pie'));
+  await runAtFullSpeed(page, linkFor(PRESET, '&view=queue,goodput&window=30&compare=pie'), RUN_S);
   await expect(page.getByTestId('compare-area')).toBeVisible();
-  await setSpeed(page, 'max');
-  await waitForSimTime(page, RUN_S);
   for (const id of ['compare-queue', 'compare-goodput']) {
     const lines = page.locator(`[data-testid=${id}] [data-points]`);
     expect(await lines.count(), id).toBeGreaterThanOrEqual(2);

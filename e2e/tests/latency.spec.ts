@@ -3,7 +3,7 @@
 // phone sizes.
 
 import { expect, test, type Page } from '@playwright/test';
-import { SCREENSHOT_DIR, SIZES, preset, linkFor, pointsOf, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
+import { SCREENSHOT_DIR, SIZES, preset, linkFor, openPreset, pointsOf, runAtFullSpeed, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
 
 const PRESET = preset('latency-under-load');
 /** Past the 5 s warm-up, long enough for Drop Tail's buffer to fill. */
@@ -26,9 +26,7 @@ for (const size of SIZES) {
   test(`the latency-under-load preset draws the ping RTT, the delay CDF and the box plot (${size.name})`, async ({ page }) => {
     const errors = watchForErrors(page);
     await page.setViewportSize({ width: size.width, height: size.height });
-    await page.goto(linkFor(PRESET, '&view=rtt,cdf,box&window=30'));
-    await setSpeed(page, 'max');
-    await waitForSimTime(page, RUN_S);
+    await runAtFullSpeed(page, linkFor(PRESET, '&view=rtt,cdf,box&window=30'), RUN_S);
     await showPane(page, 'charts');
 
     const rtt = page.locator('[data-testid=chart-rtt] .rtt-line');
@@ -53,9 +51,7 @@ for (const size of SIZES) {
 
 test('the preset is in the gallery and opens with its latency charts', async ({ page }) => {
   const errors = watchForErrors(page);
-  await page.goto('/');
-  await page.getByTestId('toggle-gallery').click();
-  await page.getByTestId('preset-latency-under-load').click();
+  await openPreset(page, 'latency-under-load');
   await expect(page.getByTestId('experiment-name')).toHaveText(String(PRESET.name));
   // A preset with a ping turns its RTT and the delay CDF on.
   await expect(page.getByTestId('show-rtt')).toBeChecked();
@@ -71,9 +67,7 @@ test('the preset is in the gallery and opens with its latency charts', async ({ 
 
 test('compare mode draws the delay CDFs of both runs', async ({ page }) => {
   const errors = watchForErrors(page);
-  await page.goto(linkFor(PRESET, '&window=30&compare=fq_codel'));
-  await setSpeed(page, 'max');
-  await waitForSimTime(page, RUN_S);
+  await runAtFullSpeed(page, linkFor(PRESET, '&window=30&compare=fq_codel'), RUN_S);
   const lines = page.locator('[data-testid=compare-cdf] .cdf-line');
   // Per run: the queueing delay and the ping's RTT.
   await expect(lines).toHaveCount(4);

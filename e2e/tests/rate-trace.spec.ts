@@ -3,18 +3,14 @@
 // desktop and phone sizes.
 
 import { expect, test, type Page } from '@playwright/test';
-import { SCREENSHOT_DIR, inkColumns, pointsOf, setSpeed, showPane, waitUntilFinished, watchForErrors } from './helpers';
+import { SCREENSHOT_DIR, inkColumns, openPreset, pointsOf, setSpeed, showPane, waitUntilFinished, watchForErrors } from './helpers';
 
-async function openPreset(page: Page, id: string): Promise<void> {
-  await page.goto('/');
-  await showPane(page, 'controls');
-  await page.getByTestId('toggle-gallery').click();
-  await page.getByTestId(`preset-${id}`).click();
+/** Opens the trace preset `id` on the charts, runs it to its end at full speed, and checks the capacity drawn on both charts. */
+async function runWithCapacityLines(page: Page, id: string): Promise<void> {
+  await openPreset(page, id);
   await showPane(page, 'charts');
-}
-
-/** The capacity drawn on both charts, with its legend and tooltip. */
-async function expectCapacityLines(page: Page): Promise<void> {
+  await setSpeed(page, 'max');
+  await waitUntilFinished(page);
   // A chart draws only while it is on screen.
   await page.getByTestId('chart-queue').scrollIntoViewIfNeeded();
   await expect.poll(() => pointsOf(page.getByTestId('queue-capacity-line'))).toBeGreaterThan(20);
@@ -36,10 +32,7 @@ for (const size of [
 
     test('the link-that-halves preset draws the capacity stepping down', async ({ page }) => {
       const errors = watchForErrors(page);
-      await openPreset(page, 'bufferbloat-link-halves');
-      await setSpeed(page, 'max');
-      await waitUntilFinished(page);
-      await expectCapacityLines(page);
+      await runWithCapacityLines(page, 'bufferbloat-link-halves');
       // The queue chart gives the capacity in Mb/s: its peak in view in the legend, its value at the end (10 Mb/s) beside the line.
       const queue = page.getByTestId('chart-queue');
       await queue.scrollIntoViewIfNeeded();
@@ -55,10 +48,7 @@ for (const size of [
 
     test('the cellular preset draws a capacity that wanders', async ({ page }) => {
       const errors = watchForErrors(page);
-      await openPreset(page, 'codel-cellular');
-      await setSpeed(page, 'max');
-      await waitUntilFinished(page);
-      await expectCapacityLines(page);
+      await runWithCapacityLines(page, 'codel-cellular');
       await page.getByTestId('chart-queue').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SCREENSHOT_DIR}rate-trace-cellular-${size.name}.png` });
       expect(errors).toEqual([]);

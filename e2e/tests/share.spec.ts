@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SCREENSHOT_DIR, setSpeed, waitUntilFinished, watchForErrors } from './helpers';
+import { SCREENSHOT_DIR, openInNewPage, setSpeed, waitUntilFinished, watchForErrors } from './helpers';
 
 const SUMMARY_FIELDS = ['goodput', 'utilization', 'queue', 'delay', 'p99', 'drops', 'marks', 'jain'];
 
@@ -45,9 +45,7 @@ test('a copied link reproduces the experiment exactly', async ({ page, context }
   const link = await page.getByTestId('share-link').inputValue();
   expect(link).toMatch(/#s=[A-Za-z0-9_-]+&view=/);
 
-  const opened = await context.newPage();
-  const openedErrors = watchForErrors(opened);
-  await opened.goto(link);
+  const { opened, openedErrors } = await openInNewPage(context, link);
   await expect(opened.getByTestId('experiment-name')).toHaveText('Shared <b>experiment</b>');
   await expect(opened.getByTestId('param-max_p-value')).toHaveValue('0.25');
   await expect(opened.getByTestId('flow-0-direction')).toHaveValue('reverse');

@@ -1,15 +1,17 @@
-import { expect, test } from '@playwright/test';
-import { SCREENSHOT_DIR, waitForSimTime, watchForErrors } from './helpers';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { SCREENSHOT_DIR, openPreset, waitForSimTime, watchForErrors } from './helpers';
+
+/** Opens the preset `id` and checks its name; gives the first flow group's control named `control`. */
+async function presetFlowGroup(page: Page, id: string, name: string): Promise<(control: string) => Locator> {
+  await openPreset(page, id);
+  await expect(page.getByTestId('experiment-name')).toHaveText(name);
+  return (control) => page.getByTestId(`flow-0-${control}`);
+}
 
 test('a TCP group chooses CUBIC and SACK, each explained, and runs with them', async ({ page }) => {
   const errors = watchForErrors(page);
-  await page.goto('/');
-  await page.getByTestId('toggle-gallery').click();
-  await page.getByTestId('preset-ns3-dumbbell-cubic-sack').click();
-  await expect(page.getByTestId('experiment-name')).toHaveText('ns-3 dumbbell: 10 CUBIC flows with SACK, RED');
-  const cc = page.getByTestId('flow-0-cc');
-  const sack = page.getByTestId('flow-0-sack');
-  const about = page.getByTestId('flow-0-tcp-about');
+  const control = await presetFlowGroup(page, 'ns3-dumbbell-cubic-sack', 'ns-3 dumbbell: 10 CUBIC flows with SACK, RED');
+  const [cc, sack, about] = ['cc', 'sack', 'tcp-about'].map(control);
   await expect(cc).toHaveValue('cubic');
   await expect(sack).toBeChecked();
   await expect(about).toContainText('cubic curve');
@@ -31,16 +33,12 @@ test('a TCP group chooses CUBIC and SACK, each explained, and runs with them', a
 
 test('a DCTCP group shows its ECN codepoint and pacing, and runs paced with ECT(1)', async ({ page }) => {
   const errors = watchForErrors(page);
-  await page.goto('/');
-  await page.getByTestId('toggle-gallery').click();
-  await page.getByTestId('preset-dctcp-datacenter').click();
-  await expect(page.getByTestId('experiment-name')).toHaveText('DCTCP in a datacenter-like dumbbell');
-  const ecn = page.getByTestId('flow-0-ecn');
-  const pacing = page.getByTestId('flow-0-pacing');
-  await expect(page.getByTestId('flow-0-cc')).toHaveValue('dctcp');
+  const control = await presetFlowGroup(page, 'dctcp-datacenter', 'DCTCP in a datacenter-like dumbbell');
+  const [ecn, pacing] = ['ecn', 'pacing'].map(control);
+  await expect(control('cc')).toHaveValue('dctcp');
   await expect(ecn).toHaveValue('ect0');
   await expect(pacing).not.toBeChecked();
-  await expect(page.getByTestId('flow-0-tcp-about')).toContainText('DCTCP');
+  await expect(control('tcp-about')).toContainText('DCTCP');
   await waitForSimTime(page, 0.2);
   await page.getByTestId('flow-group-0').screenshot({ path: `${SCREENSHOT_DIR}tcp-options-dctcp.png` });
 
