@@ -5,7 +5,7 @@
 
 import { scaleLinear } from 'd3';
 import { AxisBottom, AxisLeft, AxisRight } from './Axis';
-import { textMeasure } from './axisTicks';
+import { LABEL_HEIGHT_PX, placeLabels, type PlacedLabel } from './levelLabels';
 import { ChartFrame, type LegendEntry, type PlotArea, type TooltipRow } from './ChartFrame';
 import { decimateMinMax, maxOf, nearestIndex } from './decimate';
 import { COLORS } from './palette';
@@ -72,56 +72,6 @@ function delayLines(queueDelayMs: Float64Array, laneDelays: LaneDelays | undefin
 
 const PRECISION = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 const mbps = (bps: number) => `${PRECISION.format(bps / 1e6)} Mb/s`;
-const LABEL_HEIGHT_PX = 14;
-/** One row of threshold labels: a label's height and the gap under it. */
-const ROW_PX = LABEL_HEIGHT_PX + 3;
-
-/** Rows a threshold label may take, in rows from its line: above it, below it, then further away, as far as the plot reaches. */
-function rowOffsets(plotHeight: number): number[] {
-  const offsets = [0];
-  for (let k = 1; k * ROW_PX <= plotHeight; k++) offsets.push(k, -k);
-  return offsets;
-}
-/** Threshold labels are 12 px bold: a little wider than the regular text measured. */
-const measureLabel = (text: string) => textMeasure(12)(text) * 1.08;
-
-interface PlacedLabel {
-  text: string;
-  x: number;
-  y: number;
-}
-
-/**
- * Right-align each label at `right` above its line, else below it, else a
- * row further up or down; where its full name fits nowhere, its symbol alone
- * (`short`) takes the first free row, or sits left of the labels in its way.
- * Never past the plot's left edge, above its top or below `bottom` (the time
- * axis's labels are under it).
- */
-function placeLabels(labels: { text: string; short: string; y: number }[], right: number, bottom: number): PlacedLabel[] {
-  const placed: (PlacedLabel & { width: number })[] = [];
-  // Labels closer than a row (label height and its gap) collide: glyph boxes are taller than the nominal height.
-  const inTheWay = (x: number, y: number, width: number) => placed.filter((p) => Math.abs(p.y - y) < ROW_PX && x - width < p.x && p.x - p.width < x);
-  const freeRow = (label: { y: number }, width: number) =>
-    width <= right
-      ? rowOffsets(bottom)
-          .map((k) => label.y + k * ROW_PX)
-          .find((y) => y >= LABEL_HEIGHT_PX && y <= bottom && inTheWay(right, y, width).length === 0)
-      : undefined;
-  for (const label of [...labels].sort((a, b) => a.y - b.y)) {
-    const text = [label.text, label.short].find((candidate) => freeRow(label, measureLabel(candidate)) !== undefined);
-    if (text !== undefined) {
-      const width = measureLabel(text);
-      placed.push({ text, x: right, y: freeRow(label, width)!, width });
-      continue;
-    }
-    const width = measureLabel(label.short);
-    const x = inTheWay(right, label.y, width).reduce((edge, p) => Math.min(edge, p.x - p.width - 10), right);
-    placed.push({ text: label.short, x: Math.max(width, x), y: Math.min(bottom, Math.max(LABEL_HEIGHT_PX, label.y)), width });
-  }
-  return placed.map(({ text, x, y }) => ({ text, x, y }));
-}
-
 export function QueueChart({
   timeS,
   queueLength,
@@ -239,6 +189,7 @@ export function QueueChart({
         // A threshold of 0 means "off" or "automatic" for the schemes that have one.
         const visibleThresholds = thresholds.filter((t) => t.value > 0 && t.value <= yMax);
         const visibleTargets = delayTargets.filter((t) => t.value > 0);
+        const capacity = capacityBps ? capacityLabel(timeS, capacityBps, capacityTop, x.domain()[1], plot) : null;
         const labels = placeLabels(
           [
             ...visibleThresholds.map((t) => ({
@@ -254,6 +205,7 @@ export function QueueChart({
           ],
           plot.width - 4,
           plot.height - 3,
+          capacity ? [capacity] : [],
         );
         return (
           <>
@@ -282,7 +234,19 @@ export function QueueChart({
                 {label.text}
               </text>
             ))}
-            {capacityBps && <CapacityLabels timeS={timeS} capacityBps={capacityBps} capacityTop={capacityTop} endS={x.domain()[1]} plot={plot} />}
+            {capacity && (
+              <text
+                x={capacity.x}
+                y={capacity.y}
+                textAnchor="end"
+                className="threshold-label"
+                data-testid="queue-capacity-label"
+                data-now-bps={capacity.nowBps}
+                data-peak-bps={capacityTop}
+              >
+                {capacity.text}
+              </text>
+            )}
             <ParamChangeLines changes={paramChanges} xScale={x} height={plot.height} />
             {decisions && <DecisionMarks {...decisions} x={x} />}
           </>
@@ -306,39 +270,21 @@ function bufferLabelY(lineY: number, marksShown: boolean): number {
  * The capacity line has no axis of its own: the legend gives its peak in
  * view (drawn at 90 % of the plot's height) and this label its value at the
  * window's right edge, beside the line's end, so a student reads Mb/s off
- * the chart without hovering.
+ * the chart without hovering. The threshold labels make way for it.
  */
-function CapacityLabels({
-  timeS,
-  capacityBps,
-  capacityTop,
-  endS,
-  plot,
-}: {
-  timeS: Float64Array;
-  capacityBps: Float64Array;
-  capacityTop: number;
-  endS: number;
-  plot: PlotArea;
-}) {
+function capacityLabel(
+  timeS: Float64Array,
+  capacityBps: Float64Array,
+  capacityTop: number,
+  endS: number,
+  plot: PlotArea,
+): (PlacedLabel & { nowBps: number }) | null {
   const i = nearestIndex(timeS, endS);
   if (i < 0) return null;
   const nowY = plot.height * (1 - (0.9 * capacityBps[i]) / capacityTop);
   // Under the line near the plot's top, where the buffer's line and the decision marks are; above it elsewhere.
-  const labelY = nowY < plot.height * 0.25 ? nowY + LABEL_HEIGHT_PX + 2 : nowY - 4;
-  return (
-    <text
-      x={plot.width - 4}
-      y={labelY}
-      textAnchor="end"
-      className="threshold-label"
-      data-testid="queue-capacity-label"
-      data-now-bps={capacityBps[i]}
-      data-peak-bps={capacityTop}
-    >
-      {`capacity ${mbps(capacityBps[i])}`}
-    </text>
-  );
+  const y = nowY < plot.height * 0.25 ? nowY + LABEL_HEIGHT_PX + 2 : nowY - 4;
+  return { text: `capacity ${mbps(capacityBps[i])}`, x: plot.width - 4, y, nowBps: capacityBps[i] };
 }
 
 /** A dashed level across the plot: a threshold on the queue axis, a target on the delay axis. */
