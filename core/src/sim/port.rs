@@ -1,6 +1,6 @@
 //! A router output: a queue scheme in front of a link.
 
-use crate::kernel::{tx_time_ns, Nanos, Pipe, Stamp};
+use crate::kernel::{tx_time_ns, Nanos, Stamp};
 use crate::net::trace::LinkTrace;
 use crate::net::{AccessJitter, Packet};
 use crate::queue::droptail::DropTail;
@@ -26,8 +26,6 @@ pub struct Port {
     pub jitter: Option<Box<AccessJitter>>,
     /// The last packet size serialised here and its serialisation time.
     pub last_tx: (u32, Nanos),
-    /// Packets serialised and on their way to the far end, in order.
-    pub pipe: Pipe<InFlight>,
     /// A congested hop may follow a rate trace instead of `rate_bps`.
     pub trace: Option<Box<LinkTrace>>,
 }
