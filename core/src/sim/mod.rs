@@ -428,6 +428,10 @@ impl Simulation {
         self.ledger.delivered += 1;
         let flow = pkt.owner;
         let at_sink = pkt.dir == Dir::Forward;
+        // What the agent sends back mostly starts at the flow's own access
+        // link, rarely in cache: fetch it while the agent runs.
+        let reply = if at_sink { Dir::Reverse } else { Dir::Forward };
+        self.ports[self.routes.first(flow, reply)].prefetch();
         self.with_agent(now, flow, at_sink, |agent, ctx| agent.on_packet(pkt, ctx));
     }
 
