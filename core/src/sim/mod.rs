@@ -30,8 +30,8 @@ use port::{InFlight, Port, PortQueue};
 pub use view::{ResolvedGroup, ResolvedPlan};
 
 /// With this many events pending, links in flight no longer fit in the
-/// cache, and fetching the next event's packet while the current one runs
-/// pays; below, looking it up costs more than it saves.
+/// cache, and fetching the next event's packet, or the port a delivery's
+/// reply takes, ahead of use pays; below, it costs more than it saves.
 const PREFETCH_FROM_EVENTS: usize = if cfg!(target_arch = "x86_64") { 2048 } else { usize::MAX };
 
 /// What happens next. Events are small: packets on a link wait in the
@@ -242,7 +242,6 @@ impl Simulation {
         let layout =
             topology::layout(plan.hops as usize, plan.bottleneck_rate_bps, plan.bottleneck_delay_ns, &attachments);
         let PortSet { mut ports, port_hop, runs_scheme, port_rngs } = PortSet::build(&plan, &layout.ports);
-
         let mut events = EventQueue::new();
         let mut member = vec![0u32; plan.groups.len()];
         let mut flows = Vec::with_capacity(flow_plans.len());
@@ -429,9 +428,12 @@ impl Simulation {
         let flow = pkt.owner;
         let at_sink = pkt.dir == Dir::Forward;
         // What the agent sends back mostly starts at the flow's own access
-        // link, rarely in cache: fetch it while the agent runs.
-        let reply = if at_sink { Dir::Reverse } else { Dir::Forward };
-        self.ports[self.routes.first(flow, reply)].prefetch();
+        // link, rarely in cache with many links in flight: fetch it while
+        // the agent runs.
+        if self.events.len() >= PREFETCH_FROM_EVENTS {
+            let reply = if at_sink { Dir::Reverse } else { Dir::Forward };
+            self.ports[self.routes.first(flow, reply)].prefetch();
+        }
         self.with_agent(now, flow, at_sink, |agent, ctx| agent.on_packet(pkt, ctx));
     }
 
