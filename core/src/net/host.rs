@@ -63,15 +63,22 @@ pub struct HostQueue {
     starts: VecDeque<Nanos>,
     /// When the link finishes the last admitted packet.
     free_at: Nanos,
+    /// The last admitted packet's start: once it has passed, nothing waits
+    /// and `starts` need not be read (its buffer is rarely in cache).
+    last_start: Nanos,
 }
 
 impl HostQueue {
     pub fn new(limit_packets: u32, rate_bps: u64) -> HostQueue {
-        HostQueue { limit: limit_packets.max(1) as usize, rate_bps, starts: VecDeque::new(), free_at: 0 }
+        HostQueue { limit: limit_packets.max(1) as usize, rate_bps, starts: VecDeque::new(), free_at: 0, last_start: 0 }
     }
 
     /// Packets waiting at `now` (not yet being serialised).
     fn waiting(&mut self, now: Nanos) -> usize {
+        if self.last_start <= now {
+            self.starts.clear();
+            return 0;
+        }
         while self.starts.front().is_some_and(|&s| s <= now) {
             self.starts.pop_front();
         }
@@ -96,6 +103,7 @@ impl HostQueue {
         }
         let start = now.max(self.free_at);
         self.free_at = start + tx_time_ns(bytes, self.rate_bps);
+        self.last_start = start;
         self.starts.push_back(start);
         true
     }
