@@ -10,7 +10,8 @@
 // (web/src/engine/pkg, built by `npm run build:wasm`). Prints simulated
 // seconds per wall second; time two builds of the .wasm against each other
 // as whole processes to compare them.
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 
@@ -18,11 +19,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const scenarioPath = process.argv[2] ?? `${root}scenarios/ns3-red-dumbbell.json`;
 const wasmPath = process.argv[3] ?? `${root}web/src/engine/pkg/aqm_core_bg.wasm`;
 const { Simulation, initSync, decisionStride } = await import(`${root}web/src/engine/pkg/aqm_core.js`);
-// The worker's reader of the packed decisions, compiled from its TypeScript.
-const { default: ts } = await import('typescript');
-const codecSource = readFileSync(`${root}web/src/engine/decisionCodec.ts`, 'utf8');
-const codec = ts.transpileModule(codecSource, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
-const { unpackDecisions } = await import(`data:text/javascript,${encodeURIComponent(codec)}`);
+const { unpackDecisions } = await import(await decisionReader());
 
 initSync({ module: readFileSync(wasmPath) });
 const sim = new Simulation(readFileSync(scenarioPath, 'utf8'));
@@ -50,3 +47,23 @@ console.log(
     `${decisions} decisions taken in ${takingMs.toFixed(1)} ms (${(takingMs / 10 / wallS).toFixed(2)} % of the wall time)`,
 );
 sim.free();
+
+/**
+ * The worker's reader of the packed decisions, compiled from its TypeScript
+ * once per version of the source and kept under node_modules/.cache: loading
+ * the TypeScript compiler costs more CPU than a short run of the engine.
+ */
+async function decisionReader() {
+  const source = readFileSync(`${root}web/src/engine/decisionCodec.ts`, 'utf8');
+  const dir = `${root}node_modules/.cache/bench-wasm`;
+  const compiled = `${dir}/decisionCodec-${createHash('sha256').update(source).digest('hex').slice(0, 16)}.mjs`;
+  try {
+    readFileSync(compiled);
+  } catch {
+    const { default: ts } = await import('typescript');
+    const options = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 };
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(compiled, ts.transpileModule(source, { compilerOptions: options }).outputText);
+  }
+  return compiled;
+}

@@ -183,8 +183,7 @@ impl WasmSimulation {
         let mode = SeriesMode { history: false, streaming: true };
         let mut sim = Simulation::from_json(scenario_json, mode).map_err(|e| JsError::new(&e.to_string()))?;
         sim.record_decisions(DECISION_RING);
-        // An empty drain reports the column names without consuming any row.
-        let columns = sim.drain().columns.iter().map(|c| JsValue::from_str(c)).collect();
+        let columns = sim.series_columns().iter().map(|c| JsValue::from_str(c)).collect();
         Ok(WasmSimulation { sim, columns, recording: true })
     }
 
@@ -221,13 +220,14 @@ impl WasmSimulation {
         self.columns.iter().filter_map(|c| c.as_string()).collect()
     }
 
-    /// The rows sampled since the last drain.
+    /// The rows sampled since the last drain. Every batch holds the same
+    /// `columns` array, built once per run.
     pub fn drain(&mut self) -> SeriesBatch {
         let chunk = self.sim.drain();
         let batch = js_sys::Object::new();
         set(&batch, "columns", &self.columns);
         set(&batch, "rows", &JsValue::from_f64(chunk.rows as f64));
-        set(&batch, "data", &js_sys::Float64Array::from(chunk.data.as_slice()));
+        set(&batch, "data", &js_sys::Float64Array::from(chunk.data));
         batch.unchecked_into()
     }
 

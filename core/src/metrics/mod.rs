@@ -15,7 +15,7 @@ pub use fairness::{fairness_f, max_min_shares, share_deviation};
 #[cfg(test)]
 pub(crate) use histogram::bin_edges as histogram_bin;
 pub use histogram::Histogram;
-pub use series::{Column, SeriesChunk, SeriesStore};
+pub use series::{Column, SeriesChunk, SeriesStore, SeriesView};
 pub use summary::{jain, tcp_models, FlowSummary, Perf, Summary, TcpModels};
 
 use crate::kernel::{to_secs, Nanos};
@@ -451,8 +451,13 @@ impl Recorder {
         series.push(row);
     }
 
-    pub fn drain(&mut self) -> SeriesChunk {
+    pub fn drain(&mut self) -> SeriesView<'_> {
         self.series.as_mut().map(|s| s.drain()).unwrap_or_default()
+    }
+
+    /// The series column ids (none without series).
+    pub fn series_columns(&self) -> Vec<String> {
+        self.series.as_ref().map(|s| s.column_ids()).unwrap_or_default()
     }
 
     pub fn history(&self) -> SeriesChunk {

@@ -22,6 +22,9 @@ pub struct SeriesStore {
     offered: u64,
     /// Rows not yet drained (row-major), when streaming.
     pending: Vec<f64>,
+    /// The last drain's rows, column-major; kept so that a drain after
+    /// every slice reuses one buffer instead of allocating a chunk.
+    drained: Vec<f64>,
     streaming: bool,
 }
 
@@ -40,6 +43,21 @@ impl SeriesChunk {
     }
 }
 
+/// Rows handed out by [`SeriesStore::drain`], column-major like
+/// [`SeriesChunk`] but borrowed: the column names are the store's
+/// (they never change during a run), so a drain copies none of them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SeriesView<'a> {
+    pub rows: usize,
+    pub data: &'a [f64],
+}
+
+impl SeriesView<'_> {
+    pub fn column(&self, i: usize) -> &[f64] {
+        &self.data[i * self.rows..(i + 1) * self.rows]
+    }
+}
+
 impl SeriesStore {
     pub fn new(columns: Vec<Column>, cap: usize, streaming: bool) -> SeriesStore {
         SeriesStore {
@@ -49,6 +67,7 @@ impl SeriesStore {
             stride: 1,
             offered: 0,
             pending: Vec::new(),
+            drained: Vec::new(),
             streaming,
         }
     }
@@ -91,28 +110,38 @@ impl SeriesStore {
         &self.rows[i * w..(i + 1) * w]
     }
 
-    fn column_major(&self, rows: &[f64]) -> SeriesChunk {
-        let w = self.width();
-        let n = rows.len() / w.max(1);
-        let mut data = vec![0.0; rows.len()];
-        for (r, row) in rows.chunks(w).enumerate() {
+    /// The column ids, in the order of every drained or history column.
+    pub fn column_ids(&self) -> Vec<String> {
+        self.columns.iter().map(|c| c.id.clone()).collect()
+    }
+
+    /// Writes row-major `rows` of this store's width into `data` column-major
+    /// and returns the number of rows.
+    fn column_major(width: usize, rows: &[f64], data: &mut Vec<f64>) -> usize {
+        let n = rows.len() / width.max(1);
+        data.clear();
+        data.resize(rows.len(), 0.0);
+        for (r, row) in rows.chunks(width).enumerate() {
             for (c, v) in row.iter().enumerate() {
                 data[c * n + r] = *v;
             }
         }
-        SeriesChunk { columns: self.columns.iter().map(|c| c.id.clone()).collect(), rows: n, data }
+        n
     }
 
-    /// The rows added since the last drain (streaming mode only).
-    pub fn drain(&mut self) -> SeriesChunk {
-        let chunk = self.column_major(&self.pending);
+    /// The rows added since the last drain (streaming mode only), valid
+    /// until the next drain.
+    pub fn drain(&mut self) -> SeriesView<'_> {
+        let rows = Self::column_major(self.width(), &self.pending, &mut self.drained);
         self.pending.clear();
-        chunk
+        SeriesView { rows, data: &self.drained }
     }
 
     /// The whole (decimated) history.
     pub fn history(&self) -> SeriesChunk {
-        self.column_major(&self.rows)
+        let mut data = Vec::new();
+        let rows = Self::column_major(self.width(), &self.rows, &mut data);
+        SeriesChunk { columns: self.column_ids(), rows, data }
     }
 }
 
@@ -150,5 +179,18 @@ mod tests {
         assert_eq!(c.column(0), &[0.0, 1.0, 2.0]);
         assert_eq!(c.column(1), &[10.0, 11.0, 12.0]);
         assert_eq!(s.drain().rows, 0);
+    }
+
+    #[test]
+    fn drain_after_a_larger_drain_holds_only_the_new_rows() {
+        let mut s = store(8);
+        for i in 0..3 {
+            s.push(&[i as f64, 10.0 + i as f64]);
+        }
+        s.drain();
+        s.push(&[3.0, 13.0]);
+        let c = s.drain();
+        assert_eq!((c.rows, c.data), (1, &[3.0, 13.0][..]));
+        assert_eq!(s.column_ids(), ["t", "x"]);
     }
 }

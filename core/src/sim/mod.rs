@@ -3,7 +3,7 @@
 //! are thin layers over this and nothing else.
 
 use crate::kernel::{EventQueue, Nanos, Pipe, Rng};
-use crate::metrics::{DelayDistributions, FlowInfo, Recorder, RecorderConfig, SeriesChunk, Summary};
+use crate::metrics::{DelayDistributions, FlowInfo, Recorder, RecorderConfig, SeriesChunk, SeriesView, Summary};
 use crate::net::topology::{self, FlowAttachment, PortRole, UNCONGESTED_BUFFER_PACKETS};
 use crate::net::trace::LinkTrace;
 use crate::net::{AccessJitter, Dir, FlowId, HostQueue, Lane, Packet, PortId};
@@ -700,9 +700,15 @@ impl Simulation {
         self.recorder.summary(self.now(), self.events.popped(), self.ledger.injected)
     }
 
-    /// Time-series rows added since the last drain (streaming mode).
-    pub fn drain(&mut self) -> SeriesChunk {
+    /// Time-series rows added since the last drain (streaming mode), valid
+    /// until the next drain; their columns are [`Simulation::series_columns`].
+    pub fn drain(&mut self) -> SeriesView<'_> {
         self.recorder.drain()
+    }
+
+    /// The time-series column ids, in the order of every drain and history.
+    pub fn series_columns(&self) -> Vec<String> {
+        self.recorder.series_columns()
     }
 
     /// The decimated history of every series (history mode).
