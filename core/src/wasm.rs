@@ -42,9 +42,11 @@ export interface ScenarioProblem {
  * `scenario`: the document (or a sweep's variant of it) is not valid;
  * `param`: a live parameter change was refused, and the run goes on as it was;
  * `engine`: a request failed for another reason (the page's own word, with
- * an empty path, for a worker that could not answer).
+ * an empty path, for a worker that could not answer);
+ * `capture`: a capture's hop or window was refused;
+ * `reproduction`: a reproduction file, or the figure asked of it, was refused.
  */
-export type ProblemKind = 'scenario' | 'param' | 'engine' | 'capture';
+export type ProblemKind = 'scenario' | 'param' | 'engine' | 'capture' | 'reproduction';
 
 /**
  * One decision of a monitored queue (the drop-and-mark inspector): `state`
@@ -179,9 +181,9 @@ impl WasmSimulation {
     /// Build a simulation from scenario JSON text. Errors name the field:
     /// `flows[1].rate_bps: must be > 0, got -5`.
     #[wasm_bindgen(constructor)]
-    pub fn new(scenario_json: &str) -> Result<WasmSimulation, JsError> {
+    pub fn new(scenario_json: &str) -> Result<WasmSimulation, JsValue> {
         let mode = SeriesMode { history: false, streaming: true };
-        let mut sim = Simulation::from_json(scenario_json, mode).map_err(|e| JsError::new(&e.to_string()))?;
+        let mut sim = Simulation::from_json(scenario_json, mode).map_err(refused)?;
         sim.record_decisions(DECISION_RING);
         let columns = sim.series_columns().iter().map(|c| JsValue::from_str(c)).collect();
         Ok(WasmSimulation { sim, columns, recording: true })
@@ -344,13 +346,16 @@ impl WasmSimulation {
 /// Every scheme with its parameters resolved for a buffer in `buffer_unit`
 /// ("packets" or "bytes").
 #[wasm_bindgen]
-pub fn catalogue(buffer_unit: &str) -> Result<Catalogue, JsError> {
+pub fn catalogue(buffer_unit: &str) -> Result<Catalogue, JsValue> {
     let limit = match buffer_unit {
         "packets" => Limit::Packets(0),
         "bytes" => Limit::Bytes(0),
-        other => return Err(JsError::new(&format!("buffer unit must be \"packets\" or \"bytes\", got {other:?}"))),
+        other => {
+            let message = format!("must be \"packets\" or \"bytes\", got {other:?}");
+            return Err(typed_problem("buffer_unit", &message, "engine"));
+        }
     };
-    to_js(&scheme_catalogue(limit))
+    Ok(to_js(&scheme_catalogue(limit))?)
 }
 
 /// Check scenario JSON without running it: `undefined` when it is valid,
@@ -378,9 +383,9 @@ pub fn plan_scenario(scenario_json: &str) -> Result<ResolvedPlanJs, JsValue> {
 /// samples), and the limit to compare with: the page asks before starting a
 /// run above it. Errors name the field.
 #[wasm_bindgen(js_name = estimateWork)]
-pub fn estimate_work(scenario_json: &str) -> Result<WorkEstimateJs, JsError> {
-    let plan = Scenario::from_json(scenario_json).and_then(|s| s.plan()).map_err(|e| JsError::new(&e.to_string()))?;
-    to_js(&work::estimate(&plan, SeriesMode { history: false, streaming: true }))
+pub fn estimate_work(scenario_json: &str) -> Result<WorkEstimateJs, JsValue> {
+    let plan = Scenario::from_json(scenario_json).and_then(|s| s.plan()).map_err(refused)?;
+    Ok(to_js(&work::estimate(&plan, SeriesMode { history: false, streaming: true }))?)
 }
 
 /// The scenario of every run a reproduction needs (each seed of its main,
@@ -390,23 +395,22 @@ pub fn estimate_work(scenario_json: &str) -> Result<WorkEstimateJs, JsError> {
 /// `set` to a scenario that has them already changes nothing. Errors name
 /// the field.
 #[wasm_bindgen(js_name = reproductionRuns)]
-pub fn reproduction_runs(reproduction_json: &str, scenario_json: &str) -> Result<Vec<String>, JsError> {
-    let repro = Reproduction::from_json(reproduction_json).map_err(|e| JsError::new(&e.to_string()))?;
-    let scenario = repro.scenario_text(|_| Ok(scenario_json.to_string())).map_err(|e| JsError::new(&e.to_string()))?;
+pub fn reproduction_runs(reproduction_json: &str, scenario_json: &str) -> Result<Vec<String>, JsValue> {
+    let repro = Reproduction::from_json(reproduction_json).map_err(refused)?;
+    let scenario = repro.scenario_text(|_| Ok(scenario_json.to_string())).map_err(refused)?;
     repro
         .runs()
         .into_iter()
-        .map(|key| repro.run_text(&scenario, key).map_err(|e| JsError::new(&e.to_string())))
+        .map(|key| repro.run_text(&scenario, key).map_err(refused))
         .collect()
 }
 
 /// Run a scenario to its end without series, as `aqm-sim reproduce` runs
 /// each of a reproduction's runs, and return its summary as JSON text.
 #[wasm_bindgen(js_name = runToEnd)]
-pub fn run_to_end(scenario_json: &str) -> Result<String, JsError> {
-    let fail = |e: ScenarioError| JsError::new(&e.to_string());
-    let summary = sweep::run_variant(&Scenario::from_json(scenario_json).map_err(fail)?).map_err(fail)?;
-    serde_json::to_string(&summary).map_err(|e| JsError::new(&e.to_string()))
+pub fn run_to_end(scenario_json: &str) -> Result<String, JsValue> {
+    let summary = sweep::run_variant(&Scenario::from_json(scenario_json).map_err(refused)?).map_err(refused)?;
+    serde_json::to_string(&summary).map_err(refused)
 }
 
 /// Run a scenario to its end without series and return its capture, as
@@ -444,24 +448,22 @@ pub fn capture_to_end(
 /// the order of `reproductionRuns`): the same verdict function as
 /// `aqm-sim reproduce`.
 #[wasm_bindgen(js_name = judgeReproduction)]
-pub fn judge_reproduction(reproduction_json: &str, summaries_json: &str) -> Result<ClaimResults, JsError> {
-    let repro = Reproduction::from_json(reproduction_json).map_err(|e| JsError::new(&e.to_string()))?;
-    let summaries: Vec<serde_json::Value> =
-        serde_json::from_str(summaries_json).map_err(|e| JsError::new(&e.to_string()))?;
-    let rows = repro.judge(&summaries).map_err(|e| JsError::new(&e.to_string()))?;
-    to_js(&rows)
+pub fn judge_reproduction(reproduction_json: &str, summaries_json: &str) -> Result<ClaimResults, JsValue> {
+    let repro = Reproduction::from_json(reproduction_json).map_err(refused)?;
+    let summaries: Vec<serde_json::Value> = serde_json::from_str(summaries_json).map_err(refused)?;
+    let rows = repro.judge(&summaries).map_err(refused)?;
+    Ok(to_js(&rows)?)
 }
 
 /// The scenario of every run of a reproduction's figure `figure_id`, in
 /// the order `figureResult` takes their summaries: the same expansion as
 /// `aqm-sim reproduce --figure`. `scenario_json` as for `reproductionRuns`.
 #[wasm_bindgen(js_name = figureRuns)]
-pub fn figure_runs(reproduction_json: &str, scenario_json: &str, figure_id: &str) -> Result<Vec<String>, JsError> {
-    let fail = |e: ReproductionError| JsError::new(&e.to_string());
-    let repro = Reproduction::from_json(reproduction_json).map_err(fail)?;
-    let figure = repro.figure(figure_id).ok_or_else(|| JsError::new(&format!("no figure `{figure_id}`")))?;
-    let scenario = repro.scenario_text(|_| Ok(scenario_json.to_string())).map_err(fail)?;
-    figure.runs().into_iter().map(|run| figure.run_text(&scenario, run).map_err(fail)).collect()
+pub fn figure_runs(reproduction_json: &str, scenario_json: &str, figure_id: &str) -> Result<Vec<String>, JsValue> {
+    let repro = Reproduction::from_json(reproduction_json).map_err(refused)?;
+    let figure = repro.figure(figure_id).ok_or_else(|| no_figure(figure_id))?;
+    let scenario = repro.scenario_text(|_| Ok(scenario_json.to_string())).map_err(refused)?;
+    figure.runs().into_iter().map(|run| figure.run_text(&scenario, run).map_err(refused)).collect()
 }
 
 /// A figure's points (mean and 95 % interval per x and scheme) and the
@@ -472,17 +474,50 @@ pub fn figure_result(
     reproduction_json: &str,
     figure_id: &str,
     summaries_json: &str,
-) -> Result<FigureResultJs, JsError> {
-    let repro = Reproduction::from_json(reproduction_json).map_err(|e| JsError::new(&e.to_string()))?;
-    let figure = repro.figure(figure_id).ok_or_else(|| JsError::new(&format!("no figure `{figure_id}`")))?;
-    let summaries: Vec<serde_json::Value> =
-        serde_json::from_str(summaries_json).map_err(|e| JsError::new(&e.to_string()))?;
-    let result = figure.result(&summaries).map_err(|e| JsError::new(&e.to_string()))?;
-    to_js(&result)
+) -> Result<FigureResultJs, JsValue> {
+    let repro = Reproduction::from_json(reproduction_json).map_err(refused)?;
+    let figure = repro.figure(figure_id).ok_or_else(|| no_figure(figure_id))?;
+    let summaries: Vec<serde_json::Value> = serde_json::from_str(summaries_json).map_err(refused)?;
+    let result = figure.result(&summaries).map_err(refused)?;
+    Ok(to_js(&result)?)
 }
 
 fn problem(error: &ScenarioError) -> MaybeProblem {
     typed_problem(&error.path, &error.message, "scenario").unchecked_into()
+}
+
+/// A refusal as JavaScript sees it, whichever engine error it came from.
+fn refused(error: impl Refusal) -> JsValue {
+    let (path, message, kind) = error.located();
+    typed_problem(&path, &message, kind)
+}
+
+/// An engine error with the field it names and its `ProblemKind`.
+trait Refusal {
+    fn located(self) -> (String, String, &'static str);
+}
+
+impl Refusal for ScenarioError {
+    fn located(self) -> (String, String, &'static str) {
+        (self.path, self.message, "scenario")
+    }
+}
+
+impl Refusal for ReproductionError {
+    fn located(self) -> (String, String, &'static str) {
+        (self.path, self.message, "reproduction")
+    }
+}
+
+/// The summaries handed back to the engine are its own output: one it cannot read is the page's fault.
+impl Refusal for serde_json::Error {
+    fn located(self) -> (String, String, &'static str) {
+        (String::new(), self.to_string(), "engine")
+    }
+}
+
+fn no_figure(figure_id: &str) -> JsValue {
+    typed_problem("figure", &format!("no figure `{figure_id}`"), "reproduction")
 }
 
 /// A `ScenarioProblem` object: the one shape of a refusal in JavaScript.
@@ -514,22 +549,21 @@ pub fn sweep_work(
     path: &str,
     values: Vec<f64>,
     seed_count: u32,
-) -> Result<WorkEstimateJs, JsError> {
+) -> Result<WorkEstimateJs, JsValue> {
     let spec = SweepSpec { path: path.to_string(), values, seeds: sweep::seeds(seed_count.into()) };
     let work = Scenario::from_json(scenario_json)
         .and_then(|s| sweep::variants(&s, &spec))
         .and_then(|runs| sweep::work(&runs))
-        .map_err(|e| JsError::new(&e.to_string()))?;
-    to_js(&work)
+        .map_err(refused)?;
+    Ok(to_js(&work)?)
 }
 
 /// Run one point of a sweep to the scenario's end, exactly as `aqm-sim sweep`
 /// runs it (the field at `path` set to `value`, the seed set to `seed`), and
 /// return its summary. Errors name the field.
 #[wasm_bindgen(js_name = sweepPoint)]
-pub fn sweep_point(scenario_json: &str, path: &str, value: f64, seed: u32) -> Result<SummaryJs, JsError> {
-    let fail = |e: ScenarioError| JsError::new(&e.to_string());
-    let base = Scenario::from_json(scenario_json).and_then(|s| sweep::base_document(&s)).map_err(fail)?;
-    let variant = sweep::variant(&base, path, value, seed.into()).map_err(fail)?;
-    to_js(&sweep::run_variant(&variant).map_err(fail)?)
+pub fn sweep_point(scenario_json: &str, path: &str, value: f64, seed: u32) -> Result<SummaryJs, JsValue> {
+    let base = Scenario::from_json(scenario_json).and_then(|s| sweep::base_document(&s)).map_err(refused)?;
+    let variant = sweep::variant(&base, path, value, seed.into()).map_err(refused)?;
+    Ok(to_js(&sweep::run_variant(&variant).map_err(refused)?)?)
 }

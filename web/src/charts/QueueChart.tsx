@@ -234,19 +234,7 @@ export function QueueChart({
                 {label.text}
               </text>
             ))}
-            {capacity && (
-              <text
-                x={capacity.x}
-                y={capacity.y}
-                textAnchor="end"
-                className="threshold-label"
-                data-testid="queue-capacity-label"
-                data-now-bps={capacity.nowBps}
-                data-peak-bps={capacityTop}
-              >
-                {capacity.text}
-              </text>
-            )}
+            {capacity && <CapacityLabel label={capacity} peakBps={capacityTop} />}
             <ParamChangeLines changes={paramChanges} xScale={x} height={plot.height} />
             {decisions && <DecisionMarks {...decisions} x={x} />}
           </>
@@ -285,6 +273,22 @@ function capacityLabel(
   // Under the line near the plot's top, where the buffer's line and the decision marks are; above it elsewhere.
   const y = nowY < plot.height * 0.25 ? nowY + LABEL_HEIGHT_PX + 2 : nowY - 4;
   return { text: `capacity ${mbps(capacityBps[i])}`, x: plot.width - 4, y, nowBps: capacityBps[i] };
+}
+
+function CapacityLabel({ label, peakBps }: { label: PlacedLabel & { nowBps: number }; peakBps: number }) {
+  return (
+    <text
+      x={label.x}
+      y={label.y}
+      textAnchor="end"
+      className="threshold-label"
+      data-testid="queue-capacity-label"
+      data-now-bps={label.nowBps}
+      data-peak-bps={peakBps}
+    >
+      {label.text}
+    </text>
+  );
 }
 
 /** A dashed level across the plot: a threshold on the queue axis, a target on the delay axis. */

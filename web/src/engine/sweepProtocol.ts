@@ -23,4 +23,4 @@ export type FromSweepWorker =
   | { type: 'ranToEnd'; requestId: number; summaryJson: string }
   | { type: 'figureResult'; requestId: number; result: FigureResult }
   /** The engine refused or failed the request; the message names the field where it can. */
-  | { type: 'failed'; requestId: number; message: string };
+  | { type: 'failed'; requestId: number; message: string; problem?: ScenarioProblem };

@@ -4,6 +4,7 @@
 // sweep never holds up the running experiment's turns.
 
 import init, { figureResult, figureRuns, runToEnd, sweepCheck, sweepPoint, sweepWork } from './pkg/aqm_core.js';
+import { isProblem, messageOf } from './refusal';
 import type { FromSweepWorker, ToSweepWorker } from './sweepProtocol';
 
 /** The parts of the worker's global scope used here (the DOM and WebWorker typings cannot both be loaded). */
@@ -13,10 +14,6 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 const engineReady = init();
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 scope.onmessage = async (event: MessageEvent<ToSweepWorker>) => {
   const message = event.data;
@@ -40,6 +37,6 @@ scope.onmessage = async (event: MessageEvent<ToSweepWorker>) => {
       scope.postMessage({ type: 'point', requestId: message.requestId, summary, wallS: (performance.now() - started) / 1000 });
     }
   } catch (error) {
-    scope.postMessage({ type: 'failed', requestId: message.requestId, message: messageOf(error) });
+    scope.postMessage({ type: 'failed', requestId: message.requestId, message: messageOf(error), problem: isProblem(error) ? error : undefined });
   }
 };

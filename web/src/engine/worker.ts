@@ -20,11 +20,12 @@ import init, {
   runToEnd,
   validate,
 } from './pkg/aqm_core.js';
-import type { ScenarioProblem, Summary } from './pkg/aqm_core';
+import type { Summary } from './pkg/aqm_core';
 import { unpackDecisions } from './decisionCodec';
 import { flowDetail, flowGroups, type FlowDetail } from './flowGroups';
 import { GroupAggregator, sortedGroupGoodputs } from './groupAggregates';
 import { SLICE_BUDGET_MS, StepSizer, lockstepTarget, playTarget, reached } from './pacing';
+import { isProblem, messageOf } from './refusal';
 import type { FlowResults, FromWorker, LiveSummary, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
 
 /** Points of the Markov model's curve per snapshot (a few hundred states each: cheap). */
@@ -102,16 +103,6 @@ function reply(requestId: number, value: unknown): void {
 
 function replyError(requestId: number, error: unknown): void {
   post({ type: 'reply', requestId, ok: false, error: messageOf(error), problem: isProblem(error) ? error : undefined });
-}
-
-/** The engine throws a refusal as a typed `ScenarioProblem` object; anything else is an error or a string. */
-function isProblem(error: unknown): error is ScenarioProblem {
-  return typeof error === 'object' && error !== null && 'path' in error && 'message' in error && 'kind' in error;
-}
-
-function messageOf(error: unknown): string {
-  if (isProblem(error)) return `${error.path}: ${error.message}`;
-  return error instanceof Error ? error.message : String(error);
 }
 
 scope.onmessage = async (event: MessageEvent<ToWorker>) => {

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { figureResult, figureRuns, initSync, runToEnd, sweepCheck, sweepPoint, sweepWork } from '../engine/pkg/aqm_core.js';
+import { isProblem, messageOf } from '../engine/refusal';
 import type { FromSweepWorker, ToSweepWorker } from '../engine/sweepProtocol';
 import type { Scenario } from '../scenario/types';
 import { planRuns, sweepToCsv, type SweepPoint, type SweepRequest } from './model';
@@ -51,7 +52,7 @@ class InProcessWorker {
       }
       return { type: 'point', requestId, summary: sweepPoint(message.scenarioJson, message.path, message.value, message.seed), wallS: 0 };
     } catch (error) {
-      return { type: 'failed', requestId, message: error instanceof Error ? error.message : String(error) };
+      return { type: 'failed', requestId, message: messageOf(error), problem: isProblem(error) ? error : undefined };
     }
   }
 
