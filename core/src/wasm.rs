@@ -398,11 +398,7 @@ pub fn estimate_work(scenario_json: &str) -> Result<WorkEstimateJs, JsValue> {
 pub fn reproduction_runs(reproduction_json: &str, scenario_json: &str) -> Result<Vec<String>, JsValue> {
     let repro = Reproduction::from_json(reproduction_json).map_err(refused)?;
     let scenario = repro.scenario_text(|_| Ok(scenario_json.to_string())).map_err(refused)?;
-    repro
-        .runs()
-        .into_iter()
-        .map(|key| repro.run_text(&scenario, key).map_err(refused))
-        .collect()
+    repro.runs().into_iter().map(|key| repro.run_text(&scenario, key).map_err(refused)).collect()
 }
 
 /// Run a scenario to its end without series, as `aqm-sim reproduce` runs
