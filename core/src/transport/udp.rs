@@ -54,25 +54,6 @@ impl UdpSource {
         secs_f64(gap).max(1)
     }
 
-    fn emit(&mut self, ctx: &mut AgentCtx) {
-        if ctx.host_room.free_packets == 0 {
-            self.skip_until(ctx.host_room.next_at, ctx);
-            return;
-        }
-        let mut p = Packet::new(
-            ctx.flow,
-            PacketKind::Data,
-            Dir::Forward,
-            self.payload_bytes + UDP_HEADER_BYTES,
-            self.payload_bytes,
-        );
-        p.seq = self.seq;
-        self.seq += 1;
-        ctx.send(p);
-        let gap = self.next_gap(ctx);
-        ctx.set_timer(ctx.now + gap, SEND);
-    }
-
     /// The host queue is full until `until` (> now): this packet and every
     /// one due before then would be dropped at the host. Count them at once
     /// and wake at the first one due after. Poisson arrivals in the gap are
@@ -97,22 +78,19 @@ impl UdpSource {
     }
 }
 
-impl Agent for UdpSource {
-    fn start(&mut self, ctx: &mut AgentCtx) {
-        self.running = true;
-        self.emit(ctx);
-    }
-
-    fn stop(&mut self, _: &mut AgentCtx) {
-        self.running = false;
-    }
-
-    fn on_packet(&mut self, _: Packet, _: &mut AgentCtx) {}
-
-    fn on_timer(&mut self, _: TimerId, ctx: &mut AgentCtx) {
-        if self.running {
-            self.emit(ctx);
+impl Clocked for UdpSource {
+    fn step(&mut self, ctx: &mut AgentCtx) {
+        if ctx.host_room.free_packets == 0 {
+            self.skip_until(ctx.host_room.next_at, ctx);
+            return;
         }
+        emit_datagram(&mut self.seq, self.payload_bytes, ctx);
+        let gap = self.next_gap(ctx);
+        ctx.set_timer(ctx.now + gap, SEND);
+    }
+
+    fn running(&mut self) -> &mut bool {
+        &mut self.running
     }
 }
 
@@ -145,8 +123,10 @@ impl VbrSource {
             running: false,
         }
     }
+}
 
-    fn burst(&mut self, ctx: &mut AgentCtx) {
+impl Clocked for VbrSource {
+    fn step(&mut self, ctx: &mut AgentCtx) {
         let wire = (self.payload_bytes + UDP_HEADER_BYTES) as f64;
         self.credit_bytes += ctx.rng.lognormal(self.geo_mean_bytes, self.gsd);
         let packets = libm::floor(self.credit_bytes / wire);
@@ -161,24 +141,9 @@ impl VbrSource {
         let gap = ctx.rng.uniform_in(0.0, 2.0 * self.mean_interval_s);
         ctx.set_timer(ctx.now + secs_f64(gap).max(1), SEND);
     }
-}
 
-impl Agent for VbrSource {
-    fn start(&mut self, ctx: &mut AgentCtx) {
-        self.running = true;
-        self.burst(ctx);
-    }
-
-    fn stop(&mut self, _: &mut AgentCtx) {
-        self.running = false;
-    }
-
-    fn on_packet(&mut self, _: Packet, _: &mut AgentCtx) {}
-
-    fn on_timer(&mut self, _: TimerId, ctx: &mut AgentCtx) {
-        if self.running {
-            self.burst(ctx);
-        }
+    fn running(&mut self) -> &mut bool {
+        &mut self.running
     }
 }
 
@@ -199,9 +164,11 @@ impl OnOffSource {
         let gap = secs_f64((payload_bytes + UDP_HEADER_BYTES) as f64 * 8.0 / peak_rate_bps).max(1);
         OnOffSource { payload_bytes, gap, on_mean_s, off_mean_s, on_until: None, seq: 0, running: false }
     }
+}
 
+impl Clocked for OnOffSource {
     /// Send while ON; at the end of an ON period, sleep through an OFF one.
-    fn tick(&mut self, ctx: &mut AgentCtx) {
+    fn step(&mut self, ctx: &mut AgentCtx) {
         let until = match self.on_until {
             Some(until) => until,
             None => {
@@ -230,23 +197,35 @@ impl OnOffSource {
             ctx.set_timer(until.max(ctx.now) + off, SEND);
         }
     }
+
+    fn running(&mut self) -> &mut bool {
+        &mut self.running
+    }
 }
 
-impl Agent for OnOffSource {
+/// A source that sends on its own clock: one step when it starts, then one
+/// at each of its timers until it stops (each step sets the next timer);
+/// nothing comes back to it.
+trait Clocked {
+    fn step(&mut self, ctx: &mut AgentCtx);
+    fn running(&mut self) -> &mut bool;
+}
+
+impl<S: Clocked> Agent for S {
     fn start(&mut self, ctx: &mut AgentCtx) {
-        self.running = true;
-        self.tick(ctx);
+        *self.running() = true;
+        self.step(ctx);
     }
 
     fn stop(&mut self, _: &mut AgentCtx) {
-        self.running = false;
+        *self.running() = false;
     }
 
     fn on_packet(&mut self, _: Packet, _: &mut AgentCtx) {}
 
     fn on_timer(&mut self, _: TimerId, ctx: &mut AgentCtx) {
-        if self.running {
-            self.tick(ctx);
+        if *self.running() {
+            self.step(ctx);
         }
     }
 }

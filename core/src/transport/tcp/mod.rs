@@ -751,12 +751,7 @@ impl TcpSender {
     /// policy and cwnd = ssthresh, retransmit the first segment (4.3), then
     /// send what pipe allows (step C, from `on_ack`).
     fn sack_enter_recovery(&mut self, ctx: &mut AgentCtx) {
-        // RFC 3168 §6.1.2: one reduction per window for marks and losses.
-        if self.snd_una >= self.reduced_until {
-            self.ssthresh = self.reduced_ssthresh();
-        }
-        self.recover = self.snd_max;
-        self.reduced_until = self.snd_max;
+        self.reduce_for_loss();
         self.cwnd = match self.bbr.is_some() {
             // The pipe without the segment about to be resent.
             true => {
@@ -785,6 +780,18 @@ impl TcpSender {
         self.state = self.open_state();
     }
 
+    /// A loss begins recovery: ssthresh from the policy, unless the loss is in
+    /// the window an ECN reduction already answered for (RFC 3168 §6.1.2: one
+    /// reduction per window for marks and losses); `recover` (RFC 6582 §3.2,
+    /// RFC 6675's RecoveryPoint) = the highest sequence sent.
+    fn reduce_for_loss(&mut self) {
+        if self.snd_una >= self.reduced_until {
+            self.ssthresh = self.reduced_ssthresh();
+        }
+        self.recover = self.snd_max;
+        self.reduced_until = self.snd_max;
+    }
+
     /// RFC 6582 §3.2 ("three duplicate ACKs"): enter fast retransmit only if
     /// the cumulative ACK covers more than `recover`, so the duplicates that
     /// a timeout's retransmissions provoke do not trigger a second one.
@@ -796,13 +803,7 @@ impl TcpSender {
     /// ssthresh, retransmit the missing segment and set cwnd = ssthresh +
     /// 3·SMSS for the segments that have left the network.
     fn fast_retransmit(&mut self, ctx: &mut AgentCtx) {
-        // RFC 3168 §6.1.2: a loss in the window an ECN reduction already
-        // answered for does not reduce again.
-        if self.snd_una >= self.reduced_until {
-            self.ssthresh = self.reduced_ssthresh();
-        }
-        self.recover = self.snd_max;
-        self.reduced_until = self.snd_max;
+        self.reduce_for_loss();
         self.cwnd = match self.bbr.is_some() {
             // The duplicates' segments and the lost one have left the network.
             true => {
