@@ -19,17 +19,17 @@ test('dragging a RED slider changes the running simulation without a restart', a
   const maxP = Number(await page.getByTestId('param-max_p-value').inputValue());
   expect(maxP).toBeGreaterThan(0.5);
 
-  // The running scheme's drop function follows at once: its operating point (avg, p) lies on
-  // p = max_p·(avg − min_th)/(max_th − min_th) with the new max_p (min_th 5, max_th 30). The
-  // instantaneous p_b alone would not do: it is 0 whenever avg dips below min_th.
-  const operatingPoint = page.locator('[data-testid=chart-curve] .operating-point');
-  const impliedMaxP = async () => {
-    const avg = Number(await operatingPoint.getAttribute('data-x'));
-    const p = Number(await operatingPoint.getAttribute('data-p'));
-    const along = (avg - 5) / 25;
-    return along > 1e-3 && along < 1 ? p / along : -1;
+  // The running scheme's drop function follows at once: the curve drawn from the engine rises
+  // linearly to max_p at max_th before it jumps to 1, whatever the queue is doing now. Read off the
+  // drawn path: the first point is p = 0, so p = 1 − y / y₀ for each point.
+  const curveMaxP = async () => {
+    const d = (await page.getByTestId('curve-line').getAttribute('d')) ?? '';
+    const ys = [...d.matchAll(/[ML][^,]+,([-\d.e]+)/g)].map((m) => Number(m[1]));
+    if (ys.length < 2 || !(ys[0] > 0)) return -1;
+    const below = ys.map((y) => 1 - y / ys[0]).filter((p) => p < 0.999);
+    return Math.max(...below);
   };
-  await expect.poll(impliedMaxP, { message: 'the drop function follows max_p' }).toBeCloseTo(maxP, 3);
+  await expect.poll(curveMaxP, { message: 'the drop function follows max_p' }).toBeCloseTo(maxP, 2);
   // The clock keeps going from where it was.
   await expect(page.locator('[data-testid=chart-queue] .param-changes')).toHaveAttribute('data-changes', '1');
   const after = await simTime(page);
