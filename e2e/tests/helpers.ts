@@ -155,7 +155,13 @@ export interface LabelReport {
 /** Scrolls each chart into view (a chart off screen keeps what it last drew) and measures its axis labels. */
 export async function axisLabelReport(page: Page): Promise<LabelReport> {
   return page.evaluate(async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // Two frames let a chart scrolled into view redraw; bounded, since a frame that never comes (a stalled
+    // renderer) would hang the check, and the labels' boxes are laid out without one.
+    const frame = () =>
+      new Promise((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(resolve));
+        setTimeout(resolve, 1000);
+      });
     const report: LabelReport = { counts: {}, problems: [] };
     for (const figure of document.querySelectorAll<HTMLElement>('figure.chart')) {
       const chart = figure.dataset.testid ?? '?';
