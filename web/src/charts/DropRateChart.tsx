@@ -2,25 +2,21 @@
 // per packet arriving at the bottleneck, per time bin.
 
 import { scaleLinear } from 'd3';
-import { AxisBottom, AxisLeft } from './Axis';
-import { ChartFrame, type LegendEntry, type PlotArea, type TooltipRow } from './ChartFrame';
-import { maxOf, nearestIndex } from './decimate';
+import { AxisLeft } from './Axis';
+import type { LegendEntry, PlotArea, TooltipRow } from './ChartFrame';
+import { maxOf } from './decimate';
 import { COLORS } from './palette';
-import { DecisionMarks, type DecisionMarksProps } from './DecisionMarks';
+import type { DecisionMarksProps } from './DecisionMarks';
 import type { SeriesLine } from './seriesCanvas';
-import { ParamChangeLines, TIME_MARGIN, formatSeconds, stepSample, timeScale, type ParamChange, type TimeWindow } from './timeAxis';
+import { TimeChartFrame, type TimePlacement } from './TimeChartFrame';
 
-interface DropRateChartProps {
-  timeS: Float64Array;
+interface DropRateChartProps extends TimePlacement {
   /** Fraction of arrivals dropped, for every reason. */
   dropRate: Float64Array;
   /** Fraction of arrivals dropped early (before the buffer was full). */
   earlyDropRate: Float64Array;
   /** Fraction of arrivals ECN-marked; omitted when nothing was marked. */
   markRate?: Float64Array;
-  paramChanges: readonly ParamChange[];
-  window: TimeWindow;
-  height: number;
   /** The inspector's drops and marks, when the run is paused. */
   decisions?: DecisionMarksProps;
 }
@@ -30,44 +26,38 @@ const PERCENT = new Intl.NumberFormat('en', { style: 'percent', maximumFractionD
 const PERCENT_TICK = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 const formatPercentTick = (share: number) => PERCENT_TICK.format(share * 100);
 
-export function DropRateChart({ timeS, dropRate, earlyDropRate, markRate, paramChanges, window, height, decisions }: DropRateChartProps) {
+export function DropRateChart({ dropRate, earlyDropRate, markRate, decisions, ...placement }: DropRateChartProps) {
+  const { timeS } = placement;
   const legend: LegendEntry[] = [
     { label: 'dropped (all reasons)', color: COLORS.vermillion },
     { label: 'dropped early', color: COLORS.purple, dashed: true },
   ];
   if (markRate) legend.push({ label: 'ECN-marked', color: COLORS.skyBlue });
   const top = Math.max(0.01, maxOf(dropRate), markRate ? maxOf(markRate) : 0) * 1.15;
-  const scales = (plot: PlotArea) => ({
-    x: timeScale(window, plot.width),
-    y: scaleLinear()
+  const shareScale = (plot: PlotArea) =>
+    scaleLinear()
       .domain([0, Math.min(1, top)])
       .range([plot.height, 0])
-      .nice(),
-  });
+      .nice();
 
   return (
-    <ChartFrame
+    <TimeChartFrame
       title="Drop and mark rate"
       testId="chart-rate"
-      height={height}
-      margin={TIME_MARGIN}
       legend={legend}
       description="share of arriving packets dropped or marked at the bottleneck over simulated time"
-      emptyMessage={timeS.length === 0 ? 'Waiting for the first samples…' : undefined}
-      hover={(plotX, plot) => {
-        const x = timeScale(window, plot.width);
-        const i = nearestIndex(timeS, x.invert(plotX));
-        if (i < 0) return null;
+      {...placement}
+      decisions={decisions}
+      rowsAt={(i) => {
         const rows: TooltipRow[] = [
           { label: 'dropped', value: PERCENT.format(dropRate[i]), color: COLORS.vermillion },
           { label: 'early', value: PERCENT.format(earlyDropRate[i]), color: COLORS.purple },
         ];
         if (markRate) rows.push({ label: 'marked', value: PERCENT.format(markRate[i]), color: COLORS.skyBlue });
-        return { x: x(timeS[i]), title: `t = ${formatSeconds(timeS[i])}`, rows };
+        return rows;
       }}
-      hoverStep={(fromX, move, plot) => stepSample(timeS, timeScale(window, plot.width), fromX, move)}
-      series={(plot) => {
-        const { x: xScale, y: yScale } = scales(plot);
+      series={(plot, xScale) => {
+        const yScale = shareScale(plot);
         const lines: SeriesLine[] = [
           { key: 'early', x: timeS, y: earlyDropRate, xScale, yScale, color: COLORS.purple, width: 2, dash: [5, 3] },
           { key: 'dropped', x: timeS, y: dropRate, xScale, yScale, color: COLORS.vermillion, width: 2.25, testId: 'drop-rate-line' },
@@ -76,17 +66,7 @@ export function DropRateChart({ timeS, dropRate, earlyDropRate, markRate, paramC
         return lines;
       }}
     >
-      {(plot) => {
-        const { x, y } = scales(plot);
-        return (
-          <>
-            <AxisBottom scale={x} offset={plot.height} label="simulated time (s)" gridLength={plot.height} />
-            <AxisLeft scale={y} label="share of arrivals (%)" gridLength={plot.width} format={formatPercentTick} />
-            <ParamChangeLines changes={paramChanges} xScale={x} height={plot.height} />
-            {decisions && <DecisionMarks {...decisions} x={x} />}
-          </>
-        );
-      }}
-    </ChartFrame>
+      {(plot) => <AxisLeft scale={shareScale(plot)} label="share of arrivals (%)" gridLength={plot.width} format={formatPercentTick} />}
+    </TimeChartFrame>
   );
 }

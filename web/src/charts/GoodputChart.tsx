@@ -3,13 +3,13 @@
 // to read).
 
 import { scaleLinear } from 'd3';
-import { AxisBottom, AxisLeft } from './Axis';
-import { ChartFrame, type LegendEntry, type PlotArea } from './ChartFrame';
-import { maxOf, nearestIndex } from './decimate';
+import { AxisLeft } from './Axis';
+import type { LegendEntry, PlotArea } from './ChartFrame';
+import { maxOf } from './decimate';
 import { FairShareLines, type FairShareLevel } from './FairShareLines';
 import { COLORS } from './palette';
 import type { SeriesLine } from './seriesCanvas';
-import { ParamChangeLines, TIME_MARGIN, formatSeconds, stepSample, timeScale, type ParamChange, type TimeWindow } from './timeAxis';
+import { TimeChartFrame, type TimePlacement } from './TimeChartFrame';
 
 export interface GoodputLine {
   /** Legend entry; lines sharing a legend label (flows of one group) share one entry. */
@@ -21,14 +21,10 @@ export interface GoodputLine {
   goodputBps: Float64Array;
 }
 
-interface GoodputChartProps {
-  timeS: Float64Array;
+interface GoodputChartProps extends TimePlacement {
   lines: readonly GoodputLine[];
   /** Bin width the lines were averaged over, for the subtitle. */
   binS: number;
-  paramChanges: readonly ParamChange[];
-  window: TimeWindow;
-  height: number;
   /** Max-min fair shares (theory) drawn as dashed lines over the measured goodput. */
   fairShares?: readonly FairShareLevel[];
   /** The bottleneck's capacity at each of `timeS`, when its link follows a rate trace. */
@@ -61,7 +57,8 @@ export function goodputScaleTop(lines: readonly { goodputBps: Float64Array }[], 
   return highest > PEAK_FACTOR * quantile ? { topBps: quantile * 1.2, peaksCut: true } : { topBps: highest, peaksCut: false };
 }
 
-export function GoodputChart({ timeS, lines, binS, paramChanges, window, height, fairShares = [], capacityBps }: GoodputChartProps) {
+export function GoodputChart({ lines, binS, fairShares = [], capacityBps, ...placement }: GoodputChartProps) {
+  const { timeS } = placement;
   const legend: LegendEntry[] = [];
   for (const line of lines) if (!legend.some((e) => e.label === line.legend)) legend.push({ label: line.legend, color: line.color });
   if (capacityBps) legend.push({ label: 'link capacity (trace)', color: CAPACITY_COLOR, dashed: true });
@@ -74,36 +71,28 @@ export function GoodputChart({ timeS, lines, binS, paramChanges, window, height,
   const top = topBps * 1.1;
   // Per-flow lines get thinner as they multiply so they stay legible together.
   const strokeWidth = lines.length > 6 ? 1.25 : 2.25;
-  const scales = (plot: PlotArea) => ({
-    x: timeScale(window, plot.width),
-    y: scaleLinear()
+  const mbpsScale = (plot: PlotArea) =>
+    scaleLinear()
       .domain([0, top / 1e6])
       .range([plot.height, 0])
-      .nice(),
-  });
+      .nice();
 
   return (
-    <ChartFrame
+    <TimeChartFrame
       title={`Goodput over time (${binS < 1 ? `${Math.round(binS * 1000)} ms` : `${binS} s`} averages)`}
       testId="chart-goodput"
-      height={height}
-      margin={TIME_MARGIN}
       legend={legend}
       description="goodput in megabits per second of each flow or flow group over simulated time"
-      emptyMessage={timeS.length === 0 ? 'Waiting for the first samples…' : undefined}
-      hover={(plotX, plot) => {
-        const x = timeScale(window, plot.width);
-        const i = nearestIndex(timeS, x.invert(plotX));
-        if (i < 0) return null;
+      {...placement}
+      rowsAt={(i) => {
         const rows = lines.slice(0, 12).map((l) => ({ label: l.label, value: `${MBPS.format(l.goodputBps[i] / 1e6)} Mb/s`, color: l.color }));
         if (lines.length > 12) rows.push({ label: `…and ${lines.length - 12} more`, value: '', color: '' });
         for (const f of fairShares) rows.push({ label: `fair share, ${f.label} (theory)`, value: `${MBPS.format(f.bps / 1e6)} Mb/s`, color: f.color });
         if (capacityBps) rows.push({ label: 'link capacity', value: `${MBPS.format(capacityBps[i] / 1e6)} Mb/s`, color: CAPACITY_COLOR });
-        return { x: x(timeS[i]), title: `t = ${formatSeconds(timeS[i])}`, rows };
+        return rows;
       }}
-      hoverStep={(fromX, move, plot) => stepSample(timeS, timeScale(window, plot.width), fromX, move)}
-      series={(plot) => {
-        const { x: xScale, y } = scales(plot);
+      series={(plot, xScale) => {
+        const y = mbpsScale(plot);
         // The lines hold bits per second; the axis reads Mb/s.
         const yScale = y.copy().domain(y.domain().map((mbps) => mbps * 1e6));
         const drawn: SeriesLine[] = lines.map((l) => ({
@@ -124,10 +113,9 @@ export function GoodputChart({ timeS, lines, binS, paramChanges, window, height,
       }}
     >
       {(plot) => {
-        const { x, y } = scales(plot);
+        const y = mbpsScale(plot);
         return (
           <>
-            <AxisBottom scale={x} offset={plot.height} label="simulated time (s)" gridLength={plot.height} />
             <AxisLeft scale={y} label="goodput (Mb/s)" gridLength={plot.width} />
             <FairShareLines levels={fairShares} width={plot.width} y={y} />
             {peaksCut && (
@@ -135,10 +123,9 @@ export function GoodputChart({ timeS, lines, binS, paramChanges, window, height,
                 peaks cut off: catch-up after a loss
               </text>
             )}
-            <ParamChangeLines changes={paramChanges} xScale={x} height={plot.height} />
           </>
         );
       }}
-    </ChartFrame>
+    </TimeChartFrame>
   );
 }

@@ -4,14 +4,14 @@
 // queue's L and C delays apart).
 
 import { scaleLinear } from 'd3';
-import { AxisBottom, AxisLeft, AxisRight } from './Axis';
+import { AxisLeft, AxisRight } from './Axis';
 import { LABEL_HEIGHT_PX, placeLabels, type PlacedLabel } from './levelLabels';
-import { ChartFrame, type LegendEntry, type PlotArea, type TooltipRow } from './ChartFrame';
+import type { LegendEntry, PlotArea, TooltipRow } from './ChartFrame';
 import { decimateMinMax, maxOf, nearestIndex } from './decimate';
 import { COLORS } from './palette';
-import { DECISION_STRIP_BOTTOM, DecisionMarks, type DecisionMarksProps } from './DecisionMarks';
+import { DECISION_STRIP_BOTTOM, type DecisionMarksProps } from './DecisionMarks';
 import type { SeriesLine } from './seriesCanvas';
-import { ParamChangeLines, TIME_MARGIN, formatSeconds, stepSample, timeScale, type ParamChange, type TimeWindow } from './timeAxis';
+import { TimeChartFrame, type TimePlacement } from './TimeChartFrame';
 
 export interface Threshold {
   /** The parameter's id (its symbol, e.g. max_th). */
@@ -31,8 +31,7 @@ export interface ProbeLine {
 /** Probe lines take these colours in order; the first (usually the average queue) is the boldest. */
 const PROBE_COLORS = [COLORS.orange, COLORS.purple, COLORS.skyBlue, COLORS.vermillion, COLORS.black];
 
-interface QueueChartProps {
-  timeS: Float64Array;
+interface QueueChartProps extends TimePlacement {
   /** Instantaneous queue, in the buffer's unit. */
   queueLength: Float64Array;
   /** The scheme's probes in the buffer's unit (e.g. RED's average queue). */
@@ -43,9 +42,6 @@ interface QueueChartProps {
   thresholds: readonly Threshold[];
   /** The scheme's queueing-delay targets in ms (CoDel's and PIE's target), drawn on the delay axis. */
   delayTargets: readonly Threshold[];
-  paramChanges: readonly ParamChange[];
-  window: TimeWindow;
-  height: number;
   /** The link's capacity (bits/s), when it follows a rate trace. */
   capacityBps?: Float64Array;
   /** A dual queue's (DualPI2's) own delays, drawn instead of the one queueing delay. */
@@ -73,7 +69,6 @@ function delayLines(queueDelayMs: Float64Array, laneDelays: LaneDelays | undefin
 const PRECISION = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 const mbps = (bps: number) => `${PRECISION.format(bps / 1e6)} Mb/s`;
 export function QueueChart({
-  timeS,
   queueLength,
   probeLines,
   queueDelayMs,
@@ -81,13 +76,12 @@ export function QueueChart({
   bufferCapacity,
   thresholds,
   delayTargets,
-  paramChanges,
-  window,
-  height,
   capacityBps,
   laneDelays,
   decisions,
+  ...placement
 }: QueueChartProps) {
+  const { timeS } = placement;
   const delays = delayLines(queueDelayMs, laneDelays);
   const legend: LegendEntry[] = [{ label: 'queue', color: COLORS.blue }];
   // The capacity shares no axis with the queue: it spans the plot's height
@@ -108,35 +102,29 @@ export function QueueChart({
   // A delay target is always in view: it is what the queue is steered to.
   const delayTop = Math.max(...delays.map((d) => maxOf(d.values) * 1.15), ...delayTargets.map((t) => t.value * 1.25), 1);
   const scales = (plot: PlotArea) => ({
-    x: timeScale(window, plot.width),
     y: scaleLinear().domain([0, yTop]).range([plot.height, 0]).nice(),
     yDelay: scaleLinear().domain([0, delayTop]).range([plot.height, 0]).nice(),
   });
 
   return (
-    <ChartFrame
+    <TimeChartFrame
       title="Queue length"
       testId="chart-queue"
-      height={height}
-      margin={TIME_MARGIN}
       legend={legend}
       description={`queue length in ${unit} and queueing delay in milliseconds over simulated time`}
-      emptyMessage={timeS.length === 0 ? 'Waiting for the first samples…' : undefined}
-      hover={(plotX, plot) => {
-        const x = timeScale(window, plot.width);
-        const i = nearestIndex(timeS, x.invert(plotX));
-        if (i < 0) return null;
+      {...placement}
+      decisions={decisions}
+      rowsAt={(i) => {
         const rows: TooltipRow[] = [{ label: 'queue', value: `${PRECISION.format(queueLength[i])} ${unit}`, color: COLORS.blue }];
         probeLines.forEach((p, k) =>
           rows.push({ label: p.label, value: `${PRECISION.format(p.values[i])} ${unit}`, color: PROBE_COLORS[k % PROBE_COLORS.length] }),
         );
         delays.forEach((d) => rows.push({ label: d.label, value: `${PRECISION.format(d.values[i])} ms`, color: d.color }));
         if (capacityBps) rows.push({ label: 'link capacity', value: mbps(capacityBps[i]), color: COLORS.black });
-        return { x: x(timeS[i]), title: `t = ${formatSeconds(timeS[i])}`, rows };
+        return rows;
       }}
-      hoverStep={(fromX, move, plot) => stepSample(timeS, timeScale(window, plot.width), fromX, move)}
-      series={(plot) => {
-        const { x: xScale, y, yDelay } = scales(plot);
+      series={(plot, xScale) => {
+        const { y, yDelay } = scales(plot);
         // About one point per pixel column: more cannot be seen, and it costs paint time.
         const buckets = plot.width / 2;
         const lines: SeriesLine[] = [];
@@ -183,8 +171,8 @@ export function QueueChart({
         return lines;
       }}
     >
-      {(plot) => {
-        const { x, y, yDelay } = scales(plot);
+      {(plot, x) => {
+        const { y, yDelay } = scales(plot);
         const [, yMax] = y.domain();
         // A threshold of 0 means "off" or "automatic" for the schemes that have one.
         const visibleThresholds = thresholds.filter((t) => t.value > 0 && t.value <= yMax);
@@ -209,7 +197,6 @@ export function QueueChart({
         );
         return (
           <>
-            <AxisBottom scale={x} offset={plot.height} label="simulated time (s)" gridLength={plot.height} />
             <AxisLeft scale={y} label={`queue (${unit})`} gridLength={plot.width} />
             <AxisRight scale={yDelay} offset={plot.width} label="queueing delay (ms)" />
             <g clipPath={plot.clip}>
@@ -235,12 +222,10 @@ export function QueueChart({
               </text>
             ))}
             {capacity && <CapacityLabel label={capacity} peakBps={capacityTop} />}
-            <ParamChangeLines changes={paramChanges} xScale={x} height={plot.height} />
-            {decisions && <DecisionMarks {...decisions} x={x} />}
           </>
         );
       }}
-    </ChartFrame>
+    </TimeChartFrame>
   );
 }
 
