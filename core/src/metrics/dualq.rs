@@ -115,12 +115,10 @@ impl SojournSummary {
 
 /// A dual-queue hop's per-queue summary (RFC 9332's L and C queues).
 #[derive(Clone, Debug, serde::Serialize, PartialEq)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct DualQueueSummary {
     /// Null when no packet left the L queue in the window.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "SojournSummary | null"))]
     pub l_sojourn_ms: Option<SojournSummary>,
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "SojournSummary | null"))]
     pub c_sojourn_ms: Option<SojournSummary>,
     /// CE marks on packets of the L queue in the window.
     pub l_marks: u64,

@@ -47,11 +47,10 @@ pub struct WebSummary {
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct FctBucket {
     pub from_s: f64,
     /// Exclusive upper edge; null for the last, open bucket.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub to_s: Option<f64>,
     pub percent: f64,
 }
@@ -91,28 +90,23 @@ impl ByReason {
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Fairness {
     /// Jain's index over every flow's goodput; null when all are zero.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub jain_all: Option<f64>,
     /// Over TCP flows only; null when there are none or all are zero.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub jain_tcp: Option<f64>,
     /// Cho & Cho 2002 eq. 9: std-dev of goodput / max-min share over all flows.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub share_deviation: Option<f64>,
     /// Karam & Tobagi's (2000) f (0 = max-min fair, 1 = proportional to input rates);
     /// null unless every flow has a known input rate (no TCP).
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub fairness_f: Option<f64>,
     /// Mean over TCP flows of Cho & Cho 2002 eq. 12's CoV of per-T_m goodput.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub mean_cov_tcp: Option<f64>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct FlowSummary {
     pub id: usize,
     pub group: usize,
@@ -133,14 +127,11 @@ pub struct FlowSummary {
     pub mean_queue_delay_ms: f64,
     pub max_queue_delay_ms: f64,
     /// Mean of the RTT samples the transport took (null without any).
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub mean_rtt_ms: Option<f64>,
     /// Bulk TCP flows with losses: goodput that theory predicts from this
     /// flow's measured loss rate p and mean RTT (see [`tcp_models`]).
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "TcpModels | null"))]
     pub tcp_models: Option<TcpModels>,
     /// Cho & Cho 2002 eq. 12: CoV of goodput over T_m bins (null if < 2 bins).
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub cov: Option<f64>,
 }
 
@@ -165,7 +156,7 @@ pub fn tcp_models(mss: f64, rtt_s: f64, p: f64, min_rto_s: f64) -> TcpModels {
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct GroupSummary {
     pub group: usize,
     pub label: String,
@@ -174,14 +165,11 @@ pub struct GroupSummary {
     pub total_goodput_bps: f64,
     pub mean_goodput_bps: f64,
     pub mean_fair_share_bps: f64,
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub jain: Option<f64>,
     /// Mean over the group's flows of Cho & Cho 2002 eq. 12's goodput CoV (null
     /// when no flow has two bins): how smooth the group's traffic is.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub mean_cov: Option<f64>,
     /// Queueing delay of the group's packets at the congested hops (null without any).
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "Percentiles | null"))]
     pub sojourn_percentiles_ms: Option<Percentiles>,
     /// The group's RTT samples: TCP and ping groups only (null without any).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -190,7 +178,7 @@ pub struct GroupSummary {
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct HopSummary {
     pub hop: usize,
     pub utilization: f64,
@@ -206,7 +194,6 @@ pub struct HopSummary {
     /// ECN marks at this queue in the window.
     pub marks: u64,
     /// Time packets spent in this queue (null without departures).
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "Percentiles | null"))]
     pub sojourn_percentiles_ms: Option<Percentiles>,
     /// A dual-queue (DualPI2) hop's per-queue sojourns, marks and drops; absent on other schemes.
     #[serde(skip_serializing_if = "Option::is_none")]

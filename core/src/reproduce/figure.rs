@@ -199,7 +199,7 @@ pub fn figure_tally(verdicts: &[Option<Verdict>]) -> String {
 
 /// A figure's data, as the CLI prints it and the page draws it.
 #[derive(Clone, Debug, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct FigureResult {
     pub id: String,
     pub title: String,
@@ -215,9 +215,7 @@ pub struct FigureResult {
     pub mark_verdicts: Vec<Verdict>,
     /// The figure's verdict: diverges if a mark diverges, else inconclusive
     /// if one is, else reproduced; null without marks.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "Verdict | null"))]
     pub verdict: Option<Verdict>,
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "Verdict | null"))]
     pub expected: Option<Verdict>,
     pub explanation: String,
     pub ablations: Vec<SeriesAblation>,

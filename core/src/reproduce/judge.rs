@@ -11,7 +11,7 @@ use serde_json::Value;
 
 /// One judged claim: what `aqm-sim reproduce --json` prints per row.
 #[derive(Clone, Debug, Serialize, PartialEq)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct ClaimResult {
     pub paper: String,
     pub experiment: String,
@@ -26,18 +26,13 @@ pub struct ClaimResult {
     pub seeds: usize,
     /// The metric's mean over the seeds; null when a seed's summary has no
     /// value there (e.g. a ratio over a flow that got nothing).
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub mean: Option<f64>,
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub std_dev: Option<f64>,
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "[number, number] | null"))]
     pub ci95: Option<[f64; 2]>,
     /// The other side of a relation given as a metric: its mean.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub than: Option<f64>,
     /// For a relation with a metric: metric − other side, paired per seed;
     /// the verdict is read from its interval.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "Interval | null"))]
     pub difference: Option<Interval>,
     pub verdict: Verdict,
     pub expected: Verdict,
@@ -47,15 +42,12 @@ pub struct ClaimResult {
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct AblationResult {
     pub id: String,
     pub change: String,
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "number | null"))]
     pub mean: Option<f64>,
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "[number, number] | null"))]
     pub ci95: Option<[f64; 2]>,
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "Interval | null"))]
     pub difference: Option<Interval>,
     pub verdict: Verdict,
 }
