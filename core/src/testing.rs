@@ -114,6 +114,15 @@ pub(crate) fn dumbbell(
     )
 }
 
+/// Five TCP flows (1000-byte segments, RTT 30–50 ms) beside a CBR at the
+/// link rate, 30 s on a 10 Mb/s dumbbell with 200 packets of buffer under
+/// `queue`: what a flow-queuing scheme holds to its share.
+pub(crate) fn five_tcp_beside_a_line_rate_cbr(queue: &str) -> Summary {
+    let flows = r#"{ "kind": "tcp", "count": 5, "segment_bytes": 1000, "access_delay_ms": [5, 15], "start_s": [0, 1] },
+                   { "kind": "cbr", "rate_bps": 10000000, "packet_bytes": 1000, "start_s": [0, 1] }"#;
+    run(&dumbbell(30.0, 1e7, 10.0, 200, queue, flows))
+}
+
 /// Max-min fair shares of `demands` on one link of `capacity`.
 pub(crate) fn max_min(demands: &[f64], capacity: f64) -> Vec<f64> {
     let paths = vec![vec![0]; demands.len()];

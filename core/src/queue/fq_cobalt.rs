@@ -75,19 +75,9 @@ pub(crate) type FqCobalt = FqScheme<FqCobaltParams>;
 impl FqPolicy for FqCobaltParams {
     type Aqm = CobaltState;
 
-    fn flows_and_quantum(&self) -> (usize, i64) {
-        (self.flows, self.quantum)
-    }
-
-    fn aqm(&self) -> CobaltParams {
-        CobaltParams {
-            target: self.target,
-            interval: self.interval,
-            increment: self.increment,
-            decrement: self.decrement,
-            blue_threshold: self.blue_threshold,
-            ecn: self.ecn,
-        }
+    fn split(&self) -> (CobaltParams, usize, i64) {
+        let FqCobaltParams { target, interval, increment, decrement, blue_threshold, quantum, flows, ecn } = *self;
+        (CobaltParams { target, interval, increment, decrement, blue_threshold, ecn }, flows, quantum)
     }
 
     fn fresh(_: &CobaltParams) -> CobaltState {
@@ -103,7 +93,7 @@ impl FqPolicy for FqCobaltParams {
 mod tests {
     use crate::queue::testing::Harness;
     use crate::queue::{DropReason, Limit};
-    use crate::testing::{dumbbell, run};
+    use crate::testing::{dumbbell, five_tcp_beside_a_line_rate_cbr};
 
     #[test]
     fn each_queue_runs_its_own_cobalt() {
@@ -125,9 +115,7 @@ mod tests {
         // the fattest, so it takes the overflow drops; TCP shares the rest.
         // The CBR gets a sixth of the wire and a little of what the TCP
         // flows leave idle after CoDel's drops (max-min fair): 1.93 Mb/s.
-        let flows = r#"{ "kind": "tcp", "count": 5, "segment_bytes": 1000, "access_delay_ms": [5, 15], "start_s": [0, 1] },
-                       { "kind": "cbr", "rate_bps": 10000000, "packet_bytes": 1000, "start_s": [0, 1] }"#;
-        let s = run(&dumbbell(30.0, 1e7, 10.0, 200, r#"{ "scheme": "fq_cobalt" }"#, flows));
+        let s = five_tcp_beside_a_line_rate_cbr(r#"{ "scheme": "fq_cobalt" }"#);
         let cbr = s.flows.iter().find(|f| f.kind == "cbr").expect("a CBR flow").goodput_bps;
         assert!((0.9..1.2).contains(&(cbr / (1e7 / 6.0))), "{cbr}");
         assert!(s.fairness.jain_all.unwrap_or(0.0) > 0.95, "{:?}", s.fairness);

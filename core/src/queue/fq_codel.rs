@@ -314,12 +314,9 @@ pub(crate) type FqCodel = FqScheme<FqCodelParams>;
 impl FqPolicy for FqCodelParams {
     type Aqm = CodelState;
 
-    fn flows_and_quantum(&self) -> (usize, i64) {
-        (self.flows, self.quantum)
-    }
-
-    fn aqm(&self) -> CodelParams {
-        CodelParams { target: self.target, interval: self.interval, mtu_bytes: self.mtu_bytes, ecn: self.ecn }
+    fn split(&self) -> (CodelParams, usize, i64) {
+        let FqCodelParams { target, interval, quantum, flows, mtu_bytes, ecn } = *self;
+        (CodelParams { target, interval, mtu_bytes, ecn }, flows, quantum)
     }
 
     fn fresh(_: &CodelParams) -> CodelState {
@@ -361,9 +358,7 @@ mod tests {
         let mut h = harness(&[], Limit::Packets(10_000));
         for _ in 0..600 {
             h.arrive_from(1, 1500);
-            h.arrive_from(2, 500);
-            h.arrive_from(2, 500);
-            h.arrive_from(2, 500);
+            h.arrive_n_from(3, 2, 500);
         }
         let mut bytes = [0u64; 3];
         for _ in 0..800 {
@@ -397,9 +392,7 @@ mod tests {
     #[test]
     fn overflow_drops_from_the_head_of_the_fattest_queue() {
         let mut h = harness(&[], Limit::Packets(10));
-        for _ in 0..8 {
-            h.arrive_from(1, 1000);
-        }
+        h.arrive_n_from(8, 1, 1000);
         h.arrive_from(2, 1500);
         h.arrive_from(2, 1500);
         h.arrive_from(2, 1500);
@@ -409,12 +402,8 @@ mod tests {
         assert_eq!(h.probe("backlog"), 7000.0 + 4500.0);
         // In bytes, the fattest is the queue with the most bytes, not packets.
         let mut b = harness(&[], Limit::Bytes(6000));
-        for _ in 0..5 {
-            b.arrive_from(1, 400);
-        }
-        for _ in 0..3 {
-            b.arrive_from(2, 1500);
-        }
+        b.arrive_n_from(5, 1, 400);
+        b.arrive_n_from(3, 2, 1500);
         assert_eq!(b.dropped.iter().map(|(p, _)| p.flow).collect::<Vec<_>>(), [2]);
         assert_eq!(b.q.len_bytes(), 5000);
     }

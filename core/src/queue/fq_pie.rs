@@ -108,26 +108,26 @@ pub(crate) type FqPie = FqScheme<FqPieParams>;
 impl FqPolicy for FqPieParams {
     type Aqm = PieState;
 
-    fn flows_and_quantum(&self) -> (usize, i64) {
-        (self.flows, self.quantum)
+    fn split(&self) -> (PieParams, usize, i64) {
+        let FqPieParams {
+            target,
+            t_update,
+            alpha,
+            beta,
+            max_burst,
+            mean_pkt_bytes,
+            derandomize,
+            ecn,
+            mark_ecnth,
+            quantum,
+            flows,
+        } = *self;
+        let pie = PieParams { target, t_update, alpha, beta, max_burst, mean_pkt_bytes, derandomize, ecn, mark_ecnth };
+        (pie, flows, quantum)
     }
 
-    fn aqm(&self) -> PieParams {
-        PieParams {
-            target: self.target,
-            t_update: self.t_update,
-            alpha: self.alpha,
-            beta: self.beta,
-            max_burst: self.max_burst,
-            mean_pkt_bytes: self.mean_pkt_bytes,
-            derandomize: self.derandomize,
-            ecn: self.ecn,
-            mark_ecnth: self.mark_ecnth,
-        }
-    }
-
-    fn fresh(pie: &PieParams) -> PieState {
-        PieState::new(pie)
+    fn fresh(p: &PieParams) -> PieState {
+        PieState::new(p)
     }
 
     fn probe(queues: &FlowQueues<PieState>, out: &mut ProbeSink) {
@@ -143,7 +143,7 @@ mod tests {
     use crate::queue::fq_codel::bucket;
     use crate::queue::testing::Harness;
     use crate::queue::{DropReason, Limit, QueueOutcome};
-    use crate::testing::{dumbbell, run};
+    use crate::testing::five_tcp_beside_a_line_rate_cbr;
 
     const MS: Nanos = NS_PER_MS;
 
@@ -167,7 +167,7 @@ mod tests {
         for _ in 0..60 {
             drops.extend(offer(&mut q, &mut rng, 0, 1));
         }
-        let pie = FqPieParams::default().aqm();
+        let pie = FqPieParams::default().split().0;
         let mut alone = PieState::new(&pie);
         let mut qdelay = 0;
         for t in (1..=1000u64).map(|t| t * MS) {
@@ -217,12 +217,8 @@ mod tests {
     #[test]
     fn overflow_drops_from_the_fattest_queue() {
         let mut h = Harness::new("fq_pie", &[], Limit::Packets(10));
-        for _ in 0..8 {
-            h.arrive_from(1, 1000);
-        }
-        for _ in 0..3 {
-            h.arrive_from(2, 1000);
-        }
+        h.arrive_n_from(8, 1, 1000);
+        h.arrive_n_from(3, 2, 1000);
         assert_eq!(h.dropped.iter().map(|(p, r)| (p.flow, *r)).collect::<Vec<_>>(), [(1, DropReason::Overflow)]);
         assert_eq!(h.q.len_packets(), 10);
     }
@@ -231,9 +227,7 @@ mod tests {
     fn an_unresponsive_flow_is_held_to_its_fair_share() {
         // 10 Mb/s shared by five TCP flows and a 10 Mb/s CBR: the CBR's
         // queue alone fills and is dropped; TCP gets the rest evenly.
-        let flows = r#"{ "kind": "tcp", "count": 5, "segment_bytes": 1000, "access_delay_ms": [5, 15], "start_s": [0, 1] },
-                       { "kind": "cbr", "rate_bps": 10000000, "packet_bytes": 1000, "start_s": [0, 1] }"#;
-        let s = run(&dumbbell(30.0, 1e7, 10.0, 200, r#"{ "scheme": "fq_pie" }"#, flows));
+        let s = five_tcp_beside_a_line_rate_cbr(r#"{ "scheme": "fq_pie" }"#);
         let cbr = s.flows.iter().find(|f| f.kind == "cbr").expect("a CBR flow").goodput_bps;
         // A sixth of the wire each, less headers: within 15 %.
         assert!((cbr / (1e7 / 6.0) - 1.0).abs() < 0.15, "{cbr}");

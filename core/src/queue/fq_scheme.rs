@@ -22,11 +22,11 @@ use crate::net::Packet;
 pub(crate) trait FqPolicy: SchemeParams {
     type Aqm: FlowAqm;
 
-    /// The number of flow queues and the bytes a queue may send per round.
-    fn flows_and_quantum(&self) -> (usize, i64);
-
-    /// What each flow queue's AQM runs with.
-    fn aqm(&self) -> <Self::Aqm as FlowAqm>::Params;
+    /// What each flow queue's AQM runs with, the number of flow queues and
+    /// the bytes a queue may send per round. Implementations take `self`
+    /// apart whole, so that a parameter added to the scheme and not passed
+    /// on does not compile.
+    fn split(&self) -> (<Self::Aqm as FlowAqm>::Params, usize, i64);
 
     /// A fresh queue's AQM state.
     fn fresh(aqm: &<Self::Aqm as FlowAqm>::Params) -> Self::Aqm;
@@ -46,8 +46,7 @@ pub(crate) struct FqScheme<P: FqPolicy> {
 impl<P: FqPolicy> FqScheme<P> {
     pub fn new(limit: Limit) -> FqScheme<P> {
         let p = P::default();
-        let aqm = p.aqm();
-        let (flows, quantum) = p.flows_and_quantum();
+        let (aqm, flows, quantum) = p.split();
         let queues = FlowQueues::new(limit, flows, quantum, || P::fresh(&aqm));
         FqScheme { p, aqm, queues, timer: UpdateTimer::default() }
     }
@@ -103,9 +102,9 @@ impl<P: FqPolicy> Qdisc for FqScheme<P> {
 
     fn set_param(&mut self, id: &str, v: f64) -> Result<(), ParamError> {
         self.p.set(id, v)?;
-        self.aqm = self.p.aqm();
-        let ((flows, quantum), aqm) = (self.p.flows_and_quantum(), &self.aqm);
-        self.queues.configure(flows, quantum, || P::fresh(aqm));
+        let (aqm, flows, quantum) = self.p.split();
+        self.aqm = aqm;
+        self.queues.configure(flows, quantum, || P::fresh(&self.aqm));
         for q in self.queues.queues_mut() {
             q.aqm.retune(&self.aqm);
         }

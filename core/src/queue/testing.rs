@@ -45,6 +45,16 @@ impl Harness {
         }
     }
 
+    /// A RED-family `scheme` whose average is the queue each arrival finds
+    /// (w_q = 1) and which marks instead of dropping early (ECN on), after
+    /// `n` ECN-capable 1000-byte arrivals at once; `params` set the rest.
+    pub fn red_marking_burst(scheme: &str, params: &[(&str, f64)], limit: Limit, n: usize) -> Harness {
+        let mut h = Harness::new(scheme, &[params, &[("w_q", 1.0), ("ecn", 1.0)]].concat(), limit);
+        h.ect = true;
+        h.arrive_n(n, 1000);
+        h
+    }
+
     fn settle(&mut self, out: QueueOutcome) {
         self.marks += out.marks.len() as u64;
         self.dropped.extend(out.drops);
@@ -82,6 +92,13 @@ impl Harness {
         self.offer(self.packet(flow, size));
     }
 
+    /// `n` arrivals of flow `flow`, `size` bytes each, at the current time.
+    pub fn arrive_n_from(&mut self, n: usize, flow: FlowId, size: u32) {
+        for _ in 0..n {
+            self.arrive_from(flow, size);
+        }
+    }
+
     pub fn depart(&mut self) -> Option<Packet> {
         let mut out = QueueOutcome::default();
         let p = self.q.dequeue(&mut QueueCtx::new(self.now, &mut self.rng, &mut out));
@@ -117,9 +134,7 @@ impl Harness {
     /// one arrival from flows 1 and 2 and two departures. The ms of each
     /// drop, in order (a ms twice for two drops in it).
     pub fn standing_queue_beside_a_light_flow(&mut self) -> Vec<u64> {
-        for _ in 0..1000 {
-            self.arrive_from(1, 1000);
-        }
+        self.arrive_n_from(1000, 1, 1000);
         let mut times = Vec::new();
         for t in 1..=300 {
             self.advance_to(t * NS_PER_MS);
