@@ -295,6 +295,14 @@ mod tests {
         fn new(q: Afpft) -> Bench {
             Bench { q, rng: Rng::stream(1, "afpft"), dropped: Vec::new() }
         }
+        /// `q` after flow 0's three back-to-back 1000-byte packets: tags 0, 1, 2.
+        fn after_flow_0s_three(q: Afpft) -> Bench {
+            let mut b = Bench::new(q);
+            for _ in 0..3 {
+                b.offer(pkt(0, 1000, true));
+            }
+            b
+        }
         fn offer(&mut self, p: Packet) {
             let mut out = QueueOutcome::default();
             self.q.enqueue(p, &mut QueueCtx::new(0, &mut self.rng, &mut out));
@@ -322,10 +330,7 @@ mod tests {
     fn edge_flows_get_sfq_start_tags() {
         // Eq. 1–2: flow 0 sends three back-to-back packets, tags 0, 1, 2;
         // flow 1's first packet starts at v = 0 and goes ahead of them.
-        let mut b = Bench::new(afpft(Limit::Packets(100)));
-        for _ in 0..3 {
-            b.offer(pkt(0, 1000, true));
-        }
+        let mut b = Bench::after_flow_0s_three(afpft(Limit::Packets(100)));
         b.offer(pkt(1, 500, true));
         assert_eq!(b.q.finish(0), Some(3.0));
         assert_eq!(b.q.finish(1), Some(0.5));
@@ -369,10 +374,7 @@ mod tests {
         for (correction, finish) in [(true, 2.0), (false, 3.0)] {
             let mut q = afpft(Limit::Packets(3));
             q.set_param("finish_correction", if correction { 1.0 } else { 0.0 }).unwrap();
-            let mut b = Bench::new(q);
-            for _ in 0..3 {
-                b.offer(pkt(0, 1000, true));
-            }
+            let mut b = Bench::after_flow_0s_three(q);
             b.offer(pkt(1, 1000, true));
             assert_eq!(b.dropped.iter().map(|p| (p.flow, p.labels().tag)).collect::<Vec<_>>(), [(0, 2.0)]);
             assert_eq!(b.q.finish(0), Some(finish));
@@ -387,10 +389,7 @@ mod tests {
     fn a_large_arrival_can_push_several_packets_out() {
         // 3000-byte buffer holding flow 0's tags 0, 1, 2: a 1500-byte packet
         // of flow 1 at tag 0 overflows it by 1500 bytes, two tail packets go.
-        let mut b = Bench::new(afpft(Limit::Bytes(3000)));
-        for _ in 0..3 {
-            b.offer(pkt(0, 1000, true));
-        }
+        let mut b = Bench::after_flow_0s_three(afpft(Limit::Bytes(3000)));
         b.offer(pkt(1, 1500, true));
         assert_eq!(b.dropped.iter().map(|p| p.labels().tag).collect::<Vec<_>>(), [2.0, 1.0]);
         assert_eq!((b.q.len_packets(), b.q.len_bytes()), (2, 2500));

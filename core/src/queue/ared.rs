@@ -272,10 +272,7 @@ mod tests {
     fn the_timer_adapts_max_p_without_arrivals() {
         // w_q = 1 and ECN marks instead of drops: 18 arrivals queue 18
         // packets and leave avg = 17, above the band [14, 16] of thresholds 10/20.
-        let params = [("min_th", 10.0), ("max_th", 20.0), ("w_q", 1.0), ("ecn", 1.0)];
-        let mut h = Harness::new("ared", &params, Limit::Packets(100));
-        h.ect = true;
-        h.arrive_n(18, 1000);
+        let mut h = Harness::red_marking_burst("ared", &[("min_th", 10.0), ("max_th", 20.0)], Limit::Packets(100), 18);
         assert_eq!(h.wake_at, Some(ms(500.0)), "the first arrival arms the timer");
         assert_eq!(h.probe("avg"), 17.0);
         // A spurious early wake-up changes nothing.
@@ -308,10 +305,7 @@ mod tests {
     fn forced_drops_start_at_twice_max_th_and_the_hard_limit_holds() {
         // w_q = 1 and ECN: early signals are marks, so the queue grows until
         // the arrival that sees 2·max_th = 8 queued, and every later one is forced.
-        let params = [("min_th", 2.0), ("max_th", 4.0), ("w_q", 1.0), ("ecn", 1.0)];
-        let mut h = Harness::new("ared", &params, Limit::Packets(100));
-        h.ect = true;
-        h.arrive_n(50, 1000);
+        let h = Harness::red_marking_burst("ared", &[("min_th", 2.0), ("max_th", 4.0)], Limit::Packets(100), 50);
         assert_eq!(h.q.len_packets(), 8);
         assert_eq!((h.drops(DropReason::Forced), h.drops(DropReason::Early)), (42, 0));
         assert!(h.marks > 0);

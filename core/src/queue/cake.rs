@@ -662,9 +662,7 @@ mod tests {
     fn the_shaper_sends_at_its_rate_and_catches_up_on_late_polls() {
         // 1 Mb/s: a 1000-byte packet every 8 ms, whatever the polling.
         let mut h = harness(&[], &[("rate_bps", 1e6)]);
-        for _ in 0..500 {
-            h.arrive_from(1, 1000);
-        }
+        h.arrive_n_from(500, 1, 1000);
         let mut sent = 0;
         for t in 0..=1000 {
             // Polled every 1 ms except a 30 ms stall: the shaper lets the
@@ -688,9 +686,7 @@ mod tests {
         h.arrive_from(1, 1000);
         assert!(h.depart().is_some());
         h.advance_to(1000 * MS);
-        for _ in 0..10 {
-            h.arrive_from(1, 1000);
-        }
+        h.arrive_n_from(10, 1, 1000);
         assert!(h.depart().is_some());
         assert!(h.depart().is_none(), "the next is 8 ms away");
         assert_eq!(h.wake_at, Some(1008 * MS), "and asks to be woken then");
@@ -735,9 +731,7 @@ mod tests {
         // A full buffer drops from the fattest queue and raises its BLUE.
         let mut full = Harness::new("cake", &[], Limit::Packets(10));
         full.advance_to(10 * MS);
-        for _ in 0..9 {
-            full.arrive_from(1, 1000);
-        }
+        full.arrive_n_from(9, 1, 1000);
         full.arrive_from(2, 1000);
         full.arrive_from(2, 1000);
         assert_eq!(full.dropped.iter().map(|(p, _)| p.flow).collect::<Vec<_>>(), [1]);

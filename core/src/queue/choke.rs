@@ -164,9 +164,7 @@ mod tests {
     fn a_match_kills_both_packets_and_spares_other_flows() {
         // The queue holds only flow 0: each flow-0 arrival surely matches.
         let mut h = filled(10, 0, &[]);
-        for _ in 0..5 {
-            h.arrive_from(0, 1000);
-        }
+        h.arrive_n_from(5, 0, 1000);
         assert_eq!(h.drops(DropReason::Early), 10);
         assert_eq!(h.q.len_packets(), 5);
         // Flow 1 has nothing queued to match; max_p = 0, so it is admitted,
@@ -178,9 +176,7 @@ mod tests {
         h.arrive_from(7, 1000);
         assert_eq!(h.drops(DropReason::Forced), 1);
         h.q.set_param("max_th", 2000.0).unwrap();
-        for _ in 0..20 {
-            h.arrive_from(0, 1000);
-        }
+        h.arrive_n_from(20, 0, 1000);
         assert!(h.dropped.iter().all(|(p, r)| p.flow != 1 && (p.flow == 0) == (*r == DropReason::Early)));
     }
 

@@ -393,14 +393,6 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn a_full_buffer_drops_arrivals() {
-        let mut h = Harness::new("codel", &[], Limit::Packets(5));
-        h.arrive_n(7, 1000);
-        assert_eq!(h.drops(DropReason::Overflow), 2);
-        assert_eq!(h.q.len_packets(), 5);
-    }
-
-    #[test]
     fn target_must_be_below_interval() {
         let limit = Limit::Packets(100);
         let mut p = ParamValues::defaults(&INFO, limit);

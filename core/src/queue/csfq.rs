@@ -408,23 +408,26 @@ mod tests {
         changes
     }
 
-    fn warm(s: &mut FairShare, gap_us: u64, until: Nanos) {
+    /// A fair share (K_α = K_c = 200 ms, dropping) at `alpha`, after
+    /// accepted 1000-byte arrivals every `gap_us` until `until`.
+    fn warmed(alpha: f64, gap_us: u64, until: Nanos) -> FairShare {
+        let mut s = FairShare::new(ms(200.0), ms(200.0));
+        s.dropping = true;
+        s.alpha = alpha;
         let mut t = 0;
         while t < until {
             s.observe(t, 1000, 1000);
             t += gap_us * 1000;
         }
+        s
     }
 
     #[test]
     fn while_congested_alpha_scales_by_c_over_f_every_k_c() {
         // 20 Mb/s arrive (every 0.4 ms), all accepted, on a 10 Mb/s link:
         // each K_c (200 ms) α ← α·C/F = α/2.
-        let mut s = FairShare::new(ms(200.0), ms(200.0));
-        s.dropping = true;
-        s.alpha = 2e6;
-        warm(&mut s, 400, 3_000 * NS_PER_MS);
         let t0 = 3_000 * NS_PER_MS;
+        let mut s = warmed(2e6, 400, t0);
         let changes = drive(&mut s, t0, 400, 1200, 10e6, |_| 5e6);
         assert!(s.congested);
         // Congestion starts at t0; the first arrival strictly after t0 + K_c updates.
@@ -438,11 +441,8 @@ mod tests {
     fn while_uncongested_alpha_is_the_largest_label_of_the_window() {
         // 4 Mb/s on 10 Mb/s: never congested. Labels cycle 1, 3, 2 Mb/s in the
         // first window and stay at 2.5 Mb/s afterwards.
-        let mut s = FairShare::new(ms(200.0), ms(200.0));
-        s.dropping = true;
-        s.alpha = 9e6;
-        warm(&mut s, 2000, 2_000 * NS_PER_MS);
         let t0 = 2_000 * NS_PER_MS;
+        let mut s = warmed(9e6, 2000, t0);
         s.start = t0;
         let label = |i: u64| if i < 100 { [1e6, 3e6, 2e6][(i % 3) as usize] } else { 2.5e6 };
         let changes = drive(&mut s, t0, 2000, 250, 10e6, label);

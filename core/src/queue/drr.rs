@@ -234,12 +234,8 @@ mod tests {
         // Flow 0 sends 500-byte packets, flow 1 1500-byte ones; Q = 1500:
         // each round serves three of flow 0's and one of flow 1's.
         let mut h = Harness::new("drr", &[("quantum", 1500.0)], Limit::Packets(1000));
-        for _ in 0..30 {
-            h.arrive_from(0, 500);
-        }
-        for _ in 0..10 {
-            h.arrive_from(1, 1500);
-        }
+        h.arrive_n_from(30, 0, 500);
+        h.arrive_n_from(10, 1, 1500);
         let order = served(&mut h, 8);
         assert_eq!(order, [(0, 500), (0, 500), (0, 500), (1, 1500), (0, 500), (0, 500), (0, 500), (1, 1500)]);
     }
@@ -262,12 +258,9 @@ mod tests {
     #[test]
     fn full_buffer_drops_the_head_of_the_longest_queue() {
         let mut h = Harness::new("drr", &[], Limit::Packets(5));
-        for _ in 0..4 {
-            h.arrive_from(0, 1000);
-        }
-        h.arrive_from(1, 1000);
-        // Buffer full (5). Flow 1 arrives again: flow 0 holds 4, so it loses its head.
-        h.arrive_from(1, 1000);
+        h.arrive_n_from(4, 0, 1000);
+        // Flow 1's second packet finds the buffer full (5): flow 0 holds 4, so it loses its head.
+        h.arrive_n_from(2, 1, 1000);
         assert_eq!(h.drops(DropReason::Overflow), 1);
         assert_eq!(h.dropped[0].0.flow, 0);
         assert_eq!(h.q.len_packets(), 5);
@@ -280,9 +273,7 @@ mod tests {
         // Flow 0 has 3 small packets (600 B), flow 1 one big one (1500 B):
         // over the 2500-byte limit, flow 1 is the longest in bytes.
         let mut h = Harness::new("drr", &[], Limit::Bytes(2500));
-        for _ in 0..3 {
-            h.arrive_from(0, 200);
-        }
+        h.arrive_n_from(3, 0, 200);
         h.arrive_from(1, 1500);
         h.arrive_from(0, 500);
         assert_eq!(h.dropped.len(), 1);

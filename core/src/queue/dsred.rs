@@ -294,13 +294,6 @@ mod tests {
     }
 
     #[test]
-    fn hard_limit_is_enforced() {
-        let mut h = Harness::new("dsred", &[("k_l", 50.0), ("k_h", 100.0)], Limit::Packets(3));
-        h.arrive_n(5, 1000);
-        assert_eq!(h.drops(DropReason::Overflow), 2);
-    }
-
-    #[test]
     fn markov_model_matches_a_hand_solved_chain() {
         // K_l 1, K_h 3, γ 0.5: K_m 2, p_a = [1, 1, 0.5, 0]. At ρ = 1,
         // V ∝ [1, 1, 1, 0.5], P_D = 1 − 2.5/3.5 = 2/7 and

@@ -186,10 +186,8 @@ mod tests {
 
     #[test]
     fn ecn_marks_instead_of_early_drops() {
-        let params = [("w_q", 1.0), ("min_th", 1.0), ("max_th", 1000.0), ("max_p", 0.6), ("ecn", 1.0)];
-        let mut h = Harness::new("nlred", &params, Limit::Packets(2000));
-        h.ect = true;
-        h.arrive_n(800, 1000);
+        let params = [("min_th", 1.0), ("max_th", 1000.0), ("max_p", 0.6)];
+        let h = Harness::red_marking_burst("nlred", &params, Limit::Packets(2000), 800);
         assert_eq!(h.drops(DropReason::Early), 0);
         assert!(h.marks > 50, "{}", h.marks);
     }

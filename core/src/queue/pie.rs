@@ -513,13 +513,6 @@ mod tests {
     }
 
     #[test]
-    fn a_full_buffer_drops_arrivals() {
-        let mut h = Harness::new("pie", &[], Limit::Bytes(3000));
-        h.arrive_n(5, 1000);
-        assert_eq!(h.drops(DropReason::Overflow), 2);
-    }
-
-    #[test]
     fn pie_steers_the_queueing_delay_to_its_target() {
         // The PI law settles where the sampled delay equals target; the mean
         // over packets runs a little higher (samples of an empty queue are 0).

@@ -1119,10 +1119,8 @@ mod tests {
     fn ecn_marks_instead_of_early_drops() {
         // w_q 1: the i-th arrival sees avg = i, p_b = (i − 1)/499; with wait
         // about p_b/1.5 of arrivals are marked, some 165 of 500.
-        let params = [("w_q", 1.0), ("min_th", 1.0), ("max_th", 500.0), ("max_p", 1.0), ("ecn", 1.0)];
-        let mut h = Harness::new("red", &params, Limit::Packets(2000));
-        h.ect = true;
-        h.arrive_n(500, 1000);
+        let params = [("min_th", 1.0), ("max_th", 500.0), ("max_p", 1.0)];
+        let h = Harness::red_marking_burst("red", &params, Limit::Packets(2000), 500);
         assert_eq!(h.drops(DropReason::Early), 0);
         assert!(h.marks > 100);
     }

@@ -60,7 +60,8 @@ pub fn catalogue(limit: Limit) -> Vec<CatalogueEntry> {
 mod tests {
     use super::*;
     use crate::queue::scheme::ParamValues;
-    use crate::queue::{ProbeSink, QueueSetup};
+    use crate::queue::testing::Harness;
+    use crate::queue::{DropReason, ProbeSink, QueueSetup};
 
     #[test]
     fn the_readme_lists_every_scheme_once() {
@@ -113,6 +114,23 @@ mod tests {
             q.probe(&mut ProbeSink::new(s.probes, &mut values));
             for (p, v) in s.probes.iter().zip(&values) {
                 assert!(!v.is_nan(), "{}: probe {} was not written", s.id, p.id);
+            }
+        }
+    }
+
+    #[test]
+    fn every_scheme_drops_what_overflows_its_buffer() {
+        // Five 1000-byte packets at once into room for three, in packets as
+        // in bytes: the buffer holds three and drops two for overflow. Only
+        // CSFQ already drops early among them (its rule compares each
+        // packet's rate label with the fair-share estimate), one of its two.
+        for limit in [Limit::Packets(3), Limit::Bytes(3000)] {
+            for s in SCHEMES {
+                let mut h = Harness::new(s.id, &[], limit);
+                h.arrive_n(5, 1000);
+                let early = usize::from(s.id == "csfq");
+                let got = (h.q.len_packets(), h.drops(DropReason::Overflow), h.drops(DropReason::Early));
+                assert_eq!(got, (3, 2 - early, early), "{} in {limit:?}", s.id);
             }
         }
     }

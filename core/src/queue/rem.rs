@@ -274,13 +274,6 @@ mod tests {
     }
 
     #[test]
-    fn hard_limit_is_enforced() {
-        let mut h = Harness::new("rem", &[], Limit::Packets(3));
-        h.arrive_n(5, 1000);
-        assert_eq!(h.drops(DropReason::Overflow), 2);
-    }
-
-    #[test]
     fn drop_curve_has_the_operating_point_on_it() {
         let mut q = Rem::new(Limit::Packets(100), 10_000_000);
         q.price = 100.0;
