@@ -141,13 +141,25 @@ pub struct Decision {
     pub state: State,
 }
 
-/// A note's packet and state, waiting for the verdict.
-#[derive(Clone, Copy, Debug)]
+/// A note's packet and state, waiting for the verdict. Only the first `len`
+/// values are the note's: a queue notes for every packet, so the note is
+/// written in place and its [`State`] (zeroed beyond `len`) is made only for
+/// a record. In WebAssembly a copy or fill of a whole `State` is a call out
+/// of the module (`memory.copy`, `memory.fill`); the noted values alone are
+/// few enough to be copied inline.
+#[derive(Clone, Copy, Debug, Default)]
 struct Note {
     flow: FlowId,
     seq: u64,
     size_bytes: u32,
-    state: State,
+    values: [f64; MAX_STATE],
+    len: u8,
+}
+
+impl Note {
+    fn state(&self) -> State {
+        State::new(&self.values[..self.len as usize])
+    }
 }
 
 /// Every `PASS_SAMPLE`th pass a queue notes is recorded (its 1st, 101st, …),
@@ -159,7 +171,9 @@ pub const PASS_SAMPLE: u32 = 100;
 /// ([`DecisionTap::settle`]) and learns which hop made them.
 #[derive(Debug)]
 pub struct DecisionTap {
-    pending: Option<Note>,
+    /// The queue call's note, if `noted`.
+    note: Note,
+    noted: bool,
     unsettled: Vec<Decision>,
     records: VecDeque<Decision>,
     /// The newest records kept; older ones are let go.
@@ -171,7 +185,8 @@ impl DecisionTap {
     /// A tap keeping at most the newest `capacity` records until taken.
     pub fn new(capacity: usize) -> DecisionTap {
         DecisionTap {
-            pending: None,
+            note: Note::default(),
+            noted: false,
             unsettled: Vec::new(),
             records: VecDeque::new(),
             capacity,
@@ -180,13 +195,17 @@ impl DecisionTap {
     }
 
     pub(crate) fn note(&mut self, pkt: &Packet, values: &[f64]) {
-        let state = State::new(values);
-        self.pending = Some(Note { flow: pkt.owner, seq: pkt.seq, size_bytes: pkt.size_bytes, state });
+        debug_assert!(values.len() <= MAX_STATE, "a decision notes at most {MAX_STATE} values");
+        let len = values.len().min(MAX_STATE);
+        let note = &mut self.note;
+        (note.flow, note.seq, note.size_bytes, note.len) = (pkt.owner, pkt.seq, pkt.size_bytes, len as u8);
+        note.values[..len].copy_from_slice(&values[..len]);
+        self.noted = true;
     }
 
     /// `pkt` was dropped or marked at `at`: the pending note, if any, is its state.
     pub(crate) fn verdict(&mut self, at: Nanos, pkt: &Packet, verdict: Verdict, reason: DropReason) {
-        let state = self.pending.take().map_or_else(State::default, |n| n.state);
+        let state = if std::mem::take(&mut self.noted) { self.note.state() } else { State::default() };
         self.unsettled.push(Decision {
             at,
             hop: 0,
@@ -203,7 +222,7 @@ impl DecisionTap {
     /// `hop`, or are let go for a queue no hop monitors; a note still
     /// pending was a pass, kept if it is the hop's sampled one.
     pub fn settle(&mut self, at: Nanos, hop: Option<usize>) {
-        let pass = self.pending.take();
+        let pass = std::mem::take(&mut self.noted);
         let Some(hop) = hop else {
             self.unsettled.clear();
             return;
@@ -212,13 +231,14 @@ impl DecisionTap {
             d.hop = hop;
             self.records.push_back(d);
         }
-        if let Some(n) = pass {
+        if pass {
             if self.passes_seen.len() <= hop {
                 self.passes_seen.resize(hop + 1, 0);
             }
             let seen = &mut self.passes_seen[hop];
             if *seen % PASS_SAMPLE == 0 {
-                let (flow, seq, size_bytes, state) = (n.flow, n.seq, n.size_bytes, n.state);
+                let n = &self.note;
+                let (flow, seq, size_bytes, state) = (n.flow, n.seq, n.size_bytes, n.state());
                 let verdict = Verdict::Pass;
                 self.records.push_back(Decision {
                     at,
