@@ -9,6 +9,7 @@ import type {
   ClaimResult,
   DecisionRecord,
   FieldSpec,
+  FlowKinds,
   ResolvedPlan,
   ScenarioProblem,
   Summary,
@@ -177,6 +178,11 @@ export class EngineClient {
   /** The plan the scenario would run, every default applied, as a run's `plan` gives it; rejects with the scenario's first problem. */
   planScenario(scenarioJson: string): Promise<ResolvedPlan> {
     return this.request<ResolvedPlan>((requestId) => ({ type: 'planScenario', requestId, scenarioJson }));
+  }
+
+  /** The flow kinds an editor offers: each kind's new group (the engine's defaults written out) and the keys a group keeps when its kind changes. */
+  flowKinds(): Promise<FlowKinds> {
+    return this.request<FlowKinds>((requestId) => ({ type: 'flowKinds', requestId }));
   }
 
   /** The events a live run of the scenario would take, with the limit to compare; rejects with the engine's validation message. */

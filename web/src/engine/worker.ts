@@ -12,6 +12,7 @@ import init, {
   catalogue,
   decisionStride,
   estimateWork,
+  flowKinds,
   planScenario,
   judgeReproduction,
   onEnginePanic,
@@ -146,6 +147,9 @@ function handle(message: ToWorker): void {
       return;
     case 'planScenario':
       answer(message.requestId, () => planScenario(message.scenarioJson));
+      return;
+    case 'flowKinds':
+      answer(message.requestId, () => flowKinds());
       return;
     case 'reproductionRuns':
       answer(message.requestId, () => reproductionRuns(message.reproductionJson, message.scenarioJson));
