@@ -575,3 +575,15 @@ pub fn sweep_point(scenario_json: &str, path: &str, value: f64, seed: u32) -> Re
 pub fn flow_kinds() -> Result<FlowKindsJs, JsError> {
     to_js(&FlowKinds::of_engine())
 }
+
+/// The scenario a reproduction's main run runs: `scenario_json` (the file
+/// the reproduction names, or its inline scenario) with the file's `queue`
+/// and `set` applied, by the engine's own path assignment. A `set` path that
+/// leads nowhere throws a `ScenarioProblem` of kind `reproduction` whose
+/// path is `set.<field>`.
+#[wasm_bindgen(js_name = reproductionScenario)]
+pub fn reproduction_scenario(reproduction_json: &str, scenario_json: &str) -> Result<ScenarioJs, JsValue> {
+    let repro = Reproduction::from_json(reproduction_json).map_err(refused)?;
+    let text = repro.scenario_text(|_| Ok(scenario_json.to_string())).map_err(refused)?;
+    js_sys::JSON::parse(&text).map(JsCast::unchecked_into)
+}

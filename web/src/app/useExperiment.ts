@@ -52,7 +52,7 @@ function describeProblem(problem: ScenarioProblem): string {
 export function useExperiment(
   engine: EngineClient,
   onStart: (run: LoadedRun) => void,
-  onLinkOpened: (scenario: Scenario, loadId: number | null) => string | null,
+  onLinkOpened: (scenario: Scenario, loadId: number | null) => Promise<string | null>,
   skipLink: (hash: string) => boolean,
 ): Experiment {
   const [lifecycle, dispatch] = useReducer(lifecycleReducer, IDLE);
@@ -129,7 +129,7 @@ export function useExperiment(
       const scenario = JSON.parse(decoded.scenarioJson) as Scenario;
       // The view starts with the run it belongs to: its compare partner is checked against that run's scheme, not the one still running.
       const loadId = await load(scenario, { json: decoded.scenarioJson, view: decoded.view });
-      const linkNotice = onLinkOpenedRef.current(scenario, loadId);
+      const linkNotice = await onLinkOpenedRef.current(scenario, loadId);
       if (linkNotice) setNotice(linkNotice);
     };
     void open();

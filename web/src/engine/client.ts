@@ -11,6 +11,7 @@ import type {
   FieldSpec,
   FlowKinds,
   ResolvedPlan,
+  Scenario,
   ScenarioProblem,
   Summary,
   WorkEstimate,
@@ -183,6 +184,11 @@ export class EngineClient {
   /** The flow kinds an editor offers: each kind's new group (the engine's defaults written out) and the keys a group keeps when its kind changes. */
   flowKinds(): Promise<FlowKinds> {
     return this.request<FlowKinds>((requestId) => ({ type: 'flowKinds', requestId }));
+  }
+
+  /** The scenario a reproduction's main run runs: the file's `queue` and `set` applied by the engine to `scenarioJson` (the file it names); rejects with a `ScenarioProblem` of kind `reproduction` naming a `set` path that leads nowhere. */
+  reproductionScenario(reproductionJson: string, scenarioJson: string): Promise<Scenario> {
+    return this.request<Scenario>((requestId) => ({ type: 'reproductionScenario', requestId, reproductionJson, scenarioJson }));
   }
 
   /** The events a live run of the scenario would take, with the limit to compare; rejects with the engine's validation message. */

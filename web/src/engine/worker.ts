@@ -18,6 +18,7 @@ import init, {
   onEnginePanic,
   panicForTest,
   reproductionRuns,
+  reproductionScenario,
   runToEnd,
   validate,
 } from './pkg/aqm_core.js';
@@ -150,6 +151,9 @@ function handle(message: ToWorker): void {
       return;
     case 'flowKinds':
       answer(message.requestId, () => flowKinds());
+      return;
+    case 'reproductionScenario':
+      answer(message.requestId, () => reproductionScenario(message.reproductionJson, message.scenarioJson));
       return;
     case 'reproductionRuns':
       answer(message.requestId, () => reproductionRuns(message.reproductionJson, message.scenarioJson));
