@@ -18,7 +18,7 @@ export interface Draft {
   plan: ResolvedPlan | undefined;
   /** The engine's flow kinds, each with the group an editor adds (undefined until the engine answers). */
   flowKinds: FlowKinds | undefined;
-  /** The draft differs from what runs (the queue aside, which the scheme panel sets live). */
+  /** The draft differs from what runs (the queue aside, which the scheme panel sets live), or nothing runs. */
   dirty: boolean;
 }
 
@@ -79,5 +79,5 @@ export function useDraft(
     };
   }, [engine]);
 
-  return { current, toRun, problem, plan, flowKinds, dirty: loaded !== undefined && withoutQueue(draft) !== withoutQueue(scenario) };
+  return { current, toRun, problem, plan, flowKinds, dirty: loaded === undefined || withoutQueue(draft) !== withoutQueue(scenario) };
 }
