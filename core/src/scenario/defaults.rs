@@ -6,6 +6,7 @@
 use super::plan::allowed_keys;
 use super::{CcName, FlowGroup};
 use crate::transport::FlowKind;
+use serde::de::{self, DeserializeOwned, Deserializer, Visitor};
 use serde::Serialize;
 
 pub const COUNT: u32 = 1;
@@ -99,13 +100,64 @@ impl FlowKinds {
     }
 }
 
-/// The flow group's fields (from its derived JSON Schema, so a new field
-/// counts without being listed) that no kind claims as its own.
+/// The flow group's fields that no kind claims as its own. The fields are
+/// the names its derived `Deserialize` declares, so a new field counts
+/// without being listed (read that way rather than from the derived schema,
+/// whose generator would add some hundred kilobytes to the WebAssembly).
 fn common_keys() -> Vec<String> {
-    let schema = serde_json::to_value(schemars::schema_for!(FlowGroup)).unwrap_or_default();
     let own: Vec<&str> = FlowKind::ALL.iter().flat_map(|&kind| allowed_keys(kind)).collect();
-    let fields = schema.get("properties").and_then(|p| p.as_object()).map(|p| p.keys().cloned().collect::<Vec<_>>());
-    fields.unwrap_or_default().into_iter().filter(|key| !own.contains(&key.as_str())).collect()
+    field_names::<FlowGroup>().iter().filter(|key| !own.contains(key)).map(|key| key.to_string()).collect()
+}
+
+/// The field names a struct's derived `Deserialize` asks its deserializer for.
+fn field_names<T: DeserializeOwned>() -> &'static [&'static str] {
+    let mut fields: &'static [&'static str] = &[];
+    // The deserializer refuses every value once it has the names: the error is expected.
+    let _ = T::deserialize(FieldNames(&mut fields));
+    fields
+}
+
+/// A deserializer that only records the field names of the struct asked of it.
+struct FieldNames<'a>(&'a mut &'static [&'static str]);
+
+#[derive(Debug)]
+struct NamesOnly;
+
+impl std::fmt::Display for NamesOnly {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("reads field names only")
+    }
+}
+
+impl std::error::Error for NamesOnly {}
+
+impl de::Error for NamesOnly {
+    fn custom<T: std::fmt::Display>(_: T) -> Self {
+        NamesOnly
+    }
+}
+
+impl<'de> Deserializer<'de> for FieldNames<'_> {
+    type Error = NamesOnly;
+
+    fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, NamesOnly> {
+        Err(NamesOnly)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        fields: &'static [&'static str],
+        _: V,
+    ) -> Result<V::Value, NamesOnly> {
+        *self.0 = fields;
+        Err(NamesOnly)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf option unit
+        unit_struct newtype_struct seq tuple tuple_struct map enum identifier ignored_any
+    }
 }
 
 #[cfg(test)]
@@ -159,6 +211,15 @@ mod tests {
     #[test]
     fn common_keys_are_the_group_fields_every_kind_takes() {
         let keys = common_keys();
+        // With every kind's own keys, they are the group's fields as its JSON Schema lists them.
+        let schema = serde_json::to_value(schemars::schema_for!(FlowGroup)).unwrap();
+        let mut fields: Vec<&String> = schema["properties"].as_object().unwrap().keys().collect();
+        let own: Vec<String> = FlowKind::ALL.iter().flat_map(|&k| allowed_keys(k)).map(String::from).collect();
+        let mut named: Vec<&String> = keys.iter().chain(&own).collect();
+        fields.sort();
+        named.sort();
+        named.dedup();
+        assert_eq!(named, fields);
         for key in ["kind", "count", "label", "access_delay_ms", "start_s", "stop_s", "reverse", "path", "one_host"] {
             assert!(keys.contains(&key.to_string()), "{key} missing from {keys:?}");
         }
