@@ -8,6 +8,7 @@
 use crate::kernel::{secs_f64, to_secs};
 use crate::queue::{catalogue as scheme_catalogue, Limit};
 use crate::reproduce::{Reproduction, ReproductionError};
+use crate::scenario::defaults::FlowKinds;
 use crate::scenario::{Scenario, ScenarioError};
 use crate::sim::sweep::{self, SweepSpec};
 use crate::sim::{work, CaptureField, CaptureRequest, ResolvedPlan, SeriesMode, Simulation};
@@ -103,6 +104,8 @@ extern "C" {
     pub type ScenarioJs;
     #[wasm_bindgen(typescript_type = "FieldSpec[]")]
     pub type FieldSpecs;
+    #[wasm_bindgen(typescript_type = "FlowKinds")]
+    pub type FlowKindsJs;
 }
 
 /// The newest decisions a page's run keeps between two takes.
@@ -562,4 +565,25 @@ pub fn sweep_point(scenario_json: &str, path: &str, value: f64, seed: u32) -> Re
     let base = Scenario::from_json(scenario_json).and_then(|s| sweep::base_document(&s)).map_err(refused)?;
     let variant = sweep::variant(&base, path, value, seed.into()).map_err(refused)?;
     Ok(to_js(&sweep::run_variant(&variant).map_err(refused)?)?)
+}
+
+/// The flow kinds an editor offers, each with the group it adds (the
+/// engine's defaults written out), and the keys a group keeps when its kind
+/// changes: the page builds and switches groups from these, writing no
+/// value of its own.
+#[wasm_bindgen(js_name = flowKinds)]
+pub fn flow_kinds() -> Result<FlowKindsJs, JsError> {
+    to_js(&FlowKinds::of_engine())
+}
+
+/// The scenario a reproduction's main run runs: `scenario_json` (the file
+/// the reproduction names, or its inline scenario) with the file's `queue`
+/// and `set` applied, by the engine's own path assignment. A `set` path that
+/// leads nowhere throws a `ScenarioProblem` of kind `reproduction` whose
+/// path is `set.<field>`.
+#[wasm_bindgen(js_name = reproductionScenario)]
+pub fn reproduction_scenario(reproduction_json: &str, scenario_json: &str) -> Result<ScenarioJs, JsValue> {
+    let repro = Reproduction::from_json(reproduction_json).map_err(refused)?;
+    let text = repro.scenario_text(|_| Ok(scenario_json.to_string())).map_err(refused)?;
+    js_sys::JSON::parse(&text).map(JsCast::unchecked_into)
 }

@@ -75,7 +75,7 @@ for (const opening of OPENINGS) {
       const select = document.querySelector<HTMLSelectElement>('[data-testid=flow-0-cc]');
       return select !== null && (select.matches(':disabled') || select.value === 'cubic');
     });
-    await expect(page.locator('.app')).toHaveAttribute('data-phase', /idle|estimating/);
+    await expect(page.locator('.app')).toHaveAttribute('data-phase', /opening|estimating/);
     release();
     await edited;
     await expect(page.locator('.app')).toHaveAttribute('data-phase', /running|finished/);

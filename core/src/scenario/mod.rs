@@ -3,6 +3,7 @@
 //! Unknown fields are errors, so a typo never runs the wrong experiment.
 
 pub mod bounds;
+pub mod defaults;
 mod plan;
 pub mod schema;
 mod trace;

@@ -2,6 +2,7 @@
 //! resolved and every number checked, each error naming its field.
 
 use super::bounds::{self, Bound, Bounds, MAX_FLOWS};
+use super::defaults;
 use super::trace::hop_traces;
 use super::{
     BufferSpec, CubicRttName, EcnCodepoint, EcnSetting, FlowGroup, FlowKind, HystartName, LinkSpec, Scenario,
@@ -432,7 +433,7 @@ fn group(path: &str, g: &FlowGroup, ctx: &GroupCtx) -> Result<GroupPlan, Scenari
         }
     }
     let p = |k: &str| format!("{path}.{k}");
-    let count = within(&p("count"), g.count.unwrap_or(1) as f64, bounds::COUNT)? as u32;
+    let count = within(&p("count"), g.count.unwrap_or(defaults::COUNT) as f64, bounds::COUNT)? as u32;
     let label = g.label.clone().unwrap_or_else(|| kind.as_str().to_string());
     if label.chars().count() > 80 || label.chars().any(char::is_control) {
         return err(p("label"), "must be plain text of at most 80 characters");
@@ -527,26 +528,37 @@ fn traffic(path: &str, g: &FlowGroup) -> Result<TrafficPlan, ScenarioError> {
         FlowKind::Vbr => TrafficPlan::Vbr {
             rate_bps: required_rate(path, "rate_bps", g.rate_bps)?,
             payload_bytes: payload(path, g)?,
-            burst_gsd: within(&p("burst_gsd"), g.burst_gsd.unwrap_or(5.0), bounds::BURST_GSD)?,
+            burst_gsd: within(&p("burst_gsd"), g.burst_gsd.unwrap_or(defaults::BURST_GSD), bounds::BURST_GSD)?,
             burst_interval_s: within(
                 &p("burst_interval_ms"),
-                g.burst_interval_ms.unwrap_or(100.0),
+                g.burst_interval_ms.unwrap_or(defaults::BURST_INTERVAL_MS),
                 bounds::BURST_INTERVAL_MS,
             )? / 1e3,
         },
         FlowKind::Onoff => TrafficPlan::OnOff {
             peak_rate_bps: required_rate(path, "peak_rate_bps", g.peak_rate_bps)?,
             payload_bytes: payload(path, g)?,
-            on_mean_s: positive(&p("on_mean_s"), g.on_mean_s.unwrap_or(0.2), bounds::ON_OFF_MEAN_S)?,
-            off_mean_s: positive(&p("off_mean_s"), g.off_mean_s.unwrap_or(3.8), bounds::ON_OFF_MEAN_S)?,
+            on_mean_s: positive(&p("on_mean_s"), g.on_mean_s.unwrap_or(defaults::ON_MEAN_S), bounds::ON_OFF_MEAN_S)?,
+            off_mean_s: positive(
+                &p("off_mean_s"),
+                g.off_mean_s.unwrap_or(defaults::OFF_MEAN_S),
+                bounds::ON_OFF_MEAN_S,
+            )?,
         },
         FlowKind::Web => TrafficPlan::Web(tcp_config(path, g)?, web_pattern(path, g)?),
         FlowKind::Tfrc => TrafficPlan::Tfrc(TfrcConfig { segment_bytes: segment_bytes(path, g)? }),
         FlowKind::Ping => TrafficPlan::Ping(PingConfig {
-            interval_ns: ms(positive(&p("interval_ms"), g.interval_ms.unwrap_or(100.0), bounds::PING_INTERVAL_MS)?)
-                .max(1),
-            packet_bytes: within(&p("packet_bytes"), g.packet_bytes.unwrap_or(64) as f64, bounds::PING_PACKET_BYTES)?
-                as u32,
+            interval_ns: ms(positive(
+                &p("interval_ms"),
+                g.interval_ms.unwrap_or(defaults::PING_INTERVAL_MS),
+                bounds::PING_INTERVAL_MS,
+            )?)
+            .max(1),
+            packet_bytes: within(
+                &p("packet_bytes"),
+                g.packet_bytes.unwrap_or(defaults::PING_PACKET_BYTES) as f64,
+                bounds::PING_PACKET_BYTES,
+            )? as u32,
         }),
     })
 }
@@ -557,9 +569,13 @@ fn required_rate(path: &str, key: &str, v: Option<f64>) -> Result<f64, ScenarioE
     positive(&key_path, v, bounds::SOURCE_RATE_BPS)
 }
 
-/// UDP payload per packet (default 1000 bytes).
+/// UDP payload per packet.
 fn payload(path: &str, g: &FlowGroup) -> Result<u32, ScenarioError> {
-    Ok(within(&format!("{path}.packet_bytes"), g.packet_bytes.unwrap_or(1000) as f64, bounds::PACKET_BYTES)? as u32)
+    Ok(within(
+        &format!("{path}.packet_bytes"),
+        g.packet_bytes.unwrap_or(defaults::PACKET_BYTES) as f64,
+        bounds::PACKET_BYTES,
+    )? as u32)
 }
 
 /// Poisson sessions of Pareto sizes (AFpFT (2011)), or closed-loop fetches of
@@ -575,19 +591,29 @@ fn web_pattern(path: &str, g: &FlowGroup) -> Result<WebPattern, ScenarioError> {
             }
         }
         let segments = within(&p("fetch_packets"), n as f64, bounds::FETCH_PACKETS)?;
-        return Ok(WebPattern::Fetches { bytes: segments as u64 * g.segment_bytes.unwrap_or(1000) as u64 });
+        return Ok(WebPattern::Fetches {
+            bytes: segments as u64 * g.segment_bytes.unwrap_or(defaults::SEGMENT_BYTES) as u64,
+        });
     }
-    let shape = within(&p("pareto_shape"), g.pareto_shape.unwrap_or(1.3), bounds::PARETO_SHAPE)?;
+    let shape = within(&p("pareto_shape"), g.pareto_shape.unwrap_or(defaults::PARETO_SHAPE), bounds::PARETO_SHAPE)?;
     Ok(WebPattern::Sessions {
-        per_s: positive(&p("sessions_per_s"), g.sessions_per_s.unwrap_or(25.0), bounds::SESSIONS_PER_S)?,
-        mean_bytes: within(&p("mean_bytes"), g.mean_bytes.unwrap_or(30_000.0), bounds::MEAN_BYTES)?,
+        per_s: positive(
+            &p("sessions_per_s"),
+            g.sessions_per_s.unwrap_or(defaults::SESSIONS_PER_S),
+            bounds::SESSIONS_PER_S,
+        )?,
+        mean_bytes: within(&p("mean_bytes"), g.mean_bytes.unwrap_or(defaults::MEAN_BYTES), bounds::MEAN_BYTES)?,
         pareto_shape: shape,
     })
 }
 
-/// Payload bytes per full segment (default 1000); the wire adds 40.
+/// Payload bytes per full segment.
 fn segment_bytes(path: &str, g: &FlowGroup) -> Result<u32, ScenarioError> {
-    Ok(within(&format!("{path}.segment_bytes"), g.segment_bytes.unwrap_or(1000) as f64, bounds::SEGMENT_BYTES)? as u32)
+    Ok(within(
+        &format!("{path}.segment_bytes"),
+        g.segment_bytes.unwrap_or(defaults::SEGMENT_BYTES) as f64,
+        bounds::SEGMENT_BYTES,
+    )? as u32)
 }
 
 /// CUBIC's `hystart` and `cubic_rtt`; refused for another `cc`, which would ignore them.
@@ -615,13 +641,13 @@ fn cubic_options(path: &str, g: &FlowGroup, cc: CcVariant) -> Result<CubicOption
 
 fn tcp_config(path: &str, g: &FlowGroup) -> Result<TcpConfig, ScenarioError> {
     let p = |k: &str| format!("{path}.{k}");
-    let cc = match g.cc {
-        Some(super::CcName::Reno) => CcVariant::Reno,
-        Some(super::CcName::Newreno) | None => CcVariant::NewReno,
-        Some(super::CcName::Cubic) => CcVariant::Cubic,
-        Some(super::CcName::Dctcp) => CcVariant::Dctcp,
-        Some(super::CcName::Prague) => CcVariant::Prague,
-        Some(super::CcName::Bbr) => CcVariant::Bbr,
+    let cc = match g.cc.unwrap_or(defaults::CC) {
+        super::CcName::Reno => CcVariant::Reno,
+        super::CcName::Newreno => CcVariant::NewReno,
+        super::CcName::Cubic => CcVariant::Cubic,
+        super::CcName::Dctcp => CcVariant::Dctcp,
+        super::CcName::Prague => CcVariant::Prague,
+        super::CcName::Bbr => CcVariant::Bbr,
     };
     let ecn = match g.ecn.and_then(EcnSetting::codepoint) {
         None => Ecn::NotEct,

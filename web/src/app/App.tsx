@@ -141,6 +141,7 @@ export function App({ engine }: { engine: EngineClient }) {
                     onDraft={setDraft}
                     problem={edits.problem}
                     plan={edits.plan}
+                    flowKinds={edits.flowKinds}
                     dirty={edits.dirty}
                     ready={acceptsEdits(lifecycle)}
                     onApply={() => state.loadLocal(edits.toRun)}

@@ -1,5 +1,5 @@
 // The figures of every reproduction file, with what the sweep pool needs to
-// run each: the file's text and its resolved scenario.
+// run each: the file's text and the scenario it names (the engine applies the file's `queue` and `set`).
 
 import { REPRODUCTIONS } from '../reproduce/reproductions';
 import type { PaperFigureSpec } from '../sweep/PaperFigures';
@@ -13,6 +13,6 @@ export const PAPER_FIGURES: PaperFigureSpec[] = REPRODUCTIONS.flatMap((r) =>
     marks: f.marks ?? [],
     marksNote: f.marks_note,
     reproductionJson: r.json,
-    scenarioJson: JSON.stringify(r.scenario),
+    scenarioJson: JSON.stringify(r.named),
   })),
 ).sort((a, b) => a.id.localeCompare(b.id));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../scenario/types';
-import { acceptsEdits, acceptsParams, IDLE, lifecycleReducer, loadedRun, type Lifecycle, type LifecycleEvent, type LoadRequest } from './runLifecycle';
+import { acceptsEdits, acceptsParams, IDLE, lifecycleReducer, loadedRun, OPENING, type Lifecycle, type LifecycleEvent, type LoadRequest } from './runLifecycle';
 
 const request = (name: string): LoadRequest => ({ scenario: { name } as Scenario, json: `{"name":"${name}"}`, autoplay: true });
 const light = { events: 1e6, limit: 2e8, seconds: 1 } as never;
@@ -101,8 +101,8 @@ describe('the run lifecycle', () => {
 
   it('the scenario editor takes no edit from a request until its run starts, when the run document replaces the draft', () => {
     // Before the page's first run the draft is the default document, not the one on its way (a link's, a lesson's).
-    expect(acceptsEdits(IDLE)).toBe(false);
-    const first = run([{ type: 'requested', attempt: 1, request: request('link') }]);
+    expect(acceptsEdits(OPENING)).toBe(false);
+    const first = run([{ type: 'requested', attempt: 1, request: request('link') }], OPENING);
     expect(acceptsEdits(first)).toBe(false);
     // The run starts (the page puts its document in the draft in the same turn): edits from now on stay.
     const starting = run([{ type: 'estimated', attempt: 1, estimate: light, loadId: 1 }], first);
@@ -117,10 +117,36 @@ describe('the run lifecycle', () => {
     expect(acceptsEdits(run([{ type: 'crashed', loadId: 1 }], starting))).toBe(true);
   });
 
+  it('a page whose link starts no run (a lesson past its last step) gives the default draft to the editor', () => {
+    const unopened = run([{ type: 'unopened' }], OPENING);
+    expect(unopened).toBe(IDLE);
+    expect(acceptsEdits(unopened)).toBe(true);
+    // A lesson link with a step to stage requests it at once: the editor stays closed until that run starts.
+    expect(acceptsEdits(run([{ type: 'unopened' }, { type: 'requested', attempt: 1, request: request('step') }], OPENING))).toBe(false);
+  });
+
+  it('a link pasted while a run is on screen closes the editor before the engine has checked it', () => {
+    const reading = run([{ type: 'opening' }], FINISHED);
+    expect(acceptsEdits(reading)).toBe(false);
+    // The run stays on screen, and takes no parameter change either: it is about to be replaced.
+    expect(loadedRun(reading)?.loadId).toBe(1);
+    expect(acceptsParams(reading)).toBe(false);
+    // The link's run replaces it; a link that starts nothing here gives the run back as it was.
+    const requested = run([{ type: 'requested', attempt: 2, request: request('link') }], reading);
+    expect(requested).toMatchObject({ phase: 'estimating', before: { loaded: { loadId: 1 } } });
+    expect(run([{ type: 'unopened' }], reading)).toBe(FINISHED);
+    // A request already on its way (a preset picked just before) stays until the link's own supersedes it.
+    const estimating = run([{ type: 'requested', attempt: 2, request: request('preset') }], FINISHED);
+    expect(run([{ type: 'opening' }], estimating)).toBe(estimating);
+    expect(run([{ type: 'unopened' }], estimating)).toBe(estimating);
+  });
+
   it('no event puts another run on screen while the editor takes edits', () => {
     // Every state the lifecycle reaches from these events, and from each of them every event: whenever the run on
     // screen changes (and the draft with it), the editor was taking no edit just before.
     const events: LifecycleEvent[] = [
+      { type: 'opening' },
+      { type: 'unopened' },
       { type: 'requested', attempt: 1, request: request('a') },
       { type: 'requested', attempt: 2, request: request('b') },
       { type: 'estimated', attempt: 1, estimate: light, loadId: 1 },
@@ -130,8 +156,8 @@ describe('the run lifecycle', () => {
       { type: 'cancelled' },
       ...[1, 2, 3].flatMap((loadId) => (['built', 'finished', 'crashed', 'restarted'] as const).map((type) => ({ type, loadId }))),
     ];
-    const seen = new Set<Lifecycle>([IDLE]);
-    let frontier: Lifecycle[] = [IDLE];
+    const seen = new Set<Lifecycle>([OPENING]);
+    let frontier: Lifecycle[] = [OPENING];
     for (let depth = 0; depth < 5; depth++) {
       const next: Lifecycle[] = [];
       for (const state of frontier) {
@@ -145,6 +171,8 @@ describe('the run lifecycle', () => {
       frontier = next;
     }
     // The walk reached every phase.
-    expect(new Set([...seen].map((state) => state.phase))).toEqual(new Set(['idle', 'estimating', 'confirming', 'starting', 'running', 'finished', 'crashed']));
+    expect(new Set([...seen].map((state) => state.phase))).toEqual(
+      new Set(['idle', 'opening', 'estimating', 'confirming', 'starting', 'running', 'finished', 'crashed']),
+    );
   });
 });

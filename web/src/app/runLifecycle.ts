@@ -1,5 +1,8 @@
 // The life of the experiment on screen, as one explicit state machine:
 //
+//   opening ──(a link's run, or the default)──▶ estimating
+//      ╰──(nothing to run here: a lesson stages its own)──▶ back to what ran before, or idle
+//
 //   estimating ──(within the work limit, or invalid)──▶ starting ──▶ running ──▶ finished
 //        │                                                   ▲           ╰──────▶ crashed
 //        ╰──(above the limit)──▶ confirming ──(Run anyway)───╯
@@ -13,7 +16,9 @@
 // so they take no change ([`acceptsParams`]); one made there would go to a
 // run about to be dropped and be lost. The scenario editor's draft is
 // replaced by the new run's document when the run starts, so the editor
-// takes no change from the request until then ([`acceptsEdits`]).
+// takes no change from the request until then, nor while a link is read
+// before it requests its run ([`acceptsEdits`]). The page starts `opening`
+// its address.
 
 import type { WorkEstimate } from '../engine/client';
 import type { Scenario } from '../scenario/types';
@@ -41,13 +46,20 @@ export interface Shown {
 }
 
 export type Lifecycle =
+  /** No run on screen, and none on its way. */
   | { phase: 'idle' }
+  /** A link is being read (checked by the engine) before it requests its run, or starts none. */
+  | { phase: 'opening'; before: Shown | null }
   /** `before`: what stays on screen meanwhile, and comes back if the request is cancelled. */
   | { phase: 'estimating'; attempt: number; request: LoadRequest; before: Shown | null }
   | { phase: 'confirming'; attempt: number; request: LoadRequest; estimate: WorkEstimate; before: Shown | null }
   | Shown;
 
 export type LifecycleEvent =
+  /** The page reads a link (its address, or one pasted): a request, or `unopened`, follows. */
+  | { type: 'opening' }
+  /** The link read starts no run here (a lesson's link, whose lesson loads its own step if it has one). */
+  | { type: 'unopened' }
   | { type: 'requested'; attempt: number; request: LoadRequest }
   /** The engine's estimate of `attempt`, or null when it refused the scenario (the run then reports why). */
   | { type: 'estimated'; attempt: number; estimate: WorkEstimate | null; loadId: number }
@@ -61,6 +73,8 @@ export type LifecycleEvent =
   | { type: 'restarted'; loadId: number };
 
 export const IDLE: Lifecycle = { phase: 'idle' };
+/** Where the page starts: reading its own address. */
+export const OPENING: Lifecycle = { phase: 'opening', before: null };
 
 /** The run on screen (during a pending request, the one before it), if any. */
 export function loadedRun(state: Lifecycle): LoadedRun | null {
@@ -69,8 +83,13 @@ export function loadedRun(state: Lifecycle): LoadedRun | null {
 
 function shown(state: Lifecycle): Shown | null {
   if (state.phase === 'idle') return null;
-  if (state.phase === 'estimating' || state.phase === 'confirming') return state.before;
+  if (state.phase === 'opening' || state.phase === 'estimating' || state.phase === 'confirming') return state.before;
   return state;
+}
+
+/** A request, or a link that will make one, is on its way. */
+function pending(state: Lifecycle): state is Extract<Lifecycle, { phase: 'opening' | 'estimating' | 'confirming' }> {
+  return state.phase === 'opening' || state.phase === 'estimating' || state.phase === 'confirming';
 }
 
 /** Whether a parameter change now reaches the run on screen and stays with it. */
@@ -79,16 +98,18 @@ export function acceptsParams(state: Lifecycle): boolean {
 }
 
 /**
- * Whether the scenario editor takes a change now. From a request until its
- * run starts (and before the page's first run), the draft on screen is the
- * document of the run being replaced, or the default one, and the new run's
- * document replaces it when it starts: an edit made meanwhile would vanish.
+ * Whether the scenario editor takes a change now. From reading a link or a
+ * request until its run starts, the draft on screen is the document of the
+ * run being replaced, or the default one, and the new run's document
+ * replaces it when it starts: an edit made meanwhile would vanish. With no
+ * run and none on its way (a lesson link past its last step) the default
+ * draft is the user's to edit.
  * Refusing it, as the parameter controls do, rather than keeping it over the
  * new document: the user asked for that document (a link, a preset, Apply),
  * and an edit made to another one would not mean the same on it.
  */
 export function acceptsEdits(state: Lifecycle): boolean {
-  return state.phase !== 'idle' && state.phase !== 'estimating' && state.phase !== 'confirming';
+  return !pending(state);
 }
 
 /** Whether an estimate means asking first. */
@@ -98,6 +119,11 @@ export function isHeavy(estimate: WorkEstimate): boolean {
 
 export function lifecycleReducer(state: Lifecycle, event: LifecycleEvent): Lifecycle {
   switch (event.type) {
+    case 'opening':
+      // A request already on its way stays until the link's own supersedes it.
+      return pending(state) ? state : { phase: 'opening', before: shown(state) };
+    case 'unopened':
+      return state.phase === 'opening' ? (state.before ?? IDLE) : state;
     case 'requested':
       return { phase: 'estimating', attempt: event.attempt, request: event.request, before: shown(state) };
     case 'estimated':
@@ -117,7 +143,7 @@ export function lifecycleReducer(state: Lifecycle, event: LifecycleEvent): Lifec
     case 'crashed':
     case 'restarted': {
       // A snapshot of the run (or its crash) also says the engine has built it.
-      if (state.phase === 'idle' || state.phase === 'estimating' || state.phase === 'confirming') return state;
+      if (state.phase === 'idle' || pending(state)) return state;
       if (state.loaded.loadId !== event.loadId) return state;
       const phase = event.type === 'restarted' ? 'running' : event.type;
       return phase === state.phase ? state : { phase, loaded: state.loaded };

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { EngineClient } from '../engine/client';
 import { DEFAULT_SCENARIO } from '../scenario/defaults';
 import { bufferUnit, bufferUnitParams, withoutQueue } from '../scenario/model';
-import type { CatalogueEntry, ResolvedPlan, Scenario, ScenarioProblem } from '../scenario/types';
+import type { CatalogueEntry, FlowKinds, ResolvedPlan, Scenario, ScenarioProblem } from '../scenario/types';
 
 export interface Draft {
   /** The running experiment as a document: the loaded scenario with the live parameter values. */
@@ -16,7 +16,9 @@ export interface Draft {
   problem: ScenarioProblem | undefined;
   /** The engine's plan of the draft, every default applied; undefined while the draft is invalid. */
   plan: ResolvedPlan | undefined;
-  /** The draft differs from what runs (the queue aside, which the scheme panel sets live). */
+  /** The engine's flow kinds, each with the group an editor adds (undefined until the engine answers). */
+  flowKinds: FlowKinds | undefined;
+  /** The draft differs from what runs (the queue aside, which the scheme panel sets live), or nothing runs. */
   dirty: boolean;
 }
 
@@ -39,6 +41,7 @@ export function useDraft(
 ): Draft {
   const [problem, setProblem] = useState<ScenarioProblem | undefined>(undefined);
   const [plan, setPlan] = useState<ResolvedPlan | undefined>(undefined);
+  const [flowKinds, setFlowKinds] = useState<FlowKinds | undefined>(undefined);
   const scenario = loaded ?? DEFAULT_SCENARIO;
 
   const current = useMemo<Scenario>(
@@ -65,5 +68,16 @@ export function useDraft(
     };
   }, [engine, toRun]);
 
-  return { current, toRun, problem, plan, dirty: loaded !== undefined && withoutQueue(draft) !== withoutQueue(scenario) };
+  useEffect(() => {
+    let valid = true;
+    engine.flowKinds().then(
+      (kinds) => valid && setFlowKinds(kinds),
+      () => undefined,
+    );
+    return () => {
+      valid = false;
+    };
+  }, [engine]);
+
+  return { current, toRun, problem, plan, flowKinds, dirty: loaded === undefined || withoutQueue(draft) !== withoutQueue(scenario) };
 }

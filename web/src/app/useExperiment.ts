@@ -9,7 +9,7 @@ import { DEFAULT_SCENARIO } from '../scenario/defaults';
 import { bufferUnit as bufferUnitOf } from '../scenario/model';
 import type { CatalogueEntry, Scenario, ScenarioProblem } from '../scenario/types';
 import type { ViewState } from '../scenario/view';
-import { IDLE, lifecycleReducer, loadedRun, type Lifecycle, type LoadRequest, type LoadedRun } from './runLifecycle';
+import { OPENING, lifecycleReducer, loadedRun, type Lifecycle, type LoadRequest, type LoadedRun } from './runLifecycle';
 
 export interface LoadOptions {
   /** The text to run, if not the scenario's own JSON (a link's text, kept bit for bit). */
@@ -52,10 +52,10 @@ function describeProblem(problem: ScenarioProblem): string {
 export function useExperiment(
   engine: EngineClient,
   onStart: (run: LoadedRun) => void,
-  onLinkOpened: (scenario: Scenario, loadId: number | null) => string | null,
+  onLinkOpened: (scenario: Scenario, loadId: number | null) => Promise<string | null>,
   skipLink: (hash: string) => boolean,
 ): Experiment {
-  const [lifecycle, dispatch] = useReducer(lifecycleReducer, IDLE);
+  const [lifecycle, dispatch] = useReducer(lifecycleReducer, OPENING);
   const [catalogues, setCatalogues] = useState<Partial<Record<BufferUnit, CatalogueEntry[]>>>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [fatal, setFatal] = useState<string | null>(null);
@@ -111,7 +111,9 @@ export function useExperiment(
     const open = async () => {
       const attempt = ++latest;
       const hash = window.location.hash;
-      if (skipLinkRef.current(hash)) return;
+      // The editor closes at once: the draft on screen is about to be replaced by this link's run.
+      dispatch({ type: 'opening' });
+      if (skipLinkRef.current(hash)) return dispatch({ type: 'unopened' });
       const decoded = decodeFragment(hash);
       const refuse = (why: string, view: ViewState) => {
         setNotice(`${why} Showing the default experiment instead.`);
@@ -129,7 +131,7 @@ export function useExperiment(
       const scenario = JSON.parse(decoded.scenarioJson) as Scenario;
       // The view starts with the run it belongs to: its compare partner is checked against that run's scheme, not the one still running.
       const loadId = await load(scenario, { json: decoded.scenarioJson, view: decoded.view });
-      const linkNotice = onLinkOpenedRef.current(scenario, loadId);
+      const linkNotice = await onLinkOpenedRef.current(scenario, loadId);
       if (linkNotice) setNotice(linkNotice);
     };
     void open();

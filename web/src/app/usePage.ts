@@ -7,9 +7,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { comparePlan } from '../compare/comparePlan';
 import { useFlavourChecks } from '../compare/useFlavourChecks';
 import { completeSummary, type EngineClient, type RunSnapshot, type Speed } from '../engine/client';
+import { messageOf } from '../engine/refusal';
 import { LESSONS } from '../lessons/lessons';
 import { useLessonPage, type StepLoad } from '../lessons/useLesson';
-import { compareRuns, type Reproduction } from '../reproduce/reproductions';
+import { compareRuns, resolveReproduction, type ReproductionSource } from '../reproduce/reproductions';
 import { linkedReproduction, useReproductionOnScreen } from '../reproduce/useReproductionLink';
 import { DEFAULT_SCENARIO } from '../scenario/defaults';
 import { bufferUnit } from '../scenario/model';
@@ -55,12 +56,12 @@ export function usePage(engine: EngineClient) {
     setScroll({ following: true, endS: 0 });
   }, []);
   const onLinkOpened = useCallback(
-    (scenario: Scenario, loadId: number | null) => {
-      const linked = linkedReproduction(decodePageOptions(window.location.hash).reproduction, scenario);
+    async (scenario: Scenario, loadId: number | null) => {
+      const linked = await linkedReproduction(engine, decodePageOptions(window.location.hash).reproduction, scenario);
       if (linked.kind === 'found' && loadId !== null) reproductionOpened(linked.reproduction, loadId);
       return linked.kind === 'refused' ? linked.notice : null;
     },
-    [reproductionOpened],
+    [engine, reproductionOpened],
   );
   const experiment = useExperiment(engine, onStart, onLinkOpened, namesLesson);
   const { loaded, load, setNotice, report } = experiment;
@@ -115,15 +116,18 @@ export function usePage(engine: EngineClient) {
     if (view.compare?.by === 'scheme' && next.queue.scheme === view.compare.scheme) setView((current) => ({ ...current, compare: null }));
     return load(next);
   };
-  const pickReproduction = (reproduction: Reproduction) => {
+  const pickReproduction = (source: ReproductionSource) => {
     setNotice(null);
     setPanel(null);
     // The partner is set with the run it belongs to: set earlier, it would be checked against the scheme still running.
-    const scheme = compareRuns(reproduction.file)[0]?.scheme;
+    const scheme = compareRuns(source.file)[0]?.scheme;
     const nextView: ViewState = { ...view, compare: scheme ? { by: 'scheme', scheme } : null };
     // The live run is an illustration beside the verdicts, which come from their own runs: it goes at full speed.
     setSpeed('max');
-    void load(reproduction.scenario, { view: nextView }).then((id) => id !== null && reproductions.opened(reproduction, id));
+    resolveReproduction(engine, source).then(
+      (reproduction) => void load(reproduction.scenario, { view: nextView }).then((id) => id !== null && reproductions.opened(reproduction, id)),
+      (error: unknown) => setNotice(messageOf(error)),
+    );
   };
   const onScroll = useCallback((endS: number, following: boolean) => setScroll({ following, endS }), []);
   const restart = (play: boolean) => {

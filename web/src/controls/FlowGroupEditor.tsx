@@ -4,8 +4,8 @@
 import type { ReactNode } from 'react';
 import { Term } from '../glossary/Term';
 import { CC_CHOICES, CUBIC_RTT_CHOICES, HYSTART_CHOICES, type Choice } from '../scenario/flavours';
-import { FLOW_KINDS, withCc, withKey, withKind } from '../scenario/model';
-import type { FlowGroup, FlowKind, ResolvedGroup, ScenarioProblem } from '../scenario/types';
+import { withCc, withKey, withKind } from '../scenario/model';
+import type { FlowGroup, FlowKind, FlowKinds, ResolvedGroup, ScenarioProblem } from '../scenario/types';
 import { SelectField, SwitchField, TextField } from './EditorFields';
 import { NumberField } from './NumberField';
 import { problemAt } from './problems';
@@ -77,7 +77,6 @@ const KIND_NAMES: Record<FlowKind, string> = {
   tfrc: 'TFRC',
   ping: 'Ping (latency probe)',
 };
-const KIND_CHOICES = FLOW_KINDS.map((kind) => ({ value: kind, label: KIND_NAMES[kind] }));
 
 interface FlowGroupEditorProps {
   index: number;
@@ -87,6 +86,8 @@ interface FlowGroupEditorProps {
   /** The engine's plan of this group (undefined while the draft is invalid). */
   planned: ResolvedGroup | undefined;
   problem: ScenarioProblem | undefined;
+  /** The engine's flow kinds: what a group switched to another kind starts with (the kind is fixed until they arrive). */
+  kinds: FlowKinds | undefined;
 }
 
 /** The document's value where it sets one, else what the engine's plan runs with (none while the draft is invalid). */
@@ -125,7 +126,7 @@ const DIRECTION_CHOICES = [
 
 const SACK_ABOUT = 'With SACK the receiver reports every block it holds, so the sender resends several losses in one round trip instead of timing out.';
 
-export function FlowGroupEditor({ index, group, onChange, onRemove, planned, problem }: FlowGroupEditorProps) {
+export function FlowGroupEditor({ index, group, onChange, onRemove, planned, problem, kinds }: FlowGroupEditorProps) {
   const path = (key: string) => `flows[${index}].${key}`;
   const set = <K extends keyof FlowGroup>(key: K, value: FlowGroup[K] | undefined) => onChange(withKey(group, key, value));
   // Without `cc` the group runs what the engine's plan says (none while the draft is invalid).
@@ -137,8 +138,8 @@ export function FlowGroupEditor({ index, group, onChange, onRemove, planned, pro
         <SelectField
           label="kind"
           value={group.kind}
-          choices={KIND_CHOICES}
-          onChange={(kind) => onChange(withKind(group, kind))}
+          choices={(kinds?.kinds.map((k) => k.kind) ?? [group.kind]).map((kind) => ({ value: kind, label: KIND_NAMES[kind] }))}
+          onChange={(kind) => kinds && onChange(withKind(kinds, group, kind))}
           error={problemAt(problem, path('kind'))}
           testId={`flow-${index}-kind`}
         />

@@ -2,8 +2,8 @@
 // stay a draft, validated by the engine as you type, until applied (which
 // restarts the run); every message names its field.
 
-import { bufferUnit, withKey, type BufferUnit } from '../scenario/model';
-import type { FlowGroup, ResolvedPlan, Scenario, ScenarioProblem } from '../scenario/types';
+import { bufferUnit, newGroup, withKey, type BufferUnit } from '../scenario/model';
+import type { FlowGroup, FlowKinds, ResolvedPlan, Scenario, ScenarioProblem } from '../scenario/types';
 import { SelectField, TextField, type FieldChoice } from './EditorFields';
 import { FlowGroupEditor } from './FlowGroupEditor';
 import { NumberField } from './NumberField';
@@ -15,6 +15,8 @@ interface ScenarioPanelProps {
   problem: ScenarioProblem | undefined;
   /** The engine's plan of the draft (undefined while it is invalid): what a field left out runs with. */
   plan: ResolvedPlan | undefined;
+  /** The engine's flow kinds, each with the group it adds (undefined until the engine answers). */
+  flowKinds: FlowKinds | undefined;
   /** The draft differs from what is running. */
   dirty: boolean;
   /** False while a new run is on its way: its document will replace the draft when it starts. */
@@ -68,8 +70,6 @@ function applyHint(ready: boolean, dirty: boolean, invalid: boolean): string {
   return invalid ? 'Fix the highlighted field to apply.' : 'Changes take effect when applied.';
 }
 
-const NEW_GROUP: FlowGroup = { kind: 'tcp', count: 1, cc: 'newreno', segment_bytes: 1000 };
-
 export function ScenarioPanel(props: ScenarioPanelProps) {
   const { problem, dirty, ready, onApply } = props;
   return (
@@ -90,7 +90,7 @@ export function ScenarioPanel(props: ScenarioPanelProps) {
   );
 }
 
-function ScenarioFields({ draft, onDraft, problem, plan, dirty, ready, onRevert }: ScenarioPanelProps) {
+function ScenarioFields({ draft, onDraft, problem, plan, flowKinds, dirty, ready, onRevert }: ScenarioPanelProps) {
   const topology = draft.topology;
   const unit = bufferUnit(draft);
   const setTopology = (next: Partial<Scenario['topology']>) => onDraft({ ...draft, topology: { ...topology, ...next } });
@@ -173,11 +173,17 @@ function ScenarioFields({ draft, onDraft, problem, plan, dirty, ready, onRevert 
           group={group}
           planned={plan?.groups[i]}
           problem={problem}
+          kinds={flowKinds}
           onChange={(next) => setFlows(draft.flows.map((g, j) => (j === i ? next : g)))}
           onRemove={draft.flows.length > 1 ? () => setFlows(draft.flows.filter((_, j) => j !== i)) : undefined}
         />
       ))}
-      <button type="button" onClick={() => setFlows([...draft.flows, NEW_GROUP])} data-testid="add-flow-group">
+      <button
+        type="button"
+        disabled={!flowKinds}
+        onClick={() => flowKinds && setFlows([...draft.flows, newGroup(flowKinds, 'tcp')])}
+        data-testid="add-flow-group"
+      >
         Add flow group
       </button>
 

@@ -9,7 +9,9 @@ import type {
   ClaimResult,
   DecisionRecord,
   FieldSpec,
+  FlowKinds,
   ResolvedPlan,
+  Scenario,
   ScenarioProblem,
   Summary,
   WorkEstimate,
@@ -177,6 +179,16 @@ export class EngineClient {
   /** The plan the scenario would run, every default applied, as a run's `plan` gives it; rejects with the scenario's first problem. */
   planScenario(scenarioJson: string): Promise<ResolvedPlan> {
     return this.request<ResolvedPlan>((requestId) => ({ type: 'planScenario', requestId, scenarioJson }));
+  }
+
+  /** The flow kinds an editor offers: each kind's new group (the engine's defaults written out) and the keys a group keeps when its kind changes. */
+  flowKinds(): Promise<FlowKinds> {
+    return this.request<FlowKinds>((requestId) => ({ type: 'flowKinds', requestId }));
+  }
+
+  /** The scenario a reproduction's main run runs: the file's `queue` and `set` applied by the engine to `scenarioJson` (the file it names); rejects with a `ScenarioProblem` of kind `reproduction` naming a `set` path that leads nowhere. */
+  reproductionScenario(reproductionJson: string, scenarioJson: string): Promise<Scenario> {
+    return this.request<Scenario>((requestId) => ({ type: 'reproductionScenario', requestId, reproductionJson, scenarioJson }));
   }
 
   /** The events a live run of the scenario would take, with the limit to compare; rejects with the engine's validation message. */

@@ -16,6 +16,10 @@ export type ToWorker =
   | { type: 'estimate'; requestId: number; scenarioJson: string }
   /** The plan a document would run, every default applied (answers a `ResolvedPlan`, or the first problem). */
   | { type: 'planScenario'; requestId: number; scenarioJson: string }
+  /** The flow kinds an editor offers, with each kind's new group (answers a `FlowKinds`). */
+  | { type: 'flowKinds'; requestId: number }
+  /** The scenario a reproduction's main run runs: its file's `queue` and `set` applied to `scenarioJson` (answers a `Scenario`). */
+  | { type: 'reproductionScenario'; requestId: number; reproductionJson: string; scenarioJson: string }
   /** The scenario (JSON text) of every run a reproduction needs, in the order `judge` takes their summaries. */
   | { type: 'reproductionRuns'; requestId: number; reproductionJson: string; scenarioJson: string }
   /** Run a scenario to its end without series; answers its summary as JSON text. */

@@ -12,11 +12,13 @@ import init, {
   catalogue,
   decisionStride,
   estimateWork,
+  flowKinds,
   planScenario,
   judgeReproduction,
   onEnginePanic,
   panicForTest,
   reproductionRuns,
+  reproductionScenario,
   runToEnd,
   validate,
 } from './pkg/aqm_core.js';
@@ -146,6 +148,12 @@ function handle(message: ToWorker): void {
       return;
     case 'planScenario':
       answer(message.requestId, () => planScenario(message.scenarioJson));
+      return;
+    case 'flowKinds':
+      answer(message.requestId, () => flowKinds());
+      return;
+    case 'reproductionScenario':
+      answer(message.requestId, () => reproductionScenario(message.reproductionJson, message.scenarioJson));
       return;
     case 'reproductionRuns':
       answer(message.requestId, () => reproductionRuns(message.reproductionJson, message.scenarioJson));

@@ -4,37 +4,43 @@
 import { useEffect, useState } from 'react';
 import type { EngineClient } from '../engine/client';
 import type { Scenario } from '../scenario/types';
-import { compareRuns, type Reproduction } from './reproductions';
+import { compareRuns, resolveReproduction, type ReproductionSource } from './reproductions';
 import './reproduce.css';
 
 interface ReproduceGalleryProps {
-  reproductions: readonly Reproduction[];
-  onPick: (reproduction: Reproduction) => void;
-  /** Lists each reproduction's runs, so a file that gives no seed count shows the engine's. */
-  engine: Pick<EngineClient, 'reproductionRuns'>;
+  reproductions: readonly ReproductionSource[];
+  onPick: (reproduction: ReproductionSource) => void;
+  /** Resolves each reproduction's scenario and lists its runs, so a file that gives no seed count shows the engine's. */
+  engine: Pick<EngineClient, 'reproductionRuns' | 'reproductionScenario'>;
 }
 
-/** Each reproduction's number of seeds, by id: the seeds of the runs the engine makes of it. */
-function useSeedCounts(reproductions: readonly Reproduction[], engine: ReproduceGalleryProps['engine']): Readonly<Record<string, number>> {
-  const [counts, setCounts] = useState<Readonly<Record<string, number>>>({});
+/** What the engine makes of a reproduction: the scenario its main run runs and its number of seeds (those of its runs). */
+interface Resolved {
+  scenario: Scenario;
+  seeds: number;
+}
+
+/** Each reproduction's main scenario and seed count, by id, as the engine resolves them. */
+function useResolved(reproductions: readonly ReproductionSource[], engine: ReproduceGalleryProps['engine']): Readonly<Record<string, Resolved>> {
+  const [resolved, setResolved] = useState<Readonly<Record<string, Resolved>>>({});
   useEffect(() => {
     let live = true;
     const seedsOf = (runs: string[]) => new Set(runs.map((run) => (JSON.parse(run) as Scenario).seed)).size;
-    const counted = reproductions.map((r) =>
-      engine.reproductionRuns(r.json, JSON.stringify(r.scenario)).then(
-        (runs) => [[r.id, seedsOf(runs)] as const],
+    const each = reproductions.map((r) =>
+      Promise.all([resolveReproduction(engine, r), engine.reproductionRuns(r.json, JSON.stringify(r.named))]).then(
+        ([{ scenario }, runs]) => [[r.id, { scenario, seeds: seedsOf(runs) }] as const],
         () => [],
       ),
     );
-    void Promise.all(counted).then((entries) => live && setCounts(Object.fromEntries(entries.flat())));
-    // Counts for a list that has since changed are dropped.
+    void Promise.all(each).then((entries) => live && setResolved(Object.fromEntries(entries.flat())));
+    // What a list that has since changed resolved to is dropped.
     return () => void (live = false);
   }, [reproductions, engine]);
-  return counts;
+  return resolved;
 }
 
 export function ReproduceGallery({ reproductions, onPick, engine }: ReproduceGalleryProps) {
-  const seeds = useSeedCounts(reproductions, engine);
+  const resolved = useResolved(reproductions, engine);
   return (
     <section className="gallery reproduce-gallery" aria-label="Reproduce the papers" data-testid="reproduce-gallery">
       <h2>Reproduce the papers</h2>
@@ -56,11 +62,12 @@ export function ReproduceGallery({ reproductions, onPick, engine }: ReproduceGal
                   </span>
                 ))}
               </span>
-              <span className="preset-meta">
-                {[r.scenario.queue.scheme, ...compareRuns(r.file).map((c) => c.scheme)].join(' vs ')} · {r.file.claims.length} claims ·{' '}
-                {seeds[r.id] !== undefined && `${seeds[r.id]} seeds of `}
-                {r.scenario.duration_s} s, run at full speed
-              </span>
+              {resolved[r.id] && (
+                <span className="preset-meta">
+                  {[resolved[r.id].scenario.queue.scheme, ...compareRuns(r.file).map((c) => c.scheme)].join(' vs ')} · {r.file.claims.length} claims ·{' '}
+                  {resolved[r.id].seeds} seeds of {resolved[r.id].scenario.duration_s} s, run at full speed
+                </span>
+              )}
             </button>
           </li>
         ))}

@@ -1,28 +1,56 @@
-import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initSync, planScenario, reproductionScenario } from '../engine/pkg/aqm_core.js';
 import type { Scenario } from '../scenario/types';
 import { describeTolerance, formatInterval, formatNumber } from './ReproductionResults';
-import { REPRODUCTIONS, compareRuns, describeMetric, resolveScenario, type ReproductionFile } from './reproductions';
+import { REPRODUCTIONS, compareRuns, describeMetric, type ReproductionFile } from './reproductions';
 
-describe('reproductions', () => {
+const wasmFile = new URL('../engine/pkg/aqm_core_bg.wasm', import.meta.url);
+
+/** What the engine resolves a reproduction to, or what it threw. */
+function resolved(json: string, named: Scenario): Scenario | unknown {
+  try {
+    return reproductionScenario(json, JSON.stringify(named));
+  } catch (error) {
+    return error;
+  }
+}
+
+describe.runIf(existsSync(wasmFile))('reproductions resolved by the engine', () => {
+  beforeAll(() => initSync({ module: readFileSync(wasmFile) }));
+
   it('every file resolves to a runnable scenario whose compare schemes differ from its own', () => {
     expect(REPRODUCTIONS.length).toBeGreaterThanOrEqual(15);
     for (const r of REPRODUCTIONS) {
-      expect(r.scenario.flows.length, r.id).toBeGreaterThan(0);
-      for (const c of compareRuns(r.file)) expect(c.scheme, r.id).not.toBe(r.scenario.queue.scheme);
+      const scenario = resolved(r.json, r.named) as Scenario;
+      expect(planScenario(JSON.stringify(scenario)).groups.length, r.id).toBeGreaterThan(0);
+      for (const c of compareRuns(r.file)) expect(c.scheme, r.id).not.toBe(scenario.queue.scheme);
     }
   });
 
-  it('a queue in the file replaces the scenario file’s queue, `set` sets fields by path, and an unknown path is an error', () => {
-    const base = { version: 1, duration_s: 10, queue: { scheme: 'red' }, flows: [{ kind: 'tcp' }] } as unknown as Scenario;
-    const file = { paper: 'P', experiment: 'E', scenario: 'scenarios/x.json', queue: { scheme: 'afpft' }, claims: [] } as ReproductionFile;
-    expect(resolveScenario(file, { 'scenarios/x.json': base }).queue).toEqual({ scheme: 'afpft' });
-    expect(resolveScenario({ ...file, queue: undefined }, { 'scenarios/x.json': base }).queue).toEqual({ scheme: 'red' });
-    const set = resolveScenario({ ...file, set: { duration_s: 100, 'flows[0].count': 5, 'queue.params.wait': 0 } }, { 'scenarios/x.json': base });
-    expect(set).toMatchObject({ duration_s: 100, flows: [{ kind: 'tcp', count: 5 }], queue: { scheme: 'afpft', params: { wait: 0 } } });
-    expect(base.duration_s).toBe(10);
-    expect(() => resolveScenario(file, {})).toThrow('scenarios/x.json');
+  it('a queue in the file replaces the named scenario’s queue, `set` sets fields by path, and a path that leads nowhere is refused with its field', () => {
+    const named = { version: 1, duration_s: 10, queue: { scheme: 'red' }, flows: [{ kind: 'tcp' }] } as unknown as Scenario;
+    // A file of the repository's, its claims and sources kept, with the queue and `set` of each case.
+    const bareFig9 = REPRODUCTIONS.find((r) => r.id === 'bare-fig9')!;
+    const file = (changes: Partial<ReproductionFile>) => JSON.stringify({ ...bareFig9.file, ...changes });
+    expect(resolved(file({ queue: { scheme: 'afpft' }, set: undefined }), named)).toMatchObject({ duration_s: 10, queue: { scheme: 'afpft' } });
+    expect(resolved(file({ set: undefined }), named)).toMatchObject({ queue: { scheme: 'red' } });
+    const set = { duration_s: 100, 'flows[0].count': 5, 'queue.params.wait': 0 };
+    expect(resolved(file({ queue: { scheme: 'afpft' }, set }), named)).toMatchObject({
+      duration_s: 100,
+      flows: [{ kind: 'tcp', count: 5 }],
+      queue: { scheme: 'afpft', params: { wait: 0 } },
+    });
+    expect(resolved(file({ set: { 'flows[3].count': 5 } }), named)).toEqual({
+      path: 'set.flows[3].count',
+      message: 'no such element in the scenario',
+      kind: 'reproduction',
+    });
+    expect(named.duration_s).toBe(10);
   });
+});
 
+describe('reproductions', () => {
   it('one compare run or a list of them', () => {
     const file = { paper: 'P', experiment: 'E', scenario: 'x', claims: [] } as ReproductionFile;
     expect(compareRuns(file)).toEqual([]);

@@ -1,6 +1,7 @@
 // The papers' reproductions: the repository's reproductions/ files, the same
-// ones `aqm-sim reproduce` runs, each resolved to the scenario the page loads.
+// ones `aqm-sim reproduce` runs; the engine resolves each to the scenario the page loads.
 
+import type { EngineClient } from '../engine/client';
 import type { Mark } from '../engine/pkg/aqm_core';
 import type { Scenario } from '../scenario/types';
 
@@ -43,12 +44,18 @@ export interface ReproductionFile {
   figures?: ReproductionFigure[];
 }
 
-export interface Reproduction {
+/** A reproduction file as the page finds it, before the engine applies the file's `queue` and `set` (`resolveReproduction`). */
+export interface ReproductionSource {
   id: string;
   file: ReproductionFile;
   /** The file's own text, handed to the engine's verdict function. */
   json: string;
-  /** What the main run runs. */
+  /** The scenario the file names (or its inline one), as written. */
+  named: Scenario;
+}
+
+export interface Reproduction extends ReproductionSource {
+  /** What the main run runs: `named` with the file's `queue` and `set` applied by the engine. */
   scenario: Scenario;
 }
 
@@ -61,45 +68,30 @@ export function compareRuns(file: ReproductionFile): CompareRun[] {
   return Array.isArray(file.compare) ? file.compare : [file.compare];
 }
 
-/** A copy of `doc` with the field at `path` (`a.b[2].c`) set, making absent objects on the way (as the engine's `set` does). */
-export function setPath(doc: unknown, path: string, value: unknown): unknown {
-  const steps = path.split('.').flatMap((part) => {
-    const [name, ...indices] = part.split('[');
-    return [name, ...indices.map((i) => Number(i.replace(']', '')))];
-  });
-  const root = structuredClone(doc) as Record<string | number, unknown>;
-  let at = root;
-  steps.forEach((step, k) => {
-    if (k === steps.length - 1) {
-      at[step] = value;
-      return;
-    }
-    if (at[step] === undefined || at[step] === null) at[step] = {};
-    at = at[step] as Record<string | number, unknown>;
-  });
-  return root;
-}
-
-export function resolveScenario(file: ReproductionFile, scenarios: Record<string, Scenario>): Scenario {
-  const base = typeof file.scenario === 'string' ? scenarios[file.scenario] : file.scenario;
-  if (!base) throw new Error(`reproduction names ${String(file.scenario)}, which is not in scenarios/`);
-  const queued = file.queue ? { ...base, queue: file.queue } : base;
-  return Object.entries(file.set ?? {}).reduce<Scenario>((scenario, [path, value]) => setPath(scenario, path, value) as Scenario, queued);
-}
-
 /** Scenario files keyed by their path from the repository root, as reproduction files name them. */
 const SCENARIOS_BY_PATH: Record<string, Scenario> = Object.fromEntries(
   Object.entries(scenarioFiles).map(([path, scenario]) => [path.replace(/^(\.\.\/)+/, ''), scenario]),
 );
 
-export const REPRODUCTIONS: Reproduction[] = Object.entries(files)
+function namedScenario(file: ReproductionFile): Scenario {
+  const named = typeof file.scenario === 'string' ? SCENARIOS_BY_PATH[file.scenario] : file.scenario;
+  if (!named) throw new Error(`reproduction names ${String(file.scenario)}, which is not in scenarios/`);
+  return named;
+}
+
+export const REPRODUCTIONS: ReproductionSource[] = Object.entries(files)
   .map(([path, file]) => ({
     id: path.replace(/^.*\//, '').replace(/\.json$/, ''),
     file,
     json: JSON.stringify(file),
-    scenario: resolveScenario(file, SCENARIOS_BY_PATH),
+    named: namedScenario(file),
   }))
   .sort((a, b) => a.file.paper.localeCompare(b.file.paper) || a.id.localeCompare(b.id));
+
+/** The reproduction with the scenario its main run runs, as the engine makes it (the same `queue` and `set` as `aqm-sim reproduce`). */
+export async function resolveReproduction(engine: Pick<EngineClient, 'reproductionScenario'>, source: ReproductionSource): Promise<Reproduction> {
+  return { ...source, scenario: await engine.reproductionScenario(source.json, JSON.stringify(source.named)) };
+}
 
 /** Summary fields in words. */
 const FIELD_WORDS: Record<string, string> = {

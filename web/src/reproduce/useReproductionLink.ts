@@ -3,17 +3,29 @@
 // paper values never sit beside another experiment.
 
 import { useCallback, useState } from 'react';
+import type { EngineClient } from '../engine/client';
+import { messageOf } from '../engine/refusal';
 import { withoutQueue } from '../scenario/model';
 import type { Scenario } from '../scenario/types';
-import { REPRODUCTIONS, type Reproduction } from './reproductions';
+import { REPRODUCTIONS, resolveReproduction, type Reproduction } from './reproductions';
 
 export type LinkedReproduction = { kind: 'none' } | { kind: 'found'; reproduction: Reproduction } | { kind: 'refused'; notice: string };
 
 /** The reproduction a link names, if it is one of ours and the link runs its experiment (otherwise its paper values would not apply). */
-export function linkedReproduction(id: string | null, scenario: Scenario): LinkedReproduction {
+export async function linkedReproduction(
+  engine: Pick<EngineClient, 'reproductionScenario'>,
+  id: string | null,
+  scenario: Scenario,
+): Promise<LinkedReproduction> {
   if (id === null) return { kind: 'none' };
-  const reproduction = REPRODUCTIONS.find((r) => r.id === id);
-  if (!reproduction) return { kind: 'refused', notice: `This link names the reproduction “${id}”, which is not one of the reproductions here.` };
+  const source = REPRODUCTIONS.find((r) => r.id === id);
+  if (!source) return { kind: 'refused', notice: `This link names the reproduction “${id}”, which is not one of the reproductions here.` };
+  let reproduction: Reproduction;
+  try {
+    reproduction = await resolveReproduction(engine, source);
+  } catch (error) {
+    return { kind: 'refused', notice: `The reproduction “${id}” could not be read: ${messageOf(error)}` };
+  }
   // Parameters may differ: links carry every parameter's value, and a run's sliders may have moved, as they may on the page.
   if (reproduction.scenario.queue.scheme !== scenario.queue.scheme || withoutQueue(reproduction.scenario) !== withoutQueue(scenario)) {
     return {

@@ -2,7 +2,7 @@
 // how flows are numbered into groups, and edits that keep it consistent.
 
 import type { BufferUnit } from '../engine/protocol';
-import type { CatalogueEntry, CcName, FlowGroup, FlowKind, Scenario } from './types';
+import type { CatalogueEntry, CcName, FlowGroup, FlowKind, FlowKinds, Scenario } from './types';
 
 export type { BufferUnit };
 export { PER_FLOW_LIMIT, flowCount, flowDetail, flowGroups, flowsOf, type FlowDetail, type GroupInfo } from '../engine/flowGroups';
@@ -35,42 +35,17 @@ export function bufferUnitParams(entry: CatalogueEntry | undefined): string[] {
   return entry?.params.filter((p) => p.kind === 'buffer').map((p) => p.id) ?? [];
 }
 
-/** Keys a group may carry whatever its kind. */
-const COMMON_KEYS = [
-  'kind',
-  'count',
-  'label',
-  'access_delay_ms',
-  'access_rate_bps',
-  'access_jitter_ms',
-  'host_queue_packets',
-  'start_s',
-  'stop_s',
-  'weight',
-  'drop_precedence',
-  'path',
-  'one_host',
-] as const;
+/** The group the editor adds for `kind`: the engine's new group, its defaults written out. */
+export function newGroup(kinds: FlowKinds, kind: FlowKind): FlowGroup {
+  const entry = kinds.kinds.find((k) => k.kind === kind);
+  return entry ? structuredClone(entry.new_group) : { kind };
+}
 
-/** The kind-specific keys of each flow kind (docs/scenario-format.md), with what a new group starts with. */
-export const KIND_DEFAULTS: Record<FlowKind, Partial<FlowGroup>> = {
-  tcp: { cc: 'newreno', segment_bytes: 1000 },
-  cbr: { rate_bps: 1_000_000, packet_bytes: 1000 },
-  poisson: { rate_bps: 1_000_000, packet_bytes: 1000 },
-  vbr: { rate_bps: 1_000_000, packet_bytes: 1000, burst_gsd: 2 },
-  onoff: { peak_rate_bps: 2_000_000, on_mean_s: 1, off_mean_s: 1, packet_bytes: 1000 },
-  web: { sessions_per_s: 5, mean_bytes: 50_000, pareto_shape: 1.2, segment_bytes: 1000 },
-  tfrc: { segment_bytes: 1000 },
-  ping: { interval_ms: 100, packet_bytes: 64 },
-};
-
-export const FLOW_KINDS = Object.keys(KIND_DEFAULTS) as FlowKind[];
-
-/** Change a group's kind: keep the keys every kind shares, start the new kind's own keys from defaults. */
-export function withKind(group: FlowGroup, kind: FlowKind): FlowGroup {
+/** Change a group's kind: keep the keys every kind takes, start the new kind's own keys from the engine's new group. */
+export function withKind(kinds: FlowKinds, group: FlowGroup, kind: FlowKind): FlowGroup {
   const kept: Record<string, unknown> = {};
-  for (const key of COMMON_KEYS) if (group[key] !== undefined) kept[key] = group[key];
-  return { ...(kept as Partial<FlowGroup>), ...KIND_DEFAULTS[kind], kind } as FlowGroup;
+  for (const key of kinds.common_keys) if (group[key] !== undefined) kept[key] = group[key];
+  return { ...newGroup(kinds, kind), ...(kept as Partial<FlowGroup>), kind };
 }
 
 /** A TCP group with another congestion control: CUBIC's own settings

@@ -10,6 +10,7 @@ export type {
   DropCurve,
   FlowGroup,
   FlowKind,
+  FlowKinds,
   ModelPoint,
   ParamSpec,
   ProbeSpec,
