@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOT_DIR, linkFor, redDumbbell, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
 
 const RED_TCP = redDumbbell(
