@@ -36,7 +36,9 @@ export default defineConfig({
         '--disable-quic',
       ],
     },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots) and a screenshot. The trace's
+    // screencast is left out: it encodes every frame the page paints, and the page animates.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   webServer: {

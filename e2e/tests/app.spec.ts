@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOT_DIR, clockShown, inkColumns, linkFor, pointsOf, poissonScenario, recordClock, setSpeed, waitForSimTime, watchForErrors } from './helpers';
 
 test('the default experiment runs and every chart draws data', async ({ page }) => {

@@ -2,7 +2,7 @@
 // BBR-beside-CUBIC preset under Drop Tail and FQ-CoDel side by side, at
 // desktop and phone sizes.
 
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOT_DIR, SIZES, preset, linkFor, pauseUnlessFinished, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
 
 const PRESET = preset('bbr-vs-cubic-droptail');

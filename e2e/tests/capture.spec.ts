@@ -2,7 +2,8 @@
 // hands over a capture Wireshark can read. The file is parsed here without
 // tshark: pcap's headers, raw IPv4 with a valid header checksum, TCP whose
 // sequence numbers run on from segment to segment.
-import { expect, test, type Download, type Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readFile } from 'node:fs/promises';
 import { linkFor, redDumbbell, watchForErrors } from './helpers';
 

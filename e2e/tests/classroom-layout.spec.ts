@@ -1,7 +1,8 @@
 // Any screen: phones get one section at a time with the transport docked,
 // desktops the sidebar beside the charts; nothing scrolls sideways.
 
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOT_DIR, waitForSimTime, watchForErrors } from './helpers';
 
 const PHONE = { width: 390, height: 844 };

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readFile } from 'node:fs/promises';
 import { SCREENSHOT_DIR, dumbbell, linkFor, openInNewPage, pointsOf, setSpeed, waitForSimTime, watchForErrors } from './helpers';
 

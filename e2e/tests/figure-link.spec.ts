@@ -4,7 +4,7 @@
 // the ablation series beside a divergence; an id that is no figure says so,
 // naming the field.
 
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { watchForErrors } from './helpers';
 
 // SFRED Fig. 6, the transfer-time CDF: 15 runs, and it diverges with an ablation series.

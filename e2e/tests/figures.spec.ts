@@ -3,7 +3,8 @@
 // the paper's stated values as diamond marks (the sentence on focus and in
 // the caption), with the CLI's numbers, at desktop and then phone width.
 
-import { expect, test, type Locator } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

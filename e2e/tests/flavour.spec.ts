@@ -4,7 +4,8 @@
 // the link), a flavour the engine refuses for the scenario named with its
 // field, and HyStart set in the editor and carried by the share link.
 
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { inflateRawSync } from 'node:zlib';
 import { SCREENSHOT_DIR, SIZES, linkFor, openInNewPage, preset, pauseUnlessFinished, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { showPane, watchForErrors } from './helpers';
 
 test('a flow group added in the editor, and switched to another kind, starts from the engine’s values and runs', async ({ page }) => {

@@ -98,6 +98,35 @@ export async function pointsOf(locator: Locator): Promise<number> {
   return Number(await locator.first().getAttribute('data-points'));
 }
 
+/**
+ * Pauses a playing run as soon as the clock shows `atLeastS`, from within the
+ * page: a short run at speed may otherwise end between the test seeing the
+ * time and its click landing on a busy machine.
+ */
+export async function pauseAtSimTime(page: Page, atLeastS: number): Promise<void> {
+  await page.evaluate(
+    (at) =>
+      new Promise<void>((resolve) => {
+        const pauseIfThere = () => {
+          const seconds = Number(document.querySelector('[data-testid=sim-time]')?.getAttribute('data-seconds'));
+          const button = document.querySelector<HTMLButtonElement>('[data-testid=play-pause]');
+          if (!(seconds >= at) || button?.textContent !== 'Pause') return false;
+          button.click();
+          return true;
+        };
+        if (pauseIfThere()) return resolve();
+        const observer = new MutationObserver(() => {
+          if (!pauseIfThere()) return;
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-seconds'] });
+      }),
+    atLeastS,
+  );
+  await expect(page.getByTestId('play-pause')).toHaveText('Play');
+}
+
 /** Pauses a playing run where it stands; a run that has already finished (a fast one may, at full speed) stays finished. */
 export async function pauseUnlessFinished(page: Page): Promise<void> {
   // In one step in the page: between a check and a click the run may finish and disable the button.

@@ -4,7 +4,7 @@
 // split between hosts that the per-flow index calls unfair; at desktop and
 // phone sizes.
 
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOT_DIR, SIZES, preset, linkFor, runAtFullSpeed, showPane, watchForErrors } from './helpers';
 
 const PRESET = preset('cake-host-fairness') as { queue: Record<string, unknown> } & Record<string, unknown>;

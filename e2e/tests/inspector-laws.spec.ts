@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOT_DIR, dumbbell, linkFor, setSpeed, showPane, simTime, waitForSimTime, watchForErrors } from './helpers';
 
 // CoDel and PIE have no drop-probability curve: the inspector places their

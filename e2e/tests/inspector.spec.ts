@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { SCREENSHOT_DIR, linkFor, redDumbbell, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
+import { expect, test } from './fixtures';
+import { SCREENSHOT_DIR, linkFor, pauseAtSimTime, redDumbbell, setSpeed, showPane, watchForErrors } from './helpers';
 
 const RED_TCP = redDumbbell(
   { rate_bps: 10_000_000, delay_ms: 10, packets: 60 },
@@ -19,9 +19,7 @@ for (const [name, viewport] of [
     const panel = page.getByTestId('decision-panel');
     await expect(panel).toContainText('pause the run to see its drops and marks');
     await setSpeed(page, '5');
-    await waitForSimTime(page, 4);
-    await page.getByTestId('play-pause').click();
-    await expect(page.getByTestId('play-pause')).toHaveText('Play');
+    await pauseAtSimTime(page, 4);
 
     // Paused: every kept drop is marked above the queue chart; the panel stays one line until one is picked.
     await expect(panel).toContainText('click a mark above the queue or drop-rate chart');
@@ -82,9 +80,7 @@ for (const [name, viewport] of [
       await page.goto(linkFor({ ...RED_TCP, queue: { scheme } }, '&view=queue,curve,rate&window=0'));
       await showPane(page, 'charts');
       await setSpeed(page, '5');
-      await waitForSimTime(page, 4);
-      await page.getByTestId('play-pause').click();
-      await expect(page.getByTestId('play-pause')).toHaveText('Play');
+      await pauseAtSimTime(page, 4);
     };
     await pause('fred');
     await page.keyboard.press(']');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOT_DIR, linkFor, poissonScenario, waitForSimTime, watchForErrors } from './helpers';
 
 /** The time in a tooltip's title, "t = 3.21 s". */

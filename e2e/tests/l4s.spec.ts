@@ -3,7 +3,7 @@
 // point, at desktop and phone sizes; compare mode runs the L4S preset beside
 // a single-queue scheme.
 
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOT_DIR, SIZES, preset, axisLabelReport, linkFor, pointsOf, runAtFullSpeed, showPane, watchForErrors } from './helpers';
 
 const PRESET = preset('dualpi2-prague-cubic');

@@ -4,7 +4,7 @@
 // every preset at desktop size, measured with getBoundingClientRect
 // (lesson-walk.spec.ts checks every lesson step too, in present mode as well).
 
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
 import {
   ALL_CHARTS,

@@ -2,7 +2,8 @@
 // the delay CDF and the box plot, alone and in compare mode, at desktop and
 // phone sizes.
 
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOT_DIR, SIZES, preset, linkFor, openPreset, pointsOf, runAtFullSpeed, setSpeed, showPane, waitForSimTime, watchForErrors } from './helpers';
 
 const PRESET = preset('latency-under-load');

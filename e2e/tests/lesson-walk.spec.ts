@@ -4,7 +4,8 @@
 // number in the answer is the finished run's (the summary file it exports),
 // filled in by the lesson's own template.
 
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readFileSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

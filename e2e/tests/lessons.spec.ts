@@ -1,6 +1,7 @@
 // Guided lessons: predict, run, and see the answer from the run's own numbers.
 
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readdirSync } from 'node:fs';
 import { SCREENSHOT_DIR, setSpeed, watchForErrors } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOT_DIR, linkFor, poissonScenario, waitForSimTime } from './helpers';
 
 test('a garbage link explains itself and opens the default experiment', async ({ page }) => {

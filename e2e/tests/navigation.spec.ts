@@ -3,7 +3,8 @@
 // running experiment, Copy link (also when the clipboard is refused), and
 // one visible name per parameter.
 
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { inflateRawSync } from 'node:zlib';
 import { SCREENSHOT_DIR, linkFor, poissonScenario, showPane, waitForSimTime, watchForErrors } from './helpers';
 

@@ -1,5 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { waitForSimTime, watchForErrors } from './helpers';
+
+// A first visit installs the service worker, and the test takes the whole context offline.
+test.use({ freshContext: true });
 
 /** Resolve once a service worker controls the page (the first visit installs it, then claims the page). */
 async function waitForServiceWorker(page: Page): Promise<void> {

@@ -1,6 +1,6 @@
 // Present mode (projector) and embed mode (iframe on a slide or course page).
 
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOT_DIR, linkFor, poissonScenario, waitForSimTime, watchForErrors } from './helpers';
 
 async function rootFontPx(page: import('@playwright/test').Page): Promise<number> {

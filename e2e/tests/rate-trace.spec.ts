@@ -2,7 +2,8 @@
 // the goodput chart (on its Mb/s axis) and on the queue chart (scaled), at
 // desktop and phone sizes.
 
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOT_DIR, inkColumns, openPreset, pointsOf, setSpeed, showPane, waitUntilFinished, watchForErrors } from './helpers';
 
 /** Opens the trace preset `id` on the charts, runs it to its end at full speed, and checks the capacity drawn on both charts. */

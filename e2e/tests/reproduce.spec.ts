@@ -3,7 +3,7 @@
 // paper's value beside the lab's mean and interval, with the same verdicts
 // as `aqm-sim reproduce`.
 
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

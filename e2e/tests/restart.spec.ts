@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOT_DIR, clockShown, inkColumns, linkFor, pointsOf, poissonScenario, recordClock, simTime, waitForSimTime, watchForErrors } from './helpers';
 
 // The page offers its test hooks only when a test created this object before the page loaded.

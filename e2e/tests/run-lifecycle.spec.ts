@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { linkFor, showPane, watchForErrors } from './helpers';
 
 /** Ten 1 Gb/s CBR sources under RED; at 1000 s about 5·10⁹ engine events, over the work limit, at 2 s well within it. */

@@ -4,7 +4,8 @@
 // another or is cut off (labels.spec.ts checks every scheme at phone size,
 // and every preset).
 
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { LABELS_SPEED, SCREENSHOT_DIR, pauseUnlessFinished, setSpeed, waitForSimTime, walkSchemes, watchForErrors } from './helpers';
 
 /** Simulated time each scheme runs to at full speed without an error. */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOT_DIR, openInNewPage, setSpeed, waitUntilFinished, watchForErrors } from './helpers';
 
 const SUMMARY_FIELDS = ['goodput', 'utilization', 'queue', 'delay', 'p99', 'drops', 'marks', 'jain'];

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOT_DIR, linkFor, poissonScenario, probeValue, simTime, waitForSimTime, watchForErrors } from './helpers';
 
 test('dragging a RED slider changes the running simulation without a restart', async ({ page }) => {

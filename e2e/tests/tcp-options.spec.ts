@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOT_DIR, openPreset, waitForSimTime, watchForErrors } from './helpers';
 
 /** Opens the preset `id` and checks its name; gives the first flow group's control named `control`. */

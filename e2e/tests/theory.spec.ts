@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOT_DIR, linkFor, poissonScenario, redDumbbell, runAtFullSpeed, setSpeed, waitUntilFinished, watchForErrors } from './helpers';
 
 /** Requests that leave the preview server (a CDN font or script would). */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENSHOT_DIR, linkFor, setSpeed, watchForErrors } from './helpers';
 
 /** Ten 1 Gb/s CBR sources into a 1 Gb/s link for 1000 s: about 5·10⁹ engine events, over the limit. */
