@@ -190,14 +190,15 @@ export function useSimulation(
   const setParam = useCallback(async (id: string, value: number) => {
     const handle = handleRef.current;
     if (!handle) throw new Error('the simulation is still starting');
+    // A drag is one change: timed from the user's moves, not the engine's answers, which a busy machine spaces out.
+    const madeAtMs = performance.now();
+    const gesture = lastGesture.current;
+    const continuing = gesture !== null && gesture.id === id && madeAtMs - gesture.atMs < CHANGE_COALESCE_MS;
+    lastGesture.current = { id, atMs: madeAtMs };
     const applied = await handle.setParam(id, value);
     setParams(applied.params);
     const label = `${id} = ${formatParam(value)}`;
-    const now = performance.now();
-    const gesture = lastGesture.current;
-    const continuing = gesture !== null && gesture.id === id && now - gesture.atMs < CHANGE_COALESCE_MS;
-    lastGesture.current = { id, atMs: now };
-    // A drag is one change: keep where it started, show where it ended.
+    // Keep where the drag started, show where it ended.
     setParamChanges((previous) =>
       continuing && previous.length > 0
         ? [...previous.slice(0, -1), { ...previous[previous.length - 1], label }]
