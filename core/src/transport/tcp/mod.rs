@@ -86,6 +86,7 @@
 //!   the next segment's time back; after a timeout, going back N is paced.
 
 pub mod cc;
+mod ranges;
 pub mod rate;
 pub mod rtt;
 pub mod sack;
@@ -97,10 +98,10 @@ use crate::net::{
 };
 use cc::bbr::{AckState, Bbr};
 use cc::CongestionControl;
+use ranges::Ranges;
 use rate::RateStamp;
 use rtt::RttTiming;
 use sack::{NextSeg, RecoveryRules, SackOrder, Scoreboard};
-use std::collections::BTreeMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CcVariant {
@@ -1059,8 +1060,8 @@ pub struct TcpReceiver {
     sack_order: SackOrder,
     /// Next byte expected: the cumulative ACK.
     rcv_nxt: u64,
-    /// Data above rcv_nxt, start → end: disjoint, non-touching ranges.
-    out_of_order: BTreeMap<u64, u64>,
+    /// Data above rcv_nxt.
+    out_of_order: Ranges,
     /// In-order segments not yet acknowledged (delayed ACKs).
     unacked_segments: u32,
     delack_timer: Timer,
@@ -1079,7 +1080,7 @@ impl TcpReceiver {
             sack: cfg.sack,
             sack_order: SackOrder::default(),
             rcv_nxt: 0,
-            out_of_order: BTreeMap::new(),
+            out_of_order: Ranges::default(),
             unacked_segments: 0,
             delack_timer: Timer::default(),
             feedback: cfg.cc.ecn_feedback(),
@@ -1120,20 +1121,9 @@ impl TcpReceiver {
     }
 
     fn buffer_out_of_order(&mut self, start: u64, end: u64) {
-        let (mut start, mut end) = (start, end);
-        // The ranges that overlap or touch [start, end) are consecutive: walk
-        // down from the last one starting at or before `end` until one ends before `start`.
-        let merged: Vec<(u64, u64)> =
-            self.out_of_order.range(..=end).rev().take_while(|&(_, &e)| e >= start).map(|(&s, &e)| (s, e)).collect();
-        for &(s, e) in &merged {
-            self.out_of_order.remove(&s);
-            start = start.min(s);
-            end = end.max(e);
-        }
-        self.out_of_order.insert(start, end);
+        let (start, end) = self.out_of_order.insert(start, end);
         if self.sack {
-            let merged_starts: Vec<u64> = merged.iter().map(|&(s, _)| s).collect();
-            self.sack_order.touched(start, &merged_starts);
+            self.sack_order.touched(start, end);
         }
     }
 
@@ -1141,26 +1131,11 @@ impl TcpReceiver {
     /// deliver exactly the bytes that became in order.
     fn accept_in_order(&mut self, end: u64, ctx: &mut AgentCtx) {
         let before = self.rcv_nxt;
-        self.rcv_nxt = end;
-        // In order with nothing buffered, the common case, reads only the
-        // map's length: an emptied map keeps its node, rarely in cache.
-        if !self.out_of_order.is_empty() {
-            self.absorb_reached_ranges();
-        }
+        self.rcv_nxt = self.out_of_order.take_reached(end);
         self.delivered += self.rcv_nxt - before;
         ctx.deliver(self.rcv_nxt - before);
         if self.sack {
             self.sack_order.keep_only(&self.out_of_order);
-        }
-    }
-
-    /// Move rcv_nxt across the buffered ranges it now reaches.
-    fn absorb_reached_ranges(&mut self) {
-        while let Some(entry) = self.out_of_order.first_entry() {
-            if *entry.key() > self.rcv_nxt {
-                break;
-            }
-            self.rcv_nxt = self.rcv_nxt.max(entry.remove());
         }
     }
 
@@ -1535,7 +1510,7 @@ mod tests {
         for seg in [2, 6, 4, 3, 5, 9] {
             r.recv(0, data(seg));
         }
-        let ranges: Vec<(u64, u64)> = r.agent.out_of_order.iter().map(|(&s, &e)| (s, e)).collect();
+        let ranges: Vec<(u64, u64)> = r.agent.out_of_order.iter().collect();
         assert_eq!(ranges, [(2000, 7000), (9000, 10_000)]);
     }
 

@@ -5,7 +5,7 @@
 //! so the scoreboard works a segment at a time: a segment is SACKed when a
 //! block covers all of it.
 
-use std::collections::{BTreeMap, BTreeSet};
+use super::ranges::Ranges;
 
 /// RFC 6675 §2: DupThresh.
 pub const DUP_THRESH: u64 = 3;
@@ -20,21 +20,21 @@ pub(super) struct SackOrder {
 }
 
 impl SackOrder {
-    /// A segment arrived out of order and now lies in the range starting at
-    /// `start`; `merged` are the starts of the ranges it absorbed.
-    pub(super) fn touched(&mut self, start: u64, merged: &[u64]) {
-        self.recent.retain(|s| *s != start && !merged.contains(s));
+    /// A segment arrived out of order and now lies in the range [start,
+    /// end): the ranges it absorbed started within it.
+    pub(super) fn touched(&mut self, start: u64, end: u64) {
+        self.recent.retain(|s| !(start..=end).contains(s));
         self.recent.insert(0, start);
     }
 
     /// Forget the ranges that are no longer buffered (now in order).
-    pub(super) fn keep_only(&mut self, ranges: &BTreeMap<u64, u64>) {
-        self.recent.retain(|s| ranges.contains_key(s));
+    pub(super) fn keep_only(&mut self, ranges: &Ranges) {
+        self.recent.retain(|s| ranges.end_of(*s).is_some());
     }
 
     /// The blocks to send, most recent first, as [left, right) ranges.
-    pub(super) fn blocks<'a>(&'a self, ranges: &'a BTreeMap<u64, u64>) -> impl Iterator<Item = (u64, u64)> + 'a {
-        self.recent.iter().filter_map(|s| ranges.get(s).map(|e| (*s, *e)))
+    pub(super) fn blocks<'a>(&'a self, ranges: &'a Ranges) -> impl Iterator<Item = (u64, u64)> + 'a {
+        self.recent.iter().filter_map(|s| ranges.end_of(*s).map(|e| (*s, e)))
     }
 }
 
@@ -82,8 +82,8 @@ struct Seg {
 #[derive(Default, Debug)]
 pub struct Scoreboard {
     rules: RecoveryRules,
-    /// SACKed ranges above HighACK, start → end: disjoint, non-touching.
-    sacked: BTreeMap<u64, u64>,
+    /// SACKed ranges above HighACK.
+    sacked: Ranges,
     /// HighRxt, stored one past the highest byte retransmitted.
     high_rxt: u64,
     /// RescueRxt: the RecoveryPoint of the last rescue retransmission.
@@ -93,8 +93,9 @@ pub struct Scoreboard {
     /// reaches it (ns-3's `TcpTxBuffer::SetSentListLost`).
     timed_out_below: Option<u64>,
     /// ns-3's rules: starts of the segments above HighACK resent since the
-    /// last timeout, SACKed since or not (`TcpTxItem::m_retrans`).
-    resent: BTreeSet<u64>,
+    /// last timeout, SACKed since or not (`TcpTxItem::m_retrans`), each
+    /// start s as the range [s, s + 1).
+    resent: Ranges,
 }
 
 impl Scoreboard {
@@ -116,28 +117,15 @@ impl Scoreboard {
             let left = left.max(high_ack);
             if right > left && !self.covers(left, right) {
                 self.uncovered(left, right, &mut newly_sacked);
-                self.insert(left, right);
+                self.sacked.insert(left, right);
                 news = true;
             }
         }
-        while self.resent.first().is_some_and(|&start| start < high_ack) {
-            self.resent.pop_first();
-        }
+        self.resent.trim_below(high_ack);
         if self.timed_out_below.is_some_and(|point| high_ack >= point) {
             self.timed_out_below = None;
         }
-        while let Some(entry) = self.sacked.first_entry() {
-            match (*entry.key(), *entry.get()) {
-                (_, end) if end <= high_ack => {
-                    entry.remove();
-                }
-                (start, end) if start < high_ack => {
-                    entry.remove();
-                    self.sacked.insert(high_ack, end);
-                }
-                _ => break,
-            }
-        }
+        self.sacked.trim_below(high_ack);
         news
     }
 
@@ -169,7 +157,7 @@ impl Scoreboard {
     /// The segment starting at `start` was sent again.
     pub fn note_resent(&mut self, start: u64) {
         if self.rules == RecoveryRules::Ns3 {
-            self.resent.insert(start);
+            self.resent.insert(start, start + 1);
         }
     }
 
@@ -191,24 +179,23 @@ impl Scoreboard {
 
     /// Whether [start, end) is SACKed in full.
     pub fn covers(&self, start: u64, end: u64) -> bool {
-        self.sacked.range(..=start).next_back().is_some_and(|(_, &e)| e >= end)
+        self.sacked.covers(start, end)
     }
 
     /// SACKed bytes below `upto`.
     pub fn sacked_below(&self, upto: u64) -> u64 {
-        self.sacked.range(..upto).map(|(&s, &e)| e.min(upto) - s).sum()
+        self.sacked.len_below(upto)
     }
 
     /// SACKed ranges, in order (for tests and traces).
     pub fn ranges(&self) -> Vec<(u64, u64)> {
-        self.sacked.iter().map(|(&s, &e)| (s, e)).collect()
+        self.sacked.iter().collect()
     }
 
     /// The parts of [left, right) no SACKed range covers, in order.
     fn uncovered(&self, left: u64, right: u64, mut gap: impl FnMut(u64, u64)) {
-        let straddling = self.sacked.range(..=left).next_back().filter(|&(_, &e)| e > left);
         let mut pos = left;
-        for (&s, &e) in straddling.into_iter().chain(self.sacked.range(left + 1..right)) {
+        for (s, e) in self.sacked.overlapping(left, right) {
             if s > pos {
                 gap(pos, s);
             }
@@ -217,18 +204,6 @@ impl Scoreboard {
         if pos < right {
             gap(pos, right);
         }
-    }
-
-    fn insert(&mut self, start: u64, end: u64) {
-        let (mut start, mut end) = (start, end);
-        let merged: Vec<(u64, u64)> =
-            self.sacked.range(..=end).rev().take_while(|&(_, &e)| e >= start).map(|(&s, &e)| (s, e)).collect();
-        for (s, e) in merged {
-            self.sacked.remove(&s);
-            start = start.min(s);
-            end = end.max(e);
-        }
-        self.sacked.insert(start, end);
     }
 
     /// The segments of [high_ack, high_data), lowest first, with IsLost().
@@ -270,7 +245,7 @@ impl Scoreboard {
                 let in_flight = if s.sacked || s.lost { 0 } else { len };
                 let resent = match self.rules {
                     RecoveryRules::Rfc6675 => !s.sacked && s.start < self.high_rxt,
-                    RecoveryRules::Ns3 => self.resent.contains(&s.start),
+                    RecoveryRules::Ns3 => self.resent.covers(s.start, s.start + 1),
                 };
                 in_flight + if resent { len } else { 0 }
             })
@@ -483,25 +458,25 @@ mod tests {
 
     #[test]
     fn receiver_reports_the_most_recently_changed_block_first() {
-        let mut ranges = BTreeMap::new();
+        let mut ranges = Ranges::default();
         let mut order = SackOrder::default();
-        for (start, end) in [(2000, 3000), (5000, 6000), (8000, 9000)] {
-            ranges.insert(start, end);
-            order.touched(start, &[]);
+        let mut arrive = |ranges: &mut Ranges, order: &mut SackOrder, start: u64| {
+            let (start, end) = ranges.insert(start, start + MSS);
+            order.touched(start, end);
+        };
+        for seg in [2, 5, 8] {
+            arrive(&mut ranges, &mut order, seg * MSS);
         }
-        let blocks = |order: &SackOrder, ranges: &BTreeMap<u64, u64>| order.blocks(ranges).collect::<Vec<_>>();
+        let blocks = |order: &SackOrder, ranges: &Ranges| order.blocks(ranges).collect::<Vec<_>>();
         assert_eq!(blocks(&order, &ranges), [(8000, 9000), (5000, 6000), (2000, 3000)]);
         // Segment 3 extends the oldest range: it moves to the front.
-        ranges.insert(2000, 4000);
-        order.touched(2000, &[]);
+        arrive(&mut ranges, &mut order, 3 * MSS);
         assert_eq!(blocks(&order, &ranges), [(2000, 4000), (8000, 9000), (5000, 6000)]);
         // Segment 4 joins 2000–4000 and 5000–6000 into one range.
-        ranges.remove(&5000);
-        ranges.insert(2000, 6000);
-        order.touched(2000, &[2000, 5000]);
+        arrive(&mut ranges, &mut order, 4 * MSS);
         assert_eq!(blocks(&order, &ranges), [(2000, 6000), (8000, 9000)]);
         // Delivered ranges are no longer reported.
-        ranges.remove(&2000);
+        assert_eq!(ranges.take_reached(2000), 6000);
         order.keep_only(&ranges);
         assert_eq!(blocks(&order, &ranges), [(8000, 9000)]);
     }
