@@ -460,7 +460,7 @@ mod tests {
     fn receiver_reports_the_most_recently_changed_block_first() {
         let mut ranges = Ranges::default();
         let mut order = SackOrder::default();
-        let mut arrive = |ranges: &mut Ranges, order: &mut SackOrder, start: u64| {
+        let arrive = |ranges: &mut Ranges, order: &mut SackOrder, start: u64| {
             let (start, end) = ranges.insert(start, start + MSS);
             order.touched(start, end);
         };
