@@ -87,7 +87,7 @@ export function DecisionPanel({ inspector, schemeName, unit, recording, onRecord
           next ▸
         </button>
       </div>
-      <p className="decision-headline" data-testid="decision-headline" data-verdict={decision?.verdict} data-reason={decision?.reason}>
+      <p className="decision-headline" data-testid="decision-headline" data-t={decision?.t_s} data-verdict={decision?.verdict} data-reason={decision?.reason}>
         {explained.headline}
       </p>
       <div aria-live="polite" data-testid="decision-explanation">
