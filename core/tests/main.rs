@@ -9,7 +9,6 @@
 mod capture;
 mod cli_decisions;
 mod cli_sweep;
-mod docs_defaults;
 mod fuzz;
 mod structure;
 

@@ -227,4 +227,59 @@ mod tests {
             assert!(!keys.contains(&key.to_string()), "{key} is a kind's own key");
         }
     }
+
+    /// docs/scenario-format.md's "Keys by kind" rows whose default is one
+    /// literal in backticks (not "unlimited", "— (required)", …), as
+    /// (kinds, key, default).
+    fn documented_defaults() -> Vec<(Vec<String>, String, serde_json::Value)> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/scenario-format.md");
+        let text = std::fs::read_to_string(path).expect("docs/scenario-format.md");
+        let section = text.split("### Keys by kind").nth(1).expect("the \"Keys by kind\" section");
+        let table = section.lines().skip_while(|l| !l.starts_with('|')).take_while(|l| l.starts_with('|'));
+        let mut kinds: Vec<String> = Vec::new();
+        let mut rows = Vec::new();
+        for line in table.skip(2) {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            if !cells[1].is_empty() {
+                kinds = cells[1].split(',').map(|k| k.trim().trim_matches('`').to_string()).collect();
+            }
+            let key = cells[2].trim_matches('`');
+            let literal = cells[3].strip_prefix('`').and_then(|d| d.strip_suffix('`')).filter(|d| !d.contains('`'));
+            if let Some(literal) = literal {
+                let default =
+                    serde_json::from_str(literal).unwrap_or_else(|e| panic!("{key}: `{literal}` is not JSON: {e}"));
+                rows.push((kinds.clone(), key.to_string(), default));
+            }
+        }
+        rows
+    }
+
+    /// Each literal default the docs' table gives, written into a bare group
+    /// (with CUBIC for the keys only a CUBIC sender takes), plans exactly as
+    /// the group without the key: the table cannot drift from the engine.
+    #[test]
+    fn every_documented_flow_default_is_the_engines() {
+        let rows = documented_defaults();
+        assert!(rows.len() >= 20, "only {} literal defaults read from the table: has its layout changed?", rows.len());
+        for (kinds, key, default) in &rows {
+            for name in kinds {
+                let kind: FlowKind = serde_json::from_value(serde_json::json!(name)).expect("a flow kind");
+                let plain = bare(&new_group(kind));
+                let cubic = FlowGroup { cc: Some(CcName::Cubic), ..plain.clone() };
+                let (with, without) = [plain, cubic]
+                    .into_iter()
+                    .map(|group| {
+                        let mut with = serde_json::to_value(&group).expect("a group serialises");
+                        with[key.as_str()] = default.clone();
+                        let with: FlowGroup =
+                            serde_json::from_value(with).unwrap_or_else(|e| panic!("{name}.{key}: {e}"));
+                        (planned(&with), planned(&group))
+                    })
+                    .find(|(with, _)| !with.starts_with("refused"))
+                    .unwrap_or_else(|| panic!("{name}.{key} = {default}: refused with every bare group"));
+                assert!(!without.starts_with("refused"), "{name}: {without}");
+                assert_eq!(with, without, "{name}.{key}: the documented default {default} is not the engine's");
+            }
+        }
+    }
 }
