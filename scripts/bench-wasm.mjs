@@ -1,52 +1,133 @@
 // The WebAssembly engine's speed, as the page runs it: one scenario to the
 // end in 0.1 s slices, draining the streamed series after each, and taking
 // the drop-and-mark inspector's decisions every 200 ms of wall time as the
-// worker's snapshots do, in Node. Also prints the share of the wall time
-// spent handing the decisions to JavaScript and reading them back.
+// worker's snapshots do (the loop is scripts/bench-wasm-loop.mjs). Also
+// prints the share of the time spent handing the decisions to JavaScript
+// and reading them back.
 //
-//   node scripts/bench-wasm.mjs [SCENARIO.json] [ENGINE.wasm]
+//   node scripts/bench-wasm.mjs [--chromium] [SCENARIO.json] [ENGINE.wasm]
 //
 // Defaults: the 10-flow ns-3 RED dumbbell and the engine the page loads
-// (web/src/engine/pkg, built by `npm run build:wasm`). Prints simulated
-// seconds per wall second; time two builds of the .wasm against each other
-// as whole processes to compare them.
+// (web/src/engine/pkg, built by `npm run build:wasm`). Runs in Node, or
+// with --chromium in a module worker of headless Chromium (the page's
+// runtime; CHROMIUM_PATH, default /usr/bin/chromium), the files served
+// from a local HTTP server. Prints the engine's time around the loop and
+// simulated seconds per wall second, and the CPU time of the whole process
+// with its children (Chromium's). Time two builds of the .wasm against each
+// other as whole processes to compare them.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { performance } from 'node:perf_hooks';
+import { report, runToEnd } from './bench-wasm-loop.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const scenarioPath = process.argv[2] ?? `${root}scenarios/ns3-red-dumbbell.json`;
-const wasmPath = process.argv[3] ?? `${root}web/src/engine/pkg/aqm_core_bg.wasm`;
-const { Simulation, initSync, decisionStride } = await import(`${root}web/src/engine/pkg/aqm_core.js`);
-const { unpackDecisions } = await import(await decisionReader());
+const inChromium = process.argv.includes('--chromium');
+const [scenarioPath = `${root}scenarios/ns3-red-dumbbell.json`, wasmPath = `${root}web/src/engine/pkg/aqm_core_bg.wasm`] = process.argv
+  .slice(2)
+  .filter((arg) => arg !== '--chromium');
+const bindingsPath = `${root}web/src/engine/pkg/aqm_core.js`;
+const readerPath = await decisionReader();
 
-initSync({ module: readFileSync(wasmPath) });
-const sim = new Simulation(readFileSync(scenarioPath, 'utf8'));
-const sliceS = 0.1;
-const start = performance.now();
-/** The worker's SNAPSHOT_INTERVAL_MS. */
-const SNAPSHOT_INTERVAL_MS = 200;
-let lastTake = start;
-let takingMs = 0;
-let decisions = 0;
-for (let t = sliceS; !sim.isFinished(); t += sliceS) {
-  sim.advanceTo(t);
-  sim.drain();
-  const taking = performance.now();
-  if (taking - lastTake < SNAPSHOT_INTERVAL_MS && !sim.isFinished()) continue;
-  decisions += unpackDecisions(sim.takeDecisions(), decisionStride()).length;
-  lastTake = performance.now();
-  takingMs += lastTake - taking;
+const result = inChromium ? await runInChromium() : await runInNode();
+console.log(report(scenarioPath, inChromium ? 'Chromium' : 'Node', result));
+const own = process.cpuUsage();
+const cpuS = (own.user + own.system) / 1e6 + (result.chromiumCpuS ?? 0);
+console.log(`CPU ${cpuS.toFixed(3)} s in all` + (inChromium ? ` (Chromium's processes ${result.chromiumCpuS.toFixed(3)} s, read as it closes)` : ''));
+
+async function runInNode() {
+  const { Simulation, initSync, decisionStride } = await import(bindingsPath);
+  const { unpackDecisions } = await import(readerPath);
+  initSync({ module: readFileSync(wasmPath) });
+  const sim = new Simulation(readFileSync(scenarioPath, 'utf8'));
+  const result = runToEnd(sim, unpackDecisions, decisionStride());
+  sim.free();
+  return result;
 }
-const wallS = (performance.now() - start) / 1000;
-const simulatedS = sim.durationS();
-console.log(
-  `${scenarioPath}: ${simulatedS} s simulated in ${wallS.toFixed(3)} s wall, ` +
-    `${Math.round(simulatedS / wallS)} simulated s per wall s, ${sim.events()} events; ` +
-    `${decisions} decisions taken in ${takingMs.toFixed(1)} ms (${(takingMs / 10 / wallS).toFixed(2)} % of the wall time)`,
-);
-sim.free();
+
+/** The same loop in a module worker of headless Chromium, which gets its files from a server here. */
+async function runInChromium() {
+  const files = {
+    loop: ['text/javascript', fileURLToPath(new URL('bench-wasm-loop.mjs', import.meta.url))],
+    bindings: ['text/javascript', bindingsPath],
+    reader: ['text/javascript', readerPath],
+    engine: ['application/wasm', wasmPath],
+    scenario: ['application/json', scenarioPath],
+  };
+  const server = createServer((request, response) => {
+    if (request.url === '/') return response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>bench-wasm</title>');
+    const file = files[request.url.slice(1)];
+    if (!file) return response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': file[0] }).end(readFileSync(file[1]));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const { chromium } = await import('playwright-core');
+  // The flags the end-to-end tests launch Chromium with (e2e/playwright.config.ts).
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/`);
+    const reply = await page.evaluate(
+      (urls) =>
+        new Promise((resolve) => {
+          const worker = new Worker(urls.loop, { type: 'module' });
+          worker.onmessage = ({ data }) => resolve(data);
+          worker.onerror = (event) => resolve({ error: event.message ?? 'the worker failed to start' });
+          worker.postMessage(urls);
+        }),
+      Object.fromEntries(Object.keys(files).map((name) => [name, `${origin}/${name}`])),
+    );
+    if (reply.error) throw new Error(reply.error);
+    return { ...reply.result, chromiumCpuS: descendantsCpuSeconds() };
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+/**
+ * The CPU time (user + system) of this process's descendants, Chromium's
+ * processes, with their own finished children's. Read before Chromium
+ * closes: its zygote's children (the renderers, where the worker runs) are
+ * not waited for by the browser process, so their time never reaches this
+ * process's children's time, nor the time of a tool timing this process.
+ */
+function descendantsCpuSeconds() {
+  const stats = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      // After the command name: state, ppid, …; utime, stime, cutime, cstime are fields 14–17, in 1/100 s.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1).split(' ');
+      stats.push({ pid: Number(pid), parent: Number(fields[1]), ticks: fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) });
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  const family = new Set([process.pid]);
+  let ticks = 0;
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const stat of stats) {
+      if (family.has(stat.pid) || !family.has(stat.parent)) continue;
+      family.add(stat.pid);
+      ticks += stat.ticks;
+      grew = true;
+    }
+  }
+  return ticks / 100;
+}
 
 /**
  * The worker's reader of the packed decisions, compiled from its TypeScript
