@@ -30,11 +30,12 @@ export function runToEnd(sim, unpackDecisions, stride) {
   return { loopMs, takingMs, decisions, simulatedS: sim.durationS(), events: sim.events() };
 }
 
-/** One line for either runtime: the engine's time around the loop, and the share of it taking decisions. */
+/** One line for either runtime: the engine's time around the loop (wall, and its thread's CPU), and the share of it taking decisions. */
 export function report(scenario, runtime, result) {
   const wallS = result.loopMs / 1000;
   return (
-    `${scenario}: ${result.simulatedS} s simulated in ${wallS.toFixed(3)} s wall (${runtime}, the loop only), ` +
+    `${scenario}: ${result.simulatedS} s simulated in ${wallS.toFixed(3)} s wall and ${result.engineCpuS.toFixed(2)} s of the engine thread's CPU ` +
+    `(${runtime}, the loop only), ` +
     `${Math.round(result.simulatedS / wallS)} simulated s per wall s, ${result.events} events; ` +
     `${result.decisions} decisions taken in ${result.takingMs.toFixed(1)} ms (${(result.takingMs / 10 / wallS).toFixed(2)} % of the wall time)`
   );
@@ -42,17 +43,19 @@ export function report(scenario, runtime, result) {
 
 // In Chromium's worker: load the bindings, the engine (compiled as it streams
 // in, as the page's `init()` does), the decisions reader and the scenario
-// from the URLs the script serves, run, and post the result back.
+// from the URLs the script serves, say it is ready, and run when told to go
+// (the script reads this thread's CPU time in between), posting the result.
 if (typeof WorkerGlobalScope !== 'undefined' && self instanceof WorkerGlobalScope) {
+  let run;
   self.onmessage = async ({ data }) => {
     try {
+      if (data.go) return self.postMessage({ result: run() });
       const { default: init, Simulation, decisionStride } = await import(data.bindings);
       const { unpackDecisions } = await import(data.reader);
       await init({ module_or_path: data.engine });
       const sim = new Simulation(await (await fetch(data.scenario)).text());
-      const result = runToEnd(sim, unpackDecisions, decisionStride());
-      sim.free();
-      self.postMessage({ result });
+      run = () => runToEnd(sim, unpackDecisions, decisionStride());
+      self.postMessage({ ready: true });
     } catch (error) {
       self.postMessage({ error: String(error?.stack ?? error) });
     }

@@ -10,7 +10,8 @@
 // Defaults: the 10-flow ns-3 RED dumbbell and the engine the page loads
 // (web/src/engine/pkg, built by `npm run build:wasm`). Runs in Node, or
 // with --chromium in a module worker of headless Chromium (the page's
-// runtime; CHROMIUM_PATH, default /usr/bin/chromium), the files served
+// runtime; CHROMIUM_PATH, default /usr/bin/chromium; CHROMIUM_ARGS adds
+// flags, e.g. --js-flags=--no-liftoff), the files served
 // from a local HTTP server. Prints the engine's time around the loop and
 // simulated seconds per wall second, and the CPU time of the whole process
 // with its children (Chromium's). Time two builds of the .wasm against each
@@ -40,9 +41,11 @@ async function runInNode() {
   const { unpackDecisions } = await import(readerPath);
   initSync({ module: readFileSync(wasmPath) });
   const sim = new Simulation(readFileSync(scenarioPath, 'utf8'));
+  const before = threadCpuSeconds(process.pid, process.pid);
   const result = runToEnd(sim, unpackDecisions, decisionStride());
+  const engineCpuS = threadCpuSeconds(process.pid, process.pid) - before;
   sim.free();
-  return result;
+  return { ...result, engineCpuS };
 }
 
 /** The same loop in a module worker of headless Chromium, which gets its files from a server here. */
@@ -74,59 +77,96 @@ async function runInChromium() {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...(process.env.CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? []),
     ],
   });
   try {
     const page = await browser.newPage();
     await page.goto(`${origin}/`);
+    // The worker's thread, found once it is ready: its CPU time before the loop and after.
+    let workerThread;
+    let before;
+    await page.exposeFunction('loopStarts', () => {
+      workerThread = chromiumThreads().find((thread) => thread.name === 'DedicatedWorker');
+      before = threadCpuSeconds(workerThread.pid, workerThread.tid);
+    });
     const reply = await page.evaluate(
       (urls) =>
         new Promise((resolve) => {
           const worker = new Worker(urls.loop, { type: 'module' });
-          worker.onmessage = ({ data }) => resolve(data);
+          worker.onmessage = async ({ data }) => {
+            if (!data.ready) return resolve(data);
+            await window.loopStarts();
+            worker.postMessage({ go: true });
+          };
           worker.onerror = (event) => resolve({ error: event.message ?? 'the worker failed to start' });
           worker.postMessage(urls);
         }),
       Object.fromEntries(Object.keys(files).map((name) => [name, `${origin}/${name}`])),
     );
     if (reply.error) throw new Error(reply.error);
-    return { ...reply.result, chromiumCpuS: descendantsCpuSeconds() };
+    const engineCpuS = threadCpuSeconds(workerThread.pid, workerThread.tid) - before;
+    return { ...reply.result, engineCpuS, chromiumCpuS: descendantsCpuSeconds() };
   } finally {
     await browser.close();
     server.close();
   }
 }
 
-/**
- * The CPU time (user + system) of this process's descendants, Chromium's
- * processes, with their own finished children's. Read before Chromium
- * closes: its zygote's children (the renderers, where the worker runs) are
- * not waited for by the browser process, so their time never reaches this
- * process's children's time, nor the time of a tool timing this process.
- */
-function descendantsCpuSeconds() {
+/** The fields of a /proc stat line after the command name (state, ppid, …), or null once the process has ended. */
+function statFields(path) {
+  try {
+    return readFileSync(path, 'utf8').split(') ').at(-1).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/** The CPU time (user + system, fields 14 and 15) of one thread, in 1/100 s steps. */
+function threadCpuSeconds(pid, tid) {
+  const fields = statFields(`/proc/${pid}/task/${tid}/stat`);
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** This process's descendants (Chromium's processes): pid, and the CPU time of each with its finished children's (fields 14–17). */
+function descendants() {
   const stats = [];
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      // After the command name: state, ppid, …; utime, stime, cutime, cstime are fields 14–17, in 1/100 s.
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1).split(' ');
-      stats.push({ pid: Number(pid), parent: Number(fields[1]), ticks: fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) });
-    } catch {
-      // The process ended while the list was read.
-    }
+    const fields = statFields(`/proc/${pid}/stat`);
+    if (fields) stats.push({ pid: Number(pid), parent: Number(fields[1]), cpuS: fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) / 100 });
   }
-  const family = new Set([process.pid]);
-  let ticks = 0;
+  const family = new Map([[process.pid, null]]);
   for (let grew = true; grew;) {
     grew = false;
     for (const stat of stats) {
       if (family.has(stat.pid) || !family.has(stat.parent)) continue;
-      family.add(stat.pid);
-      ticks += stat.ticks;
+      family.set(stat.pid, stat);
       grew = true;
     }
   }
-  return ticks / 100;
+  return [...family.values()].filter(Boolean);
+}
+
+/** The threads of Chromium's processes, with their names (a process that ends meanwhile has none). */
+function chromiumThreads() {
+  return descendants().flatMap(({ pid }) => {
+    try {
+      return readdirSync(`/proc/${pid}/task`).map((tid) => ({ pid, tid, name: readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() }));
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * The CPU time of Chromium's processes, with their own finished children's.
+ * Read before Chromium closes: its zygote's children (the renderers, where
+ * the worker runs) are not waited for by the browser process, so their time
+ * never reaches this process's children's time, nor the time of a tool
+ * timing this process.
+ */
+function descendantsCpuSeconds() {
+  return descendants().reduce((sum, { cpuS }) => sum + cpuS, 0);
 }
 
 /**
