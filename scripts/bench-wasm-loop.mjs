@@ -57,7 +57,8 @@ if (typeof WorkerGlobalScope !== 'undefined' && self instanceof WorkerGlobalScop
       run = () => runToEnd(sim, unpackDecisions, decisionStride());
       self.postMessage({ ready: true });
     } catch (error) {
-      self.postMessage({ error: String(error?.stack ?? error) });
+      // The engine refuses a scenario with an object (field and message), not an Error.
+      self.postMessage({ error: error instanceof Error ? String(error.stack) : JSON.stringify(error) });
     }
   };
 }
