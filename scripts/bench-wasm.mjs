@@ -28,7 +28,8 @@ const [scenarioPath = `${root}scenarios/ns3-red-dumbbell.json`, wasmPath = `${ro
   .slice(2)
   .filter((arg) => arg !== '--chromium');
 const bindingsPath = `${root}web/src/engine/pkg/aqm_core.js`;
-const readerPath = await decisionReader();
+const readerPath = await compiled('decisionCodec');
+const rowBuffersPath = await compiled('rowBuffers');
 
 const result = inChromium ? await runInChromium() : await runInNode();
 console.log(report(scenarioPath, inChromium ? 'Chromium' : 'Node', result));
@@ -39,10 +40,11 @@ console.log(`CPU ${cpuS.toFixed(3)} s in all` + (inChromium ? ` (Chromium's proc
 async function runInNode() {
   const { Simulation, initSync, decisionStride } = await import(bindingsPath);
   const { unpackDecisions } = await import(readerPath);
+  const { RowBuffers } = await import(rowBuffersPath);
   initSync({ module: readFileSync(wasmPath) });
   const sim = new Simulation(readFileSync(scenarioPath, 'utf8'));
   const before = threadCpuSeconds(process.pid, process.pid);
-  const result = runToEnd(sim, unpackDecisions, decisionStride());
+  const result = runToEnd(sim, { unpackDecisions, RowBuffers }, decisionStride());
   const engineCpuS = threadCpuSeconds(process.pid, process.pid) - before;
   sim.free();
   return { ...result, engineCpuS };
@@ -54,6 +56,7 @@ async function runInChromium() {
     loop: ['text/javascript', fileURLToPath(new URL('bench-wasm-loop.mjs', import.meta.url))],
     bindings: ['text/javascript', bindingsPath],
     reader: ['text/javascript', readerPath],
+    rowBuffers: ['text/javascript', rowBuffersPath],
     engine: ['application/wasm', wasmPath],
     scenario: ['application/json', scenarioPath],
   };
@@ -170,21 +173,22 @@ function descendantsCpuSeconds() {
 }
 
 /**
- * The worker's reader of the packed decisions, compiled from its TypeScript
- * once per version of the source and kept under node_modules/.cache: loading
- * the TypeScript compiler costs more CPU than a short run of the engine.
+ * One of the worker's modules (web/src/engine/NAME.ts: the decisions reader,
+ * the row buffers), compiled from its TypeScript once per version of the
+ * source and kept under node_modules/.cache: loading the TypeScript compiler
+ * costs more CPU than a short run of the engine.
  */
-async function decisionReader() {
-  const source = readFileSync(`${root}web/src/engine/decisionCodec.ts`, 'utf8');
+async function compiled(name) {
+  const source = readFileSync(`${root}web/src/engine/${name}.ts`, 'utf8');
   const dir = `${root}node_modules/.cache/bench-wasm`;
-  const compiled = `${dir}/decisionCodec-${createHash('sha256').update(source).digest('hex').slice(0, 16)}.mjs`;
+  const path = `${dir}/${name}-${createHash('sha256').update(source).digest('hex').slice(0, 16)}.mjs`;
   try {
-    readFileSync(compiled);
+    readFileSync(path);
   } catch {
     const { default: ts } = await import('typescript');
     const options = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 };
     mkdirSync(dir, { recursive: true });
-    writeFileSync(compiled, ts.transpileModule(source, { compilerOptions: options }).outputText);
+    writeFileSync(path, ts.transpileModule(source, { compilerOptions: options }).outputText);
   }
-  return compiled;
+  return path;
 }
