@@ -10,8 +10,8 @@
 // Defaults: the 10-flow ns-3 RED dumbbell and the engine the page loads
 // (web/src/engine/pkg, built by `npm run build:wasm`). Runs in Node, or
 // with --chromium in a module worker of headless Chromium (the page's
-// runtime; CHROMIUM_PATH, default /usr/bin/chromium; CHROMIUM_ARGS adds
-// flags, e.g. --js-flags=--no-liftoff), the files served
+// runtime, launched as the end-to-end tests launch it: e2e/chromium.mjs;
+// CHROMIUM_ARGS adds flags, e.g. --js-flags=--no-liftoff), the files served
 // from a local HTTP server. Prints the engine's time around the loop and
 // simulated seconds per wall second, and the CPU time of the whole process
 // with its children (Chromium's). Time two builds of the .wasm against each
@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium.mjs';
 import { report, runToEnd } from './bench-wasm-loop.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -69,19 +70,9 @@ async function runInChromium() {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${server.address().port}`;
   const { chromium } = await import('playwright-core');
-  // The flags the end-to-end tests launch Chromium with (e2e/playwright.config.ts).
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      ...(process.env.CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? []),
-    ],
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, ...(process.env.CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? [])],
   });
   try {
     const page = await browser.newPage();
@@ -91,6 +82,7 @@ async function runInChromium() {
     let before;
     await page.exposeFunction('loopStarts', () => {
       workerThread = chromiumThreads().find((thread) => thread.name === 'DedicatedWorker');
+      if (!workerThread) throw new Error("no thread named DedicatedWorker among Chromium's: cannot time the worker");
       before = threadCpuSeconds(workerThread.pid, workerThread.tid);
     });
     const reply = await page.evaluate(
@@ -99,7 +91,11 @@ async function runInChromium() {
           const worker = new Worker(urls.loop, { type: 'module' });
           worker.onmessage = async ({ data }) => {
             if (!data.ready) return resolve(data);
-            await window.loopStarts();
+            try {
+              await window.loopStarts();
+            } catch (error) {
+              return resolve({ error: String(error) });
+            }
             worker.postMessage({ go: true });
           };
           worker.onerror = (event) => resolve({ error: event.message ?? 'the worker failed to start' });
