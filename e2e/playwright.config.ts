@@ -1,9 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './chromium.mjs';
 
-// Browsers cannot be downloaded here: Playwright drives Debian's Chromium
-// (scripts/ensure-chromium.sh installs it when missing).
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // E2E_PORT lets several checkouts run their e2e tests side by side.
 const port = Number(process.env.E2E_PORT ?? 4173);
 
@@ -24,18 +22,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}/`,
     viewport: { width: 1280, height: 720 },
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     // A failed test keeps its trace (actions, DOM snapshots) and a screenshot. The trace's
     // screencast is left out: it encodes every frame the page paints, and the page animates.
     trace: { mode: 'retain-on-failure', screenshots: false },

@@ -2,7 +2,7 @@
 //! end in 0.1 s slices, draining the streamed series after each and taking
 //! the newest 2 000 decisions every 200 ms of wall time as the page's
 //! worker does, so the two builds do the same work (each drain's values
-//! copied out, as the WebAssembly bindings copy them into JavaScript).
+//! copied out, as the worker copies them out of the module's memory).
 //!
 //!   cargo run --release -p aqm-core --example bench-streamed [SCENARIO.json]
 //!
@@ -28,8 +28,8 @@ fn main() -> Result<(), String> {
     let mut t = slice_s;
     while !sim.is_finished() {
         sim.advance_to(secs_f64(t));
-        // The page's worker gets the drained values as a copy out of the
-        // module's memory (a `Float64Array`): copy them here too.
+        // The page's worker copies the drained values out of the module's
+        // memory into a buffer it posts to the page: copy them here too.
         std::hint::black_box(sim.drain().data.to_vec());
         if last_take.elapsed() >= snapshot_interval || sim.is_finished() {
             std::hint::black_box(sim.take_decisions());

@@ -236,6 +236,25 @@ impl WasmSimulation {
         batch.unchecked_into()
     }
 
+    /// The same batch as `drain`, with `data` a view into the engine's
+    /// memory instead of a copy: valid only until the next call into the
+    /// engine, so it is read or copied at once. The page's worker copies it
+    /// into a buffer the page hands back after use: a new typed array per
+    /// batch is fresh memory the browser faults in page by page.
+    #[wasm_bindgen(js_name = drainView)]
+    pub fn drain_view(&mut self) -> SeriesBatch {
+        let chunk = self.sim.drain();
+        let batch = js_sys::Object::new();
+        set(&batch, "columns", &self.columns);
+        set(&batch, "rows", &JsValue::from_f64(chunk.rows as f64));
+        // SAFETY: the view aliases the recorder's drain buffer, which the
+        // engine writes again only at the next drain; a memory growth in
+        // between detaches the view (it reads as empty), never dangles.
+        let data = unsafe { js_sys::Float64Array::view(chunk.data) };
+        set(&batch, "data", &data);
+        batch.unchecked_into()
+    }
+
     /// The monitored queues' decisions since the last take (the newest
     /// 2 000 at most), oldest first, packed as numbers (see
     /// [`DECISION_STRIDE`]): one typed array instead of thousands of JSON

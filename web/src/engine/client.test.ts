@@ -162,3 +162,37 @@ describe('EngineClient crash restart', () => {
     await expect(problem).resolves.toBeUndefined();
   });
 });
+
+describe('EngineClient rows', () => {
+  it('hands each batch’s buffer back to the worker once the listener has had the rows', async () => {
+    const client = new EngineClient();
+    const seen: { values: number[]; recycledBefore: boolean }[] = [];
+    const run = {
+      ...listener(),
+      onRows: (_rows: number, data: Float64Array) => seen.push({ values: Array.from(data), recycledBefore: recycled().length > 0 }),
+    };
+    await builtRun(client, run);
+    const load = current().posted.find((m) => m.type === 'load');
+    if (load?.type !== 'load') throw new Error('no load');
+    const data = Float64Array.from([0.1, 0.2]);
+    current().send({ type: 'rows', runId: load.runId, epoch: 0, rows: 2, data });
+    expect(seen).toEqual([{ values: [0.1, 0.2], recycledBefore: false }]);
+    expect(recycled()).toEqual([data.buffer]);
+  });
+
+  it('hands back, unread, the buffer of a batch from a run no longer there', async () => {
+    const client = new EngineClient();
+    const rows: number[] = [];
+    await builtRun(client, { ...listener(), onRows: (n) => rows.push(n) });
+    const load = current().posted.find((m) => m.type === 'load');
+    if (load?.type !== 'load') throw new Error('no load');
+    const data = Float64Array.from([1]);
+    current().send({ type: 'rows', runId: load.runId + 1, epoch: 0, rows: 1, data });
+    expect(rows).toEqual([]);
+    expect(recycled()).toEqual([data.buffer]);
+  });
+});
+
+function recycled(): ArrayBuffer[] {
+  return current().posted.flatMap((m) => (m.type === 'recycle' ? [m.buffer] : []));
+}

@@ -49,7 +49,7 @@ export class EngineRefusal extends Error {
 }
 
 export interface SimulationListener {
-  /** New rows, column-major in the order of `SimulationHandle.columns`. */
+  /** New rows, column-major in the order of `SimulationHandle.columns`; `data` goes back to the worker when this returns, so copy what you keep. */
   onRows(rows: number, data: Float64Array): void;
   onSnapshot(snapshot: RunSnapshot): void;
   /** The run went back to t = 0: drop everything received so far. */
@@ -298,6 +298,8 @@ export class EngineClient {
       case 'rows': {
         const run = this.currentRun(message.runId, message.epoch);
         run?.listener.onRows(message.rows, message.data);
+        // The listener has copied the rows: the worker fills the buffer again.
+        if (!this.crash) this.worker.postMessage({ type: 'recycle', buffer: message.data.buffer } satisfies ToWorker, [message.data.buffer]);
         return;
       }
       case 'snapshot': {

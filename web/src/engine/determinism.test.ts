@@ -190,6 +190,25 @@ describe('wasm engine', () => {
     expect(deterministicPart(runWasm(scenarioJson, 0.001))).toEqual(deterministicPart(runWasm(scenarioJson, 8)));
   });
 
+  it('hands out through a view into its memory the same rows a drain copies', () => {
+    const copied = new Simulation(comparisonScenario());
+    const viewed = new Simulation(comparisonScenario());
+    let rows = 0;
+    for (let t = 0.1; !copied.isFinished(); t += 0.1) {
+      copied.advanceTo(t);
+      viewed.advanceTo(t);
+      const copy = copied.drain();
+      const view = viewed.drainView();
+      expect(view.rows).toBe(copy.rows);
+      expect(view.columns).toEqual(copy.columns);
+      expect(Array.from(view.data)).toEqual(Array.from(copy.data));
+      rows += view.rows;
+    }
+    expect(rows).toBeGreaterThan(0);
+    copied.free();
+    viewed.free();
+  });
+
   it('reports scenario problems with their field path', () => {
     const bad = JSON.parse(comparisonScenario());
     bad.flows[1].rate_bps = -5;

@@ -56,7 +56,7 @@ export class GroupAggregator {
   }
 
   /** `rows` rows of the engine's columns (column-major) as rows of `columns` (column-major). */
-  aggregate(rows: number, engineData: Float64Array): Float64Array {
+  aggregate(rows: number, engineData: Float64Array): Float64Array<ArrayBuffer> {
     if (engineData.length !== rows * this.engineWidth) {
       throw new Error(`batch of ${engineData.length} values does not hold ${rows} rows of ${this.engineWidth} columns`);
     }

@@ -39,6 +39,8 @@ export type ToWorker =
   | { type: 'recordDecisions'; runId: number; on: boolean }
   | { type: 'setParam'; requestId: number; runId: number; id: string; value: number }
   | { type: 'dispose'; runId: number }
+  /** A `rows` message's buffer, handed back once its rows are copied into the page's store (see `RowBuffers`). */
+  | { type: 'recycle'; buffer: ArrayBuffer }
   /** Make the engine panic (the crash-restart test; the page sends it only when a test installed its hooks). */
   | { type: 'panicForTest' };
 
@@ -104,7 +106,7 @@ export type FromWorker =
   | { type: 'reply'; requestId: number; ok: false; error: string; problem?: ScenarioProblem }
   /** New series rows, column-major in the order of `LoadedRun.columns`.
    *  `epoch` counts resets, so rows of a run that was reset are recognisable. */
-  | { type: 'rows'; runId: number; epoch: number; rows: number; data: Float64Array }
+  | { type: 'rows'; runId: number; epoch: number; rows: number; data: Float64Array<ArrayBuffer> }
   | { type: 'snapshot'; runId: number; epoch: number; snapshot: RunSnapshot }
   /** The run failed (an engine panic); it is gone. */
   | { type: 'runError'; runId: number; message: string }

@@ -28,6 +28,7 @@ import { flowDetail, flowGroups, type FlowDetail } from './flowGroups';
 import { GroupAggregator, sortedGroupGoodputs } from './groupAggregates';
 import { SLICE_BUDGET_MS, StepSizer, lockstepTarget, playTarget, reached } from './pacing';
 import { isProblem, messageOf } from './refusal';
+import { RowBuffers } from './rowBuffers';
 import type { FlowResults, FromWorker, LiveSummary, LoadedRun, ParamApplied, RunSnapshot, Speed, ToWorker } from './protocol';
 
 /** Points of the Markov model's curve per snapshot (a few hundred states each: cheap). */
@@ -80,6 +81,7 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 const runs = new Map<number, Run>();
+const rowBuffers = new RowBuffers();
 /** The message of the engine's last panic: a trap itself says only "unreachable". */
 let panicMessage: string | null = null;
 /** Set once the engine trapped: a trapped instance must not be called again, so the worker goes quiet. */
@@ -179,6 +181,9 @@ function handle(message: ToWorker): void {
       return;
     case 'panicForTest':
       panicForTest();
+      return;
+    case 'recycle':
+      rowBuffers.recycle(message.buffer);
       return;
   }
   const run = runs.get(message.runId);
@@ -393,9 +398,10 @@ function advance(run: Run, targetS: number, deadlineMs: number): void {
 }
 
 function publishRows(run: Run): void {
-  const batch = run.sim.drain();
+  // A view into the engine's memory, read at once: into the groups' statistics, or copied into a buffer the page hands back.
+  const batch = run.sim.drainView();
   if (batch.rows === 0) return;
-  const data = run.aggregator ? run.aggregator.aggregate(batch.rows, batch.data) : batch.data;
+  const data = run.aggregator ? run.aggregator.aggregate(batch.rows, batch.data) : rowBuffers.copy(batch.data);
   post({ type: 'rows', runId: run.runId, epoch: run.epoch, rows: batch.rows, data }, [data.buffer]);
 }
 
