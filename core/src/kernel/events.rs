@@ -19,7 +19,7 @@
 //!
 //! Events are meant to be small (a few words): the wheel moves them when a
 //! slot is emptied. Packets in flight do not ride in events; they wait in a
-//! link's [`Pipe`](super::Pipe), which takes its sequence numbers from here.
+//! link's pipe ([`Pipes`](super::Pipes)), which takes its sequence numbers from here.
 
 use super::Nanos;
 use std::collections::VecDeque;

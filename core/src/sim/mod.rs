@@ -2,7 +2,7 @@
 //! change a parameter live, probe, summarise. The CLI and the wasm bindings
 //! are thin layers over this and nothing else.
 
-use crate::kernel::{EventQueue, Nanos, Pipe, Rng};
+use crate::kernel::{EventQueue, Nanos, Pipes, Rng};
 use crate::metrics::{DelayDistributions, FlowInfo, Recorder, RecorderConfig, SeriesChunk, SeriesView, Summary};
 use crate::net::topology::{self, FlowAttachment, PortRole, UNCONGESTED_BUFFER_PACKETS};
 use crate::net::trace::LinkTrace;
@@ -76,10 +76,11 @@ pub struct Simulation {
     events: EventQueue<Event>,
     ports: Vec<Port>,
     /// Each port's packets serialised and on their way to the far end, in
-    /// order. Beside the ports rather than in them: the event loop reads the
-    /// next event's pipe ahead of time, and these few words a port stay
-    /// cached where the ports, ten thousand with 5 000 flows, do not.
-    pipes: Vec<Pipe<InFlight>>,
+    /// order, one pipe a port. Beside the ports rather than in them: the
+    /// event loop reads the next event's pipe ahead of time, and these two
+    /// words a port stay cached where the ports, ten thousand with 5 000
+    /// flows, do not.
+    pipes: Pipes<InFlight>,
     /// Monitored hop of each port (the congested forward links).
     port_hop: Vec<Option<usize>>,
     /// Ports whose queue is the scheme under test (parameters apply live).
@@ -292,7 +293,7 @@ impl Simulation {
             params: plan.params.clone(),
             plan,
             events,
-            pipes: (0..ports.len()).map(|_| Pipe::default()).collect(),
+            pipes: Pipes::new(ports.len()),
             ports,
             port_hop,
             runs_scheme,
@@ -370,7 +371,7 @@ impl Simulation {
     /// Packets sitting in queues or on links right now.
     pub fn packets_in_network(&self) -> u64 {
         let queued: usize = self.ports.iter().map(|p| p.queue.len_packets()).sum();
-        let on_links: usize = self.pipes.iter().map(Pipe::len).sum();
+        let on_links = self.pipes.total_len();
         (queued + on_links) as u64
     }
 
@@ -385,7 +386,7 @@ impl Simulation {
         while let Some((now, event)) = self.events.pop_until(until) {
             if self.events.len() >= PREFETCH_FROM_EVENTS {
                 if let Some(&Event::Landed { port }) = self.events.peek_next() {
-                    self.pipes[port].prefetch_head();
+                    self.pipes.prefetch_head(port);
                 }
             }
             self.handle(now, event);
@@ -396,7 +397,7 @@ impl Simulation {
     fn handle(&mut self, now: Nanos, event: Event) {
         match event {
             Event::Landed { port } => {
-                let Some(InFlight { pkt, next }) = self.pipes[port].pop(&mut self.events, event) else { return };
+                let Some(InFlight { pkt, next }) = self.pipes.pop(&mut self.events, port, event) else { return };
                 match next {
                     Some(next_port) => self.arrive(now, next_port as PortId, pkt),
                     None => self.deliver(now, pkt),
@@ -632,7 +633,7 @@ impl Simulation {
 
         pkt.hop += 1;
         let next = self.routes.path(pkt.owner, pkt.dir).get(pkt.hop as usize).copied();
-        self.pipes[port].push(&mut self.events, arrival, InFlight { pkt, next }, Event::Landed { port });
+        self.pipes.push(&mut self.events, port, arrival, InFlight { pkt, next }, Event::Landed { port });
     }
 
     fn sample(&mut self, now: Nanos) {
