@@ -17,7 +17,8 @@ use super::Nanos;
 const NONE: u32 = u32::MAX;
 
 pub struct Pipes<T> {
-    /// Each pipe's first and last node (`NONE` when it is empty).
+    /// Each pipe's first and last node; the first is `NONE` when it is
+    /// empty (the last is then left as it was).
     ends: Vec<Ends>,
     nodes: Vec<Node<T>>,
     /// The first free node, the free ones linked through `next`.
@@ -33,8 +34,9 @@ struct Ends {
     tail: u32,
 }
 
-/// An item and the link to the next item of its pipe, with that item's
-/// stamp: popping a head schedules the next without reading its node.
+/// An item and the link to the next item of its pipe (unless it is the
+/// pipe's last), with that item's stamp: popping a head schedules the next
+/// without reading its node.
 /// Aligned so that a node spans two cache lines, never three.
 #[repr(align(64))]
 struct Node<T> {
@@ -61,8 +63,17 @@ impl<T> Pipes<T> {
 
     /// Items in `pipe` (walks its list).
     pub fn len(&self, pipe: usize) -> usize {
-        let first = Some(self.ends[pipe].head).filter(|&n| n != NONE);
-        std::iter::successors(first, |&n| Some(self.nodes[n as usize].next).filter(|&n| n != NONE)).count()
+        let Ends { head, tail } = self.ends[pipe];
+        if head == NONE {
+            return 0;
+        }
+        let mut count = 1;
+        let mut node = head;
+        while node != tail {
+            node = self.nodes[node as usize].next;
+            count += 1;
+        }
+        count
     }
 
     /// Items in all pipes.
@@ -100,10 +111,10 @@ impl<T> Pipes<T> {
         let index = ends.head;
         let node = self.nodes.get_mut(index as usize)?;
         let item = node.item.take();
-        ends.head = node.next;
-        if node.next == NONE {
-            ends.tail = NONE;
+        if index == ends.tail {
+            ends.head = NONE;
         } else {
+            ends.head = node.next;
             events.schedule_stamped(node.next_stamp, head);
         }
         node.next = self.free;
@@ -129,19 +140,31 @@ impl<T> Pipes<T> {
         }
     }
 
-    /// A node holding `item`: the one let go last, or a new one.
+    /// A node to hold `item`: the one let go last, or a new one. The node
+    /// is found before the item is moved, so that the item is written once,
+    /// straight into it: moved through the stack first, its copy read back
+    /// pieces of stores not yet done and stalled on store forwarding.
+    #[inline]
     fn take_node(&mut self, item: T) -> u32 {
-        if self.free == NONE {
-            let index =
-                u32::try_from(self.nodes.len()).ok().filter(|&i| i != NONE).expect("fewer than 2^32 items in flight");
-            self.nodes.push(Node { item: Some(item), next: NONE, next_stamp: Stamp { at: 0, seq: 0 } });
-            return index;
-        }
-        let index = self.free;
+        let index = if self.free == NONE { self.new_node() } else { self.free };
         let node = &mut self.nodes[index as usize];
         self.free = node.next;
-        node.item = Some(item);
-        node.next = NONE;
+        // A free node holds nothing: forgetting what it held drops nothing,
+        // and spares reading its old contents to check.
+        let old = node.item.replace(item);
+        debug_assert!(old.is_none());
+        std::mem::forget(old);
+        index
+    }
+
+    /// A new free node, put first on the free list.
+    #[cold]
+    #[inline(never)]
+    fn new_node(&mut self) -> u32 {
+        let index =
+            u32::try_from(self.nodes.len()).ok().filter(|&i| i != NONE).expect("fewer than 2^32 items in flight");
+        self.nodes.push(Node { item: None, next: self.free, next_stamp: Stamp { at: 0, seq: 0 } });
+        self.free = index;
         index
     }
 }
