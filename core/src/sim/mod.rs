@@ -408,18 +408,35 @@ impl Simulation {
                 self.start_tx(now, port);
             }
             Event::Timer { flow, at_sink, id } => self.with_agent(now, flow, at_sink, |a, ctx| a.on_timer(id, ctx)),
-            Event::QueueWake { port } => {
-                let mut ctx = QueueCtx::new(now, &mut self.port_rngs[port], &mut self.queue_out);
-                self.ports[port].queue.on_wake(&mut ctx);
-                self.settle_queue(now, port);
-                self.start_tx(now, port);
-            }
-            Event::Start { flow } => self.with_agent(now, flow, false, |a, ctx| a.start(ctx)),
-            Event::Stop { flow } => self.with_agent(now, flow, false, |a, ctx| a.stop(ctx)),
+            Event::QueueWake { port } => self.wake_queue(now, port),
+            Event::Start { flow } => self.start_or_stop(now, flow, true),
+            Event::Stop { flow } => self.start_or_stop(now, flow, false),
             Event::Sample => {
                 self.sample(now);
                 self.events.schedule(now + self.plan.sample_interval_ns, Event::Sample);
             }
+        }
+    }
+
+    // The events below come once per flow or per wake-up of a scheme that
+    // asks for one, not per packet: out of line, so that the per-packet
+    // loop stays small in the instruction cache.
+
+    #[inline(never)]
+    fn wake_queue(&mut self, now: Nanos, port: PortId) {
+        let mut ctx = QueueCtx::new(now, &mut self.port_rngs[port], &mut self.queue_out);
+        self.ports[port].queue.on_wake(&mut ctx);
+        self.settle_queue(now, port);
+        self.start_tx(now, port);
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn start_or_stop(&mut self, now: Nanos, flow: FlowId, start: bool) {
+        if start {
+            self.with_agent(now, flow, false, |a, ctx| a.start(ctx));
+        } else {
+            self.with_agent(now, flow, false, |a, ctx| a.stop(ctx));
         }
     }
 
@@ -489,9 +506,7 @@ impl Simulation {
         // Most flows' packets carry the unlabelled defaults and need no extension.
         let labels = pkt.labels();
         if labels.weight != rt.weight || labels.drop_precedence != rt.drop_precedence {
-            let labels = pkt.labels_mut();
-            labels.weight = rt.weight;
-            labels.drop_precedence = rt.drop_precedence;
+            label(&mut pkt, rt);
         }
         let first = self.routes.first(flow, pkt.dir);
         self.ledger.injected += 1;
@@ -506,6 +521,12 @@ impl Simulation {
         if !self.flows[owner as usize].multi_connection {
             return owner;
         }
+        self.connection_id(owner, conn)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn connection_id(&mut self, owner: FlowId, conn: u32) -> FlowId {
         let next = (self.flows.len() + self.connection_ids.len()) as FlowId;
         *self.connection_ids.entry((owner, conn)).or_insert(next)
     }
@@ -587,6 +608,15 @@ impl Simulation {
     /// wait, the link holds them until it can: a `TxDone` then starts the
     /// next, and meanwhile the queue (and its scheme) keeps them.
     fn link_ready(&mut self, now: Nanos, port: PortId) -> bool {
+        if self.ports[port].trace.is_none() {
+            return true;
+        }
+        self.traced_link_ready(now, port)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn traced_link_ready(&mut self, now: Nanos, port: PortId) -> bool {
         let p = &mut self.ports[port];
         let Some(trace) = p.trace.as_mut() else { return true };
         match trace.ready(now) {
@@ -609,11 +639,8 @@ impl Simulation {
         }
         let p = &mut self.ports[port];
         p.busy = true;
-        let (tx, busy) = match p.trace.as_mut() {
-            Some(trace) => {
-                let tx = trace.finish(now, pkt.size_bytes) - now;
-                (tx, trace.busy_ns(pkt.size_bytes, tx))
-            }
+        let (tx, busy) = match p.trace.as_deref_mut() {
+            Some(trace) => traced_tx(trace, now, pkt.size_bytes),
             None => {
                 let tx = p.tx_time(pkt.size_bytes);
                 (tx, tx)
@@ -716,6 +743,25 @@ impl Simulation {
     pub fn history(&self) -> SeriesChunk {
         self.recorder.history()
     }
+}
+
+/// Give a packet its flow's labels (the weight and drop precedence that
+/// only some scenarios set): out of line, as most packets keep the defaults.
+#[cold]
+#[inline(never)]
+fn label(pkt: &mut Packet, flow: &FlowRuntime) {
+    let labels = pkt.labels_mut();
+    labels.weight = flow.weight;
+    labels.drop_precedence = flow.drop_precedence;
+}
+
+/// A traced link's serialisation time for `bytes` starting now, and the
+/// time it counts as busy: out of line, as few links follow a trace.
+#[cold]
+#[inline(never)]
+fn traced_tx(trace: &mut LinkTrace, now: Nanos, bytes: u32) -> (Nanos, Nanos) {
+    let tx = trace.finish(now, bytes) - now;
+    (tx, trace.busy_ns(bytes, tx))
 }
 
 fn uncongested() -> PortQueue {
