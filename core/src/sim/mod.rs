@@ -484,12 +484,14 @@ impl Simulation {
         for rtt in out.rtt_samples.drain(..) {
             self.recorder.on_rtt(flow as usize, rtt, now);
         }
-        // Sending reaches the queues, which need the whole simulation.
-        let mut sends = std::mem::take(&mut out.send);
-        for pkt in sends.drain(..) {
+        // Sending reaches the queues, which need the whole simulation; no
+        // agent runs meanwhile, so the packets are taken from the back in
+        // place. (Moved out and back, the list's header was read whole just
+        // after its length was written, a stall on store forwarding.)
+        out.send.reverse();
+        while let Some(pkt) = self.agent_out.send.pop() {
             self.send(now, flow, at_sink, pkt);
         }
-        self.agent_out.send = sends;
     }
 
     /// Put a packet an agent sent on its first link (a source's through its host queue).
