@@ -16,11 +16,11 @@ use super::Nanos;
 /// No node: the end of a list.
 const NONE: u32 = u32::MAX;
 
-pub struct Pipes<T> {
+pub struct Pipes<T, E> {
     /// Each pipe's first and last node; the first is `NONE` when it is
     /// empty (the last is then left as it was).
     ends: Vec<Ends>,
-    nodes: Vec<Node<T>>,
+    nodes: Vec<Node<T, E>>,
     /// The first free node, the free ones linked through `next`.
     free: u32,
     /// Each pipe's last item's time, to check that it delivers in order.
@@ -35,17 +35,18 @@ struct Ends {
 }
 
 /// An item and the link to the next item of its pipe (unless it is the
-/// pipe's last), with that item's stamp: popping a head schedules the next
-/// without reading its node.
+/// pipe's last), with that item's stamp and the event that will stand for
+/// it: popping a head schedules the next without reading its node.
 /// Aligned so that a node spans two cache lines, never three.
 #[repr(align(64))]
-struct Node<T> {
+struct Node<T, E> {
     item: Option<T>,
     next: u32,
     next_stamp: Stamp,
+    next_head: Option<E>,
 }
 
-impl<T> Pipes<T> {
+impl<T, E: Copy> Pipes<T, E> {
     /// `count` empty pipes, numbered from 0.
     pub fn new(count: usize) -> Self {
         Pipes {
@@ -82,9 +83,10 @@ impl<T> Pipes<T> {
     }
 
     /// Put `item` in `pipe` to come out at `at`, which must not be before
-    /// the pipe's last item's time. When the pipe was empty, `head` (the
-    /// event that stands for this pipe) is scheduled in the item's place.
-    pub fn push<E>(&mut self, events: &mut EventQueue<E>, pipe: usize, at: Nanos, item: T, head: E) {
+    /// the pipe's last item's time; `head` is the event that will stand for
+    /// the pipe while the item is its head, scheduled in the item's place
+    /// now if the pipe was empty, or when the item before it pops.
+    pub fn push(&mut self, events: &mut EventQueue<E>, pipe: usize, at: Nanos, item: T, head: E) {
         let stamp = events.stamp(at);
         #[cfg(debug_assertions)]
         {
@@ -100,13 +102,14 @@ impl<T> Pipes<T> {
             let tail = &mut self.nodes[ends.tail as usize];
             tail.next = node;
             tail.next_stamp = stamp;
+            tail.next_head = Some(head);
         }
         ends.tail = node;
     }
 
     /// Take the head item of `pipe` (its event has just popped) and
-    /// schedule `head` again for the next item, if any.
-    pub fn pop<E>(&mut self, events: &mut EventQueue<E>, pipe: usize, head: E) -> Option<T> {
+    /// schedule the next item's event, if there is a next item.
+    pub fn pop(&mut self, events: &mut EventQueue<E>, pipe: usize) -> Option<T> {
         let ends = &mut self.ends[pipe];
         let index = ends.head;
         let node = self.nodes.get_mut(index as usize)?;
@@ -115,7 +118,10 @@ impl<T> Pipes<T> {
             ends.head = NONE;
         } else {
             ends.head = node.next;
-            events.schedule_stamped(node.next_stamp, head);
+            // Set when the next item was pushed behind this one.
+            if let Some(head) = node.next_head {
+                events.schedule_stamped(node.next_stamp, head);
+            }
         }
         node.next = self.free;
         self.free = index;
@@ -130,7 +136,7 @@ impl<T> Pipes<T> {
         #[cfg(target_arch = "x86_64")]
         if let Some(node) = self.nodes.get(self.ends[pipe].head as usize) {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let at = (node as *const Node<T>).cast::<i8>();
+            let at = (node as *const Node<T, E>).cast::<i8>();
             // SAFETY: SSE is part of x86-64, and a prefetch never faults
             // nor changes what the program computes.
             unsafe {
@@ -163,7 +169,7 @@ impl<T> Pipes<T> {
     fn new_node(&mut self) -> u32 {
         let index =
             u32::try_from(self.nodes.len()).ok().filter(|&i| i != NONE).expect("fewer than 2^32 items in flight");
-        self.nodes.push(Node { item: None, next: self.free, next_stamp: Stamp { at: 0, seq: 0 } });
+        self.nodes.push(Node { item: None, next: self.free, next_stamp: Stamp { at: 0, seq: 0 }, next_head: None });
         self.free = index;
         index
     }
@@ -207,7 +213,7 @@ mod tests {
         let mut order = Vec::new();
         while let Some((at, ev)) = events.pop_until(u64::MAX) {
             let id = match ev {
-                Ev::Head(p) => pipes.pop(&mut events, p, Ev::Head(p)).expect("a head event has an item"),
+                Ev::Head(p) => pipes.pop(&mut events, p).expect("a head event has an item"),
                 Ev::Direct(id) => id,
             };
             order.push((at, id));
@@ -236,7 +242,8 @@ mod tests {
 
         /// Pipes sharing one pool hold and give back exactly what a
         /// `VecDeque` per pipe would, whatever the interleaving of pushes
-        /// and pops, and their heads pop in time order across pipes.
+        /// and pops; their heads pop in time order across pipes, each as
+        /// the event given with its item.
         #[test]
         fn the_pool_behaves_as_a_deque_per_pipe(ops in prop::collection::vec(op(), 1..300)) {
             let mut events = EventQueue::new();
@@ -247,14 +254,15 @@ mod tests {
                 match op {
                     Op::Push(p, gap) => {
                         last[p] = last[p].max(events.now()) + gap;
-                        pipes.push(&mut events, p, last[p], id as u32, p);
+                        pipes.push(&mut events, p, last[p], id as u32, (p, id as u32));
                         deques[p].push_back((last[p], id as u32));
                     }
                     Op::Pop => {
-                        let Some((now, p)) = events.pop_until(Nanos::MAX) else { continue };
-                        let item = pipes.pop(&mut events, p, p);
+                        let Some((now, (p, head))) = events.pop_until(Nanos::MAX) else { continue };
+                        let item = pipes.pop(&mut events, p);
                         let expected = deques[p].pop_front();
                         prop_assert_eq!(item, expected.map(|(_, id)| id));
+                        prop_assert_eq!(Some(head), item);
                         prop_assert_eq!(Some(now), expected.map(|(at, _)| at));
                         let earliest = deques.iter().filter_map(|d| d.front()).map(|&(at, _)| at).min();
                         prop_assert!(earliest.is_none_or(|at| at >= now));

@@ -26,7 +26,7 @@ pub mod work;
 use capture::Capture;
 pub use capture::{CaptureBytes, CaptureError, CaptureField, CaptureRequest};
 use flow::{FlowRuntime, RouteTable};
-use port::{InFlight, Port, PortQueue};
+use port::{Port, PortQueue};
 pub use view::{ResolvedGroup, ResolvedPlan};
 
 /// With this many events pending, links in flight no longer fit in the
@@ -35,12 +35,23 @@ pub use view::{ResolvedGroup, ResolvedPlan};
 const PREFETCH_FROM_EVENTS: usize = if cfg!(target_arch = "x86_64") { 2048 } else { usize::MAX };
 
 /// What happens next. Events are small: packets on a link wait in the
-/// port's pipe, and only the pipe's head is an event (`Landed`).
+/// port's pipe, and only the pipe's head is an event (`Landed` or
+/// `Reached`), naming where its packet goes, so that the loop can fetch
+/// that state an event ahead.
 #[derive(Clone, Copy)]
 enum Event {
-    /// The first packet in `port`'s pipe reaches the far end of its link.
+    /// The first packet in `port`'s pipe reaches the far end of its link
+    /// and goes on into port `next`.
     Landed {
-        port: PortId,
+        port: u32,
+        next: u32,
+    },
+    /// The first packet in `port`'s pipe reaches the far end of its link,
+    /// the end of its route: `flow`'s sink or source.
+    Reached {
+        port: u32,
+        flow: FlowId,
+        at_sink: bool,
     },
     /// `port`'s link finished serialising a packet.
     TxDone {
@@ -80,7 +91,7 @@ pub struct Simulation {
     /// event loop reads the next event's pipe ahead of time, and these two
     /// words a port stay cached where the ports, ten thousand with 5 000
     /// flows, do not.
-    pipes: Pipes<InFlight>,
+    pipes: Pipes<Packet, Event>,
     /// Monitored hop of each port (the congested forward links).
     port_hop: Vec<Option<usize>>,
     /// Ports whose queue is the scheme under test (parameters apply live).
@@ -385,8 +396,16 @@ impl Simulation {
         let until = t.min(self.plan.duration_ns);
         while let Some((now, event)) = self.events.pop_until(until) {
             if self.events.len() >= PREFETCH_FROM_EVENTS {
-                if let Some(&Event::Landed { port }) = self.events.peek_next() {
-                    self.pipes.prefetch_head(port);
+                match self.events.peek_next() {
+                    Some(&Event::Landed { port, next }) => {
+                        self.pipes.prefetch_head(port as PortId);
+                        self.ports[next as PortId].prefetch();
+                    }
+                    Some(&Event::Reached { port, flow, at_sink }) => {
+                        self.pipes.prefetch_head(port as PortId);
+                        self.flows[flow as usize].prefetch(at_sink);
+                    }
+                    _ => {}
                 }
             }
             self.handle(now, event);
@@ -396,11 +415,14 @@ impl Simulation {
 
     fn handle(&mut self, now: Nanos, event: Event) {
         match event {
-            Event::Landed { port } => {
-                let Some(InFlight { pkt, next }) = self.pipes.pop(&mut self.events, port, event) else { return };
-                match next {
-                    Some(next_port) => self.arrive(now, next_port as PortId, pkt),
-                    None => self.deliver(now, pkt),
+            Event::Landed { port, next } => {
+                if let Some(pkt) = self.pipes.pop(&mut self.events, port as PortId) {
+                    self.arrive(now, next as PortId, pkt);
+                }
+            }
+            Event::Reached { port, .. } => {
+                if let Some(pkt) = self.pipes.pop(&mut self.events, port as PortId) {
+                    self.deliver(now, pkt);
                 }
             }
             Event::TxDone { port } => {
@@ -661,8 +683,11 @@ impl Simulation {
         }
 
         pkt.hop += 1;
-        let next = self.routes.path(pkt.owner, pkt.dir).get(pkt.hop as usize).copied();
-        self.pipes.push(&mut self.events, port, arrival, InFlight { pkt, next }, Event::Landed { port });
+        let head = match self.routes.path(pkt.owner, pkt.dir).get(pkt.hop as usize) {
+            Some(&next) => Event::Landed { port: port as u32, next },
+            None => Event::Reached { port: port as u32, flow: pkt.owner, at_sink: pkt.dir == Dir::Forward },
+        };
+        self.pipes.push(&mut self.events, port, arrival, pkt, head);
     }
 
     fn sample(&mut self, now: Nanos) {
