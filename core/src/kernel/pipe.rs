@@ -144,6 +144,8 @@ impl<T, E: Copy> Pipes<T, E> {
                 _mm_prefetch::<_MM_HINT_T0>(at.wrapping_add(64));
             }
         }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = pipe;
     }
 
     /// A node to hold `item`: the one let go last, or a new one. The node
