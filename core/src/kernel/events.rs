@@ -19,10 +19,11 @@
 //!
 //! Events are meant to be small (a few words): the wheel moves them when a
 //! slot is emptied. Packets in flight do not ride in events; they wait in a
-//! link's [`Pipe`](super::Pipe), which takes its sequence numbers from here.
+//! link's pipe ([`Pipes`](super::Pipes)), which takes its sequence numbers from here.
 
 use super::Nanos;
 use std::collections::VecDeque;
+use std::num::NonZeroU64;
 
 /// The order of events: time, then scheduling order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -45,8 +46,9 @@ const LEVELS: usize = (Nanos::BITS as usize).div_ceil(LEVEL_BITS as usize);
 pub struct EventQueue<E> {
     /// Events at `base`, in sequence order.
     due: VecDeque<Entry<E>>,
-    /// `slots[level * SLOTS + slot]`: events later than `base`.
-    slots: Vec<Vec<Entry<E>>>,
+    /// `slots[level][slot]`: events later than `base`. Arrays, so that
+    /// indices the compiler can bound need no checks.
+    slots: Box<[[Vec<Entry<E>>; SLOTS]; LEVELS]>,
     /// Bit `s` of `occupied[l]` is set when slot `s` of level `l` holds events.
     occupied: [u64; LEVELS],
     /// Where the wheel stands: no event is before it. At most `now`.
@@ -69,7 +71,7 @@ impl<E> EventQueue<E> {
     pub fn new() -> Self {
         EventQueue {
             due: VecDeque::new(),
-            slots: (0..LEVELS * SLOTS).map(|_| Vec::new()).collect(),
+            slots: Box::new(std::array::from_fn(|_| std::array::from_fn(|_| Vec::new()))),
             occupied: [0; LEVELS],
             base: 0,
             len: 0,
@@ -136,7 +138,7 @@ impl<E> EventQueue<E> {
         if level == 0 {
             return Some((self.base & !(SLOTS as Nanos - 1)) | slot as Nanos);
         }
-        self.slots[level * SLOTS + slot].iter().map(|e| e.stamp.at).min()
+        self.slots[level][slot].iter().map(|e| e.stamp.at).min()
     }
 
     /// The event that pops next unless one is scheduled before it, when it
@@ -147,7 +149,7 @@ impl<E> EventQueue<E> {
             return Some(&first.event);
         }
         let (level, slot) = self.lowest_slot()?;
-        match &self.slots[level * SLOTS + slot][..] {
+        match &self.slots[level][slot][..] {
             [only] => Some(&only.event),
             _ => None,
         }
@@ -179,8 +181,7 @@ impl<E> EventQueue<E> {
     /// just-written entry stalls on store forwarding.
     #[inline(always)]
     fn place(&mut self, stamp: Stamp, event: E) {
-        let diff = stamp.at ^ self.base;
-        if diff == 0 {
+        let Some(diff) = NonZeroU64::new(stamp.at ^ self.base) else {
             // Mostly the latest sequence number; a stamp taken earlier
             // goes in its place.
             if self.due.back().is_none_or(|last| last.stamp.seq < stamp.seq) {
@@ -190,10 +191,10 @@ impl<E> EventQueue<E> {
                 self.due.insert(i, Entry { stamp, event });
             }
             return;
-        }
-        let level = ((Nanos::BITS - 1 - diff.leading_zeros()) / LEVEL_BITS) as usize;
+        };
+        let level = (diff.ilog2() / LEVEL_BITS) as usize;
         let slot = (stamp.at >> (level as u32 * LEVEL_BITS)) as usize & (SLOTS - 1);
-        self.slots[level * SLOTS + slot].push(Entry { stamp, event });
+        self.slots[level][slot].push(Entry { stamp, event });
         self.occupied[level] |= 1 << slot;
     }
 
@@ -210,19 +211,18 @@ impl<E> EventQueue<E> {
     /// a slot of one event, the usual case, is taken straight out.
     fn take_earliest(&mut self, until: Nanos) -> Option<Entry<E>> {
         let (level, slot) = self.lowest_slot()?;
-        let index = level * SLOTS + slot;
-        if let [only] = &self.slots[index][..] {
+        if let [only] = &self.slots[level][slot][..] {
             if only.stamp.at > until {
                 return None;
             }
             self.base = only.stamp.at;
             self.occupied[level] &= !(1 << slot);
-            return self.slots[index].pop();
+            return self.slots[level][slot].pop();
         }
         let earliest = if level == 0 {
             (self.base & !(SLOTS as Nanos - 1)) | slot as Nanos
         } else {
-            self.slots[index].iter().map(|e| e.stamp.at).min()?
+            self.slots[level][slot].iter().map(|e| e.stamp.at).min()?
         };
         if earliest > until {
             return None;
@@ -230,11 +230,11 @@ impl<E> EventQueue<E> {
         self.base = earliest;
         self.occupied[level] &= !(1 << slot);
         // None of its events comes back to this slot; it keeps its capacity.
-        let mut spill = std::mem::take(&mut self.slots[index]);
+        let mut spill = std::mem::take(&mut self.slots[level][slot]);
         for Entry { stamp, event } in spill.drain(..) {
             self.place(stamp, event);
         }
-        self.slots[index] = spill;
+        self.slots[level][slot] = spill;
         self.due.pop_front()
     }
 }

@@ -8,6 +8,6 @@ mod rng;
 mod time;
 
 pub use events::{EventQueue, Stamp};
-pub use pipe::Pipe;
+pub use pipe::Pipes;
 pub use rng::Rng;
 pub use time::{ms, secs_f64, to_secs, tx_time_ns, Nanos, NS_PER_MS, NS_PER_S};

@@ -2,7 +2,7 @@
 //! change a parameter live, probe, summarise. The CLI and the wasm bindings
 //! are thin layers over this and nothing else.
 
-use crate::kernel::{EventQueue, Nanos, Pipe, Rng};
+use crate::kernel::{EventQueue, Nanos, Pipes, Rng};
 use crate::metrics::{DelayDistributions, FlowInfo, Recorder, RecorderConfig, SeriesChunk, SeriesView, Summary};
 use crate::net::topology::{self, FlowAttachment, PortRole, UNCONGESTED_BUFFER_PACKETS};
 use crate::net::trace::LinkTrace;
@@ -26,7 +26,7 @@ pub mod work;
 use capture::Capture;
 pub use capture::{CaptureBytes, CaptureError, CaptureField, CaptureRequest};
 use flow::{FlowRuntime, RouteTable};
-use port::{InFlight, Port, PortQueue};
+use port::{Port, PortQueue};
 pub use view::{ResolvedGroup, ResolvedPlan};
 
 /// With this many events pending, links in flight no longer fit in the
@@ -35,12 +35,23 @@ pub use view::{ResolvedGroup, ResolvedPlan};
 const PREFETCH_FROM_EVENTS: usize = if cfg!(target_arch = "x86_64") { 2048 } else { usize::MAX };
 
 /// What happens next. Events are small: packets on a link wait in the
-/// port's pipe, and only the pipe's head is an event (`Landed`).
+/// port's pipe, and only the pipe's head is an event (`Landed` or
+/// `Reached`), naming where its packet goes, so that the loop can fetch
+/// that state an event ahead.
 #[derive(Clone, Copy)]
 enum Event {
-    /// The first packet in `port`'s pipe reaches the far end of its link.
+    /// The first packet in `port`'s pipe reaches the far end of its link
+    /// and goes on into port `next`.
     Landed {
-        port: PortId,
+        port: u32,
+        next: u32,
+    },
+    /// The first packet in `port`'s pipe reaches the far end of its link,
+    /// the end of its route: `flow`'s sink or source.
+    Reached {
+        port: u32,
+        flow: FlowId,
+        at_sink: bool,
     },
     /// `port`'s link finished serialising a packet.
     TxDone {
@@ -76,10 +87,11 @@ pub struct Simulation {
     events: EventQueue<Event>,
     ports: Vec<Port>,
     /// Each port's packets serialised and on their way to the far end, in
-    /// order. Beside the ports rather than in them: the event loop reads the
-    /// next event's pipe ahead of time, and these few words a port stay
-    /// cached where the ports, ten thousand with 5 000 flows, do not.
-    pipes: Vec<Pipe<InFlight>>,
+    /// order, one pipe a port. Beside the ports rather than in them: the
+    /// event loop reads the next event's pipe ahead of time, and these two
+    /// words a port stay cached where the ports, ten thousand with 5 000
+    /// flows, do not.
+    pipes: Pipes<Packet, Event>,
     /// Monitored hop of each port (the congested forward links).
     port_hop: Vec<Option<usize>>,
     /// Ports whose queue is the scheme under test (parameters apply live).
@@ -292,7 +304,7 @@ impl Simulation {
             params: plan.params.clone(),
             plan,
             events,
-            pipes: (0..ports.len()).map(|_| Pipe::default()).collect(),
+            pipes: Pipes::new(ports.len()),
             ports,
             port_hop,
             runs_scheme,
@@ -370,7 +382,7 @@ impl Simulation {
     /// Packets sitting in queues or on links right now.
     pub fn packets_in_network(&self) -> u64 {
         let queued: usize = self.ports.iter().map(|p| p.queue.len_packets()).sum();
-        let on_links: usize = self.pipes.iter().map(Pipe::len).sum();
+        let on_links = self.pipes.total_len();
         (queued + on_links) as u64
     }
 
@@ -384,8 +396,16 @@ impl Simulation {
         let until = t.min(self.plan.duration_ns);
         while let Some((now, event)) = self.events.pop_until(until) {
             if self.events.len() >= PREFETCH_FROM_EVENTS {
-                if let Some(&Event::Landed { port }) = self.events.peek_next() {
-                    self.pipes[port].prefetch_head();
+                match self.events.peek_next() {
+                    Some(&Event::Landed { port, next }) => {
+                        self.pipes.prefetch_head(port as PortId);
+                        self.ports[next as PortId].prefetch();
+                    }
+                    Some(&Event::Reached { port, flow, at_sink }) => {
+                        self.pipes.prefetch_head(port as PortId);
+                        self.flows[flow as usize].prefetch(at_sink);
+                    }
+                    _ => {}
                 }
             }
             self.handle(now, event);
@@ -395,11 +415,14 @@ impl Simulation {
 
     fn handle(&mut self, now: Nanos, event: Event) {
         match event {
-            Event::Landed { port } => {
-                let Some(InFlight { pkt, next }) = self.pipes[port].pop(&mut self.events, event) else { return };
-                match next {
-                    Some(next_port) => self.arrive(now, next_port as PortId, pkt),
-                    None => self.deliver(now, pkt),
+            Event::Landed { port, next } => {
+                if let Some(pkt) = self.pipes.pop(&mut self.events, port as PortId) {
+                    self.arrive(now, next as PortId, pkt);
+                }
+            }
+            Event::Reached { port, .. } => {
+                if let Some(pkt) = self.pipes.pop(&mut self.events, port as PortId) {
+                    self.deliver(now, pkt);
                 }
             }
             Event::TxDone { port } => {
@@ -407,18 +430,35 @@ impl Simulation {
                 self.start_tx(now, port);
             }
             Event::Timer { flow, at_sink, id } => self.with_agent(now, flow, at_sink, |a, ctx| a.on_timer(id, ctx)),
-            Event::QueueWake { port } => {
-                let mut ctx = QueueCtx::new(now, &mut self.port_rngs[port], &mut self.queue_out);
-                self.ports[port].queue.on_wake(&mut ctx);
-                self.settle_queue(now, port);
-                self.start_tx(now, port);
-            }
-            Event::Start { flow } => self.with_agent(now, flow, false, |a, ctx| a.start(ctx)),
-            Event::Stop { flow } => self.with_agent(now, flow, false, |a, ctx| a.stop(ctx)),
+            Event::QueueWake { port } => self.wake_queue(now, port),
+            Event::Start { flow } => self.start_or_stop(now, flow, true),
+            Event::Stop { flow } => self.start_or_stop(now, flow, false),
             Event::Sample => {
                 self.sample(now);
                 self.events.schedule(now + self.plan.sample_interval_ns, Event::Sample);
             }
+        }
+    }
+
+    // The events below come once per flow or per wake-up of a scheme that
+    // asks for one, not per packet: out of line, so that the per-packet
+    // loop stays small in the instruction cache.
+
+    #[inline(never)]
+    fn wake_queue(&mut self, now: Nanos, port: PortId) {
+        let mut ctx = QueueCtx::new(now, &mut self.port_rngs[port], &mut self.queue_out);
+        self.ports[port].queue.on_wake(&mut ctx);
+        self.settle_queue(now, port);
+        self.start_tx(now, port);
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn start_or_stop(&mut self, now: Nanos, flow: FlowId, start: bool) {
+        if start {
+            self.with_agent(now, flow, false, |a, ctx| a.start(ctx));
+        } else {
+            self.with_agent(now, flow, false, |a, ctx| a.stop(ctx));
         }
     }
 
@@ -466,12 +506,14 @@ impl Simulation {
         for rtt in out.rtt_samples.drain(..) {
             self.recorder.on_rtt(flow as usize, rtt, now);
         }
-        // Sending reaches the queues, which need the whole simulation.
-        let mut sends = std::mem::take(&mut out.send);
-        for pkt in sends.drain(..) {
+        // Sending reaches the queues, which need the whole simulation; no
+        // agent runs meanwhile, so the packets are taken from the back in
+        // place. (Moved out and back, the list's header was read whole just
+        // after its length was written, a stall on store forwarding.)
+        out.send.reverse();
+        while let Some(pkt) = self.agent_out.send.pop() {
             self.send(now, flow, at_sink, pkt);
         }
-        self.agent_out.send = sends;
     }
 
     /// Put a packet an agent sent on its first link (a source's through its host queue).
@@ -488,9 +530,7 @@ impl Simulation {
         // Most flows' packets carry the unlabelled defaults and need no extension.
         let labels = pkt.labels();
         if labels.weight != rt.weight || labels.drop_precedence != rt.drop_precedence {
-            let labels = pkt.labels_mut();
-            labels.weight = rt.weight;
-            labels.drop_precedence = rt.drop_precedence;
+            label(&mut pkt, rt);
         }
         let first = self.routes.first(flow, pkt.dir);
         self.ledger.injected += 1;
@@ -505,6 +545,12 @@ impl Simulation {
         if !self.flows[owner as usize].multi_connection {
             return owner;
         }
+        self.connection_id(owner, conn)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn connection_id(&mut self, owner: FlowId, conn: u32) -> FlowId {
         let next = (self.flows.len() + self.connection_ids.len()) as FlowId;
         *self.connection_ids.entry((owner, conn)).or_insert(next)
     }
@@ -586,6 +632,15 @@ impl Simulation {
     /// wait, the link holds them until it can: a `TxDone` then starts the
     /// next, and meanwhile the queue (and its scheme) keeps them.
     fn link_ready(&mut self, now: Nanos, port: PortId) -> bool {
+        if self.ports[port].trace.is_none() {
+            return true;
+        }
+        self.traced_link_ready(now, port)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn traced_link_ready(&mut self, now: Nanos, port: PortId) -> bool {
         let p = &mut self.ports[port];
         let Some(trace) = p.trace.as_mut() else { return true };
         match trace.ready(now) {
@@ -608,11 +663,8 @@ impl Simulation {
         }
         let p = &mut self.ports[port];
         p.busy = true;
-        let (tx, busy) = match p.trace.as_mut() {
-            Some(trace) => {
-                let tx = trace.finish(now, pkt.size_bytes) - now;
-                (tx, trace.busy_ns(pkt.size_bytes, tx))
-            }
+        let (tx, busy) = match p.trace.as_deref_mut() {
+            Some(trace) => traced_tx(trace, now, pkt.size_bytes),
             None => {
                 let tx = p.tx_time(pkt.size_bytes);
                 (tx, tx)
@@ -631,8 +683,11 @@ impl Simulation {
         }
 
         pkt.hop += 1;
-        let next = self.routes.path(pkt.owner, pkt.dir).get(pkt.hop as usize).copied();
-        self.pipes[port].push(&mut self.events, arrival, InFlight { pkt, next }, Event::Landed { port });
+        let head = match self.routes.path(pkt.owner, pkt.dir).get(pkt.hop as usize) {
+            Some(&next) => Event::Landed { port: port as u32, next },
+            None => Event::Reached { port: port as u32, flow: pkt.owner, at_sink: pkt.dir == Dir::Forward },
+        };
+        self.pipes.push(&mut self.events, port, arrival, pkt, head);
     }
 
     fn sample(&mut self, now: Nanos) {
@@ -715,6 +770,25 @@ impl Simulation {
     pub fn history(&self) -> SeriesChunk {
         self.recorder.history()
     }
+}
+
+/// Give a packet its flow's labels (the weight and drop precedence that
+/// only some scenarios set): out of line, as most packets keep the defaults.
+#[cold]
+#[inline(never)]
+fn label(pkt: &mut Packet, flow: &FlowRuntime) {
+    let labels = pkt.labels_mut();
+    labels.weight = flow.weight;
+    labels.drop_precedence = flow.drop_precedence;
+}
+
+/// A traced link's serialisation time for `bytes` starting now, and the
+/// time it counts as busy: out of line, as few links follow a trace.
+#[cold]
+#[inline(never)]
+fn traced_tx(trace: &mut LinkTrace, now: Nanos, bytes: u32) -> (Nanos, Nanos) {
+    let tx = trace.finish(now, bytes) - now;
+    (tx, trace.busy_ns(bytes, tx))
 }
 
 fn uncongested() -> PortQueue {

@@ -2,7 +2,7 @@
 
 use crate::kernel::{tx_time_ns, Nanos, Stamp};
 use crate::net::trace::LinkTrace;
-use crate::net::{AccessJitter, Packet};
+use crate::net::AccessJitter;
 use crate::queue::droptail::DropTail;
 use crate::queue::Qdisc;
 use std::ops::{Deref, DerefMut};
@@ -59,14 +59,6 @@ impl DerefMut for PortQueue {
             PortQueue::Scheme(queue) => queue.as_mut(),
         }
     }
-}
-
-/// A packet on a link, and where it goes at the far end: the next port's
-/// queue, or (`None`) the endpoint. The port is a `u32` so that the pipe's
-/// items stay small (they are copied in and out).
-pub struct InFlight {
-    pub pkt: Packet,
-    pub next: Option<u32>,
 }
 
 impl Port {
