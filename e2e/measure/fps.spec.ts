@@ -1,6 +1,6 @@
 import { test, type Browser, type Page } from '@playwright/test';
 import { linkFor, setSpeed, waitForSimTime } from '../tests/helpers';
-import { ALL_CHARTS_VIEW, manyFlowScenario, saveMeasurement, twentyFlowScenario } from './probe';
+import { ALL_CHARTS_VIEW, MANY_FLOWS_NAME, manyFlowScenario, ns3DumbbellScenario, saveMeasurement, twentyFlowScenario, type ManyFlows } from './probe';
 
 const PROBE_MS = 5000;
 
@@ -128,20 +128,20 @@ const CASES: FrameRateCase[] = [
     settle: { wallMs: 1000 },
   },
   {
-    name: 'frame-rate-5000-flows',
-    description: '5 000 TCP flows in two groups, 1 Gb/s, RED, every chart, 30 s window, speed max',
-    scenario: manyFlowScenario(5000),
+    name: 'frame-rate-ns3-dumbbell',
+    description: 'the ns-3 RED dumbbell (10 TCP flows, 10 Mb/s), every chart, 30 s window, speed max',
+    scenario: ns3DumbbellScenario(),
+    warmUpS: 0.5,
+    settle: { wallMs: 1000 },
+  },
+  ...([1000, 5000, 10_000] as ManyFlows[]).map((flows) => ({
+    name: `frame-rate-${flows}-flows`,
+    description: `${MANY_FLOWS_NAME[flows]} TCP flows in two groups, 1 Gb/s, RED, every chart, 30 s window, speed max`,
+    scenario: manyFlowScenario(flows),
     warmUpS: 0.2,
     // Every flow has started and the measurement window has begun, so every chart draws.
     settle: { simulatedS: 6 },
-  },
-  {
-    name: 'frame-rate-10000-flows',
-    description: '10 000 TCP flows in two groups, 1 Gb/s, RED, every chart, 30 s window, speed max',
-    scenario: manyFlowScenario(10_000),
-    warmUpS: 0.2,
-    settle: { simulatedS: 6 },
-  },
+  })),
 ];
 
 for (const probe of CASES) {

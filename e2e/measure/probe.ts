@@ -1,6 +1,6 @@
 // Shared pieces of the performance probes: their load and where their numbers go.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { redDumbbell } from '../tests/helpers';
 
@@ -21,14 +21,19 @@ export function twentyFlowScenario(): Record<string, unknown> {
   return redDumbbell({ rate_bps: 10_000_000, delay_ms: 10, packets: 200 }, { min_th: 30, max_th: 90 }, rest);
 }
 
+export type ManyFlows = 1000 | 5000 | 10_000;
+
+/** How the docs and the probe's names write each many-flow count. */
+export const MANY_FLOWS_NAME: Record<ManyFlows, string> = { 1000: '1 000', 5000: '5 000', 10_000: '10 000' };
+
 /**
- * The many-flow loads: `flows` NewReno flows (5 000 or 10 000) in two equal
+ * The many-flow loads: `flows` NewReno flows (1 000, 5 000 or 10 000) in two equal
  * groups (short and long access delays) through RED on a 1 Gb/s bottleneck,
  * starting over the first 5 s, measured from 5 s. The 10 000-packet buffer
  * holds about a bandwidth-delay product; the duration keeps the run under
  * the page's work limit.
  */
-export function manyFlowScenario(flows: 5000 | 10_000): Record<string, unknown> {
+export function manyFlowScenario(flows: ManyFlows): Record<string, unknown> {
   const group = (label: string, accessDelayMs: [number, number]) => ({
     kind: 'tcp',
     label,
@@ -39,7 +44,7 @@ export function manyFlowScenario(flows: 5000 | 10_000): Record<string, unknown> 
   });
   return {
     version: 1,
-    name: `${flows === 5000 ? '5 000' : '10 000'} TCP flows on 1 Gb/s (performance probe)`,
+    name: `${MANY_FLOWS_NAME[flows]} TCP flows on 1 Gb/s (performance probe)`,
     seed: 1,
     duration_s: 600,
     measure_from_s: 5,
@@ -47,6 +52,15 @@ export function manyFlowScenario(flows: 5000 | 10_000): Record<string, unknown> 
     queue: { scheme: 'red', params: { min_th: 1000, max_th: 3000, w_q: 0.0002 } },
     flows: [group('short RTT', [1, 20]), group('long RTT', [20, 60])],
   };
+}
+
+/**
+ * The ns-3 RED dumbbell the engine is checked against (`scenarios/ns3-red-dumbbell.json`), made
+ * long enough not to finish during a probe at full speed.
+ */
+export function ns3DumbbellScenario(): Record<string, unknown> {
+  const file = fileURLToPath(new URL('../../scenarios/ns3-red-dumbbell.json', import.meta.url));
+  return { ...(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>), duration_s: 36_000 };
 }
 
 /** Every chart, 30 s window: what the performance probes draw. */
