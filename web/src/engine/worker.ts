@@ -401,7 +401,7 @@ function publishRows(run: Run): void {
   // A view into the engine's memory, read at once: into the groups' statistics, or copied into a buffer the page hands back.
   const batch = run.sim.drainView();
   if (batch.rows === 0) return;
-  const data = run.aggregator ? run.aggregator.aggregate(batch.rows, batch.data) : rowBuffers.copy(batch.data);
+  const data = run.aggregator ? run.aggregator.aggregate(batch.rows, batch.data, rowBuffers) : rowBuffers.copy(batch.data);
   post({ type: 'rows', runId: run.runId, epoch: run.epoch, rows: batch.rows, data }, [data.buffer]);
 }
 
