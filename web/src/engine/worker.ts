@@ -398,7 +398,7 @@ function advance(run: Run, targetS: number, deadlineMs: number): void {
 }
 
 function publishRows(run: Run): void {
-  // A view into the engine's memory, read at once: into the groups' statistics, or copied into a buffer the page hands back.
+  // A view into the engine's memory, read at once into a buffer the page hands back: as the groups' statistics, or copied.
   const batch = run.sim.drainView();
   if (batch.rows === 0) return;
   const data = run.aggregator ? run.aggregator.aggregate(batch.rows, batch.data, rowBuffers) : rowBuffers.copy(batch.data);
