@@ -70,11 +70,11 @@ export class GroupAggregator {
       throw new Error(`batch of ${engineData.length} values does not hold ${rows} rows of ${this.engineWidth} columns`);
     }
     const out = buffers.take(rows * this.columns.length);
-    this.passed.forEach((engineIndex, c) => {
-      const from = engineIndex * rows;
+    for (let c = 0; c < this.passed.length; c++) {
+      const from = this.passed[c] * rows;
       const to = c * rows;
       for (let r = 0; r < rows; r++) out[to + r] = engineData[from + r];
-    });
+    }
     if (this.sum.length < rows) {
       [this.sum, this.count, this.min, this.max] = [0, 1, 2, 3].map(() => new Float64Array(rows));
     }
@@ -96,7 +96,8 @@ export class GroupAggregator {
           if (v > max[r]) max[r] = v;
         }
       }
-      GROUP_STATS[source.metric].forEach((stat, s) => this.writeStat(stat, out, source.outputs[s] * rows, rows));
+      const stats = GROUP_STATS[source.metric];
+      for (let s = 0; s < stats.length; s++) this.writeStat(stats[s], out, source.outputs[s] * rows, rows);
     }
     return out;
   }
