@@ -9,20 +9,27 @@ const SLICE_S = 0.1;
 /**
  * Runs `sim` to its end in 0.1 s slices, draining the streamed series after
  * each into a buffer of the worker's `RowBuffers` (which the page hands
- * back once it has stored the rows: here at once), and taking the decisions
+ * back once it has stored the rows: here at once), as the worker does: in
+ * runs of more than 200 flows (`flowDetail` says "perGroup") its
+ * `GroupAggregator` turns the rows into per-group statistics, otherwise
+ * they are copied as they are. It takes the decisions
  * every 200 ms of wall time as the worker's snapshots do. The engine's own
  * time is read around the loop only (the module's compiling and the
  * scenario's loading are outside it).
  */
-export function runToEnd(sim, { unpackDecisions, RowBuffers }, stride) {
+export function runToEnd(sim, { unpackDecisions, RowBuffers, GroupAggregator, flowGroups, flowDetail }, stride) {
   const rowBuffers = new RowBuffers();
+  const groups = flowGroups(sim.plan());
+  const aggregator = flowDetail(groups) === 'perGroup' ? new GroupAggregator(sim.columns(), groups) : null;
   const start = performance.now();
   let lastTake = start;
   let takingMs = 0;
   let decisions = 0;
   for (let t = SLICE_S; !sim.isFinished(); t += SLICE_S) {
     sim.advanceTo(t);
-    rowBuffers.recycle(rowBuffers.copy(sim.drainView().data).buffer);
+    const batch = sim.drainView();
+    const rows = aggregator ? aggregator.aggregate(batch.rows, batch.data, rowBuffers) : rowBuffers.copy(batch.data);
+    rowBuffers.recycle(rows.buffer);
     const taking = performance.now();
     if (taking - lastTake < SNAPSHOT_INTERVAL_MS && !sim.isFinished()) continue;
     decisions += unpackDecisions(sim.takeDecisions(), stride).length;
@@ -45,8 +52,9 @@ export function report(scenario, runtime, result) {
 }
 
 // In Chromium's worker: load the bindings, the engine (compiled as it streams
-// in, as the page's `init()` does), the decisions reader and the scenario
-// and row buffers from the URLs the script serves, say it is ready, and run when told to go
+// in, as the page's `init()` does), the worker's modules (decisions reader,
+// row buffers, flow groups and their aggregator) and the scenario from the
+// URLs the script serves, say it is ready, and run when told to go
 // (the script reads this thread's CPU time in between), posting the result.
 if (typeof WorkerGlobalScope !== 'undefined' && self instanceof WorkerGlobalScope) {
   let run;
@@ -54,11 +62,10 @@ if (typeof WorkerGlobalScope !== 'undefined' && self instanceof WorkerGlobalScop
     try {
       if (data.go) return self.postMessage({ result: run() });
       const { default: init, Simulation, decisionStride } = await import(data.bindings);
-      const { unpackDecisions } = await import(data.reader);
-      const { RowBuffers } = await import(data.rowBuffers);
+      const modules = Object.assign({}, ...(await Promise.all([data.reader, data.rowBuffers, data.flowGroups, data.aggregator].map((url) => import(url)))));
       await init({ module_or_path: data.engine });
       const sim = new Simulation(await (await fetch(data.scenario)).text());
-      run = () => runToEnd(sim, { unpackDecisions, RowBuffers }, decisionStride());
+      run = () => runToEnd(sim, modules, decisionStride());
       self.postMessage({ ready: true });
     } catch (error) {
       // The engine refuses a scenario with an object (field and message), not an Error.

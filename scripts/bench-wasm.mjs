@@ -25,12 +25,15 @@ import { report, runToEnd } from './bench-wasm-loop.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const inChromium = process.argv.includes('--chromium');
+const cacheDir = `${root}node_modules/.cache/bench-wasm`;
 const [scenarioPath = `${root}scenarios/ns3-red-dumbbell.json`, wasmPath = `${root}web/src/engine/pkg/aqm_core_bg.wasm`] = process.argv
   .slice(2)
   .filter((arg) => arg !== '--chromium');
 const bindingsPath = `${root}web/src/engine/pkg/aqm_core.js`;
 const readerPath = await compiled('decisionCodec');
 const rowBuffersPath = await compiled('rowBuffers');
+const flowGroupsPath = await compiled('flowGroups');
+const aggregatorPath = await compiled('groupAggregates');
 
 const result = inChromium ? await runInChromium() : await runInNode();
 console.log(report(scenarioPath, inChromium ? 'Chromium' : 'Node', result));
@@ -40,12 +43,11 @@ console.log(`CPU ${cpuS.toFixed(3)} s in all` + (inChromium ? ` (Chromium's proc
 
 async function runInNode() {
   const { Simulation, initSync, decisionStride } = await import(bindingsPath);
-  const { unpackDecisions } = await import(readerPath);
-  const { RowBuffers } = await import(rowBuffersPath);
+  const modules = Object.assign({}, ...(await Promise.all([readerPath, rowBuffersPath, flowGroupsPath, aggregatorPath].map((path) => import(path)))));
   initSync({ module: readFileSync(wasmPath) });
   const sim = new Simulation(readFileSync(scenarioPath, 'utf8'));
   const before = threadCpuSeconds(process.pid, process.pid);
-  const result = runToEnd(sim, { unpackDecisions, RowBuffers }, decisionStride());
+  const result = runToEnd(sim, modules, decisionStride());
   const engineCpuS = threadCpuSeconds(process.pid, process.pid) - before;
   sim.free();
   return { ...result, engineCpuS };
@@ -58,12 +60,15 @@ async function runInChromium() {
     bindings: ['text/javascript', bindingsPath],
     reader: ['text/javascript', readerPath],
     rowBuffers: ['text/javascript', rowBuffersPath],
+    flowGroups: ['text/javascript', flowGroupsPath],
+    aggregator: ['text/javascript', aggregatorPath],
     engine: ['application/wasm', wasmPath],
     scenario: ['application/json', scenarioPath],
   };
   const server = createServer((request, response) => {
     if (request.url === '/') return response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>bench-wasm</title>');
-    const file = files[request.url.slice(1)];
+    // The modules the worker's modules import are in the same cache, by their file names.
+    const file = files[request.url.slice(1)] ?? (/^\/[\w-]+\.mjs$/.test(request.url) ? ['text/javascript', `${cacheDir}${request.url}`] : undefined);
     if (!file) return response.writeHead(404).end();
     response.writeHead(200, { 'content-type': file[0] }).end(readFileSync(file[1]));
   });
@@ -170,20 +175,26 @@ function descendantsCpuSeconds() {
 
 /**
  * One of the worker's modules (web/src/engine/NAME.ts: the decisions reader,
- * the row buffers), compiled from its TypeScript once per version of the
- * source and kept under node_modules/.cache: loading the TypeScript compiler
- * costs more CPU than a short run of the engine.
+ * the row buffers, the flow groups and their aggregator), compiled from its
+ * TypeScript once per version of the source and kept under
+ * node_modules/.cache: loading the TypeScript compiler costs more CPU than a
+ * short run of the engine. The engine modules it imports are compiled in turn
+ * and imported by their compiled file names (type-only imports vanish in
+ * compiling), so its version covers theirs.
  */
 async function compiled(name) {
-  const source = readFileSync(`${root}web/src/engine/${name}.ts`, 'utf8');
-  const dir = `${root}node_modules/.cache/bench-wasm`;
-  const path = `${dir}/${name}-${createHash('sha256').update(source).digest('hex').slice(0, 16)}.mjs`;
+  let source = readFileSync(`${root}web/src/engine/${name}.ts`, 'utf8');
+  for (const [, dependency] of source.matchAll(/^import (?!type )[^;]*from '\.\/(\w+)';$/gm)) {
+    const path = await compiled(dependency);
+    source = source.replaceAll(`'./${dependency}'`, `'./${path.split('/').at(-1)}'`);
+  }
+  const path = `${cacheDir}/${name}-${createHash('sha256').update(source).digest('hex').slice(0, 16)}.mjs`;
   try {
     readFileSync(path);
   } catch {
     const { default: ts } = await import('typescript');
     const options = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 };
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(cacheDir, { recursive: true });
     writeFileSync(path, ts.transpileModule(source, { compilerOptions: options }).outputText);
   }
   return path;

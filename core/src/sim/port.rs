@@ -2,9 +2,9 @@
 
 use crate::kernel::{tx_time_ns, Nanos, Stamp};
 use crate::net::trace::LinkTrace;
-use crate::net::AccessJitter;
+use crate::net::{AccessJitter, Packet};
 use crate::queue::droptail::DropTail;
-use crate::queue::Qdisc;
+use crate::queue::{Qdisc, QueueCtx};
 use std::ops::{Deref, DerefMut};
 
 /// A router output: the queue scheme in front of a link. The link serialises
@@ -57,6 +57,45 @@ impl DerefMut for PortQueue {
         match self {
             PortQueue::Plain(queue) => queue,
             PortQueue::Scheme(queue) => queue.as_mut(),
+        }
+    }
+}
+
+/// What every packet calls at every hop, with the plain queue's code called
+/// directly (and inlined) rather than through the trait object's table:
+/// in WebAssembly an indirect call checks its signature and is not inlined
+/// by Node's V8. These take precedence over the same methods reached
+/// through `Deref`.
+impl PortQueue {
+    #[inline]
+    pub fn enqueue(&mut self, pkt: Packet, ctx: &mut QueueCtx) {
+        match self {
+            PortQueue::Plain(queue) => queue.enqueue(pkt, ctx),
+            PortQueue::Scheme(queue) => queue.enqueue(pkt, ctx),
+        }
+    }
+
+    #[inline]
+    pub fn dequeue(&mut self, ctx: &mut QueueCtx) -> Option<Packet> {
+        match self {
+            PortQueue::Plain(queue) => queue.dequeue(ctx),
+            PortQueue::Scheme(queue) => queue.dequeue(ctx),
+        }
+    }
+
+    #[inline]
+    pub fn len_packets(&self) -> usize {
+        match self {
+            PortQueue::Plain(queue) => queue.len_packets(),
+            PortQueue::Scheme(queue) => queue.len_packets(),
+        }
+    }
+
+    #[inline]
+    pub fn len_bytes(&self) -> u64 {
+        match self {
+            PortQueue::Plain(queue) => queue.len_bytes(),
+            PortQueue::Scheme(queue) => queue.len_bytes(),
         }
     }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GroupInfo } from './flowGroups';
 import { flowColumn, groupColumn, parseFlowColumn } from './flowColumns';
 import { GroupAggregator, sortedGroupGoodputs } from './groupAggregates';
+import { RowBuffers } from './rowBuffers';
 
 // Two groups of two flows, two samples; a CBR flow (flow 3) has no window or RTT.
 const ENGINE_COLUMNS = [
@@ -51,6 +52,26 @@ function byColumn(columns: readonly string[], data: Float64Array, rows: number):
   return Object.fromEntries(columns.map((name, c) => [name, Array.from(data.subarray(c * rows, (c + 1) * rows))]));
 }
 
+/** The statistics of `ENGINE_COLUMNS`' groups written out plainly, in the order the aggregator adds: the reference it must match. */
+function aggregatedAfresh(rows: number, data: Float64Array): Float64Array {
+  const columns = new GroupAggregator(ENGINE_COLUMNS, GROUPS).columns;
+  const engineColumn = (name: string) => Array.from(data.subarray(ENGINE_COLUMNS.indexOf(name) * rows, (ENGINE_COLUMNS.indexOf(name) + 1) * rows));
+  const out = columns.flatMap((name) => {
+    const group = /^(\w+)\.group(\d+)\.(\w+)$/.exec(name);
+    if (!group) return engineColumn(name);
+    const [, metric, g, stat] = group;
+    const { firstFlow, count } = GROUPS[Number(g)];
+    const members = Array.from({ length: count }, (_, k) => engineColumn(`${metric}.${firstFlow + k}`));
+    return Array.from({ length: rows }, (_, r) => {
+      const values = members.map((column) => column[r]).filter((v) => !Number.isNaN(v));
+      if (values.length === 0) return NaN;
+      const sum = values.reduce((a, b) => a + b, 0);
+      return { sum, mean: sum / values.length, min: Math.min(...values), max: Math.max(...values) }[stat as 'sum'];
+    });
+  });
+  return Float64Array.from(out);
+}
+
 describe('GroupAggregator', () => {
   const aggregator = new GroupAggregator(ENGINE_COLUMNS, GROUPS);
 
@@ -69,7 +90,7 @@ describe('GroupAggregator', () => {
   });
 
   it('computes sum, mean, min and max per group and sample, leaving out flows without a value', () => {
-    const out = byColumn(aggregator.columns, aggregator.aggregate(2, columnMajor(ENGINE_COLUMNS, ROWS)), 2);
+    const out = byColumn(aggregator.columns, aggregator.aggregate(2, columnMajor(ENGINE_COLUMNS, ROWS), new RowBuffers()), 2);
     expect(out.t_s).toEqual([0.01, 0.02]);
     expect(out.queue_packets).toEqual([3, 4]);
     expect(out['probe.avg']).toEqual([1.5, 2.5]);
@@ -96,15 +117,40 @@ describe('GroupAggregator', () => {
 
   it('gives NaN where no flow of a group has a value', () => {
     const cbrOnly = new GroupAggregator(['t_s', 'goodput_bps.0', 'cwnd_packets.0', 'srtt_ms.0'], [{ label: 'cbr', kind: 'cbr', count: 1, firstFlow: 0 }]);
-    const out = byColumn(cbrOnly.columns, cbrOnly.aggregate(1, Float64Array.from([1, 8e5, NaN, NaN])), 1);
+    const out = byColumn(cbrOnly.columns, cbrOnly.aggregate(1, Float64Array.from([1, 8e5, NaN, NaN]), new RowBuffers()), 1);
     expect(out['goodput_bps.group0.sum']).toEqual([8e5]);
     expect(out['cwnd_packets.group0.sum']).toEqual([NaN]);
     expect(out['cwnd_packets.group0.min']).toEqual([NaN]);
     expect(out['srtt_ms.group0.mean']).toEqual([NaN]);
   });
 
+  it('gives every batch the values computed afresh, when its buffer and statistics are reused from earlier batches', () => {
+    const reused = new GroupAggregator(ENGINE_COLUMNS, GROUPS);
+    const buffers = new RowBuffers();
+    let seed = 7;
+    // A fixed pseudo-random sequence: a fifth of the flows' values missing (NaN).
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (const rows of [5, 2, 9, 1, 9, 3]) {
+      const data = Float64Array.from({ length: rows * ENGINE_COLUMNS.length }, () => (next() < 0.2 ? NaN : next() * 1e6));
+      const out = reused.aggregate(rows, data, buffers);
+      expect(byColumn(reused.columns, out, rows)).toEqual(byColumn(reused.columns, aggregatedAfresh(rows, data), rows));
+      // The page hands the buffer back, still holding this batch; the next batch must overwrite all of it.
+      buffers.recycle(out.buffer);
+    }
+  });
+
+  it('writes its output into a buffer the page handed back', () => {
+    const buffers = new RowBuffers();
+    const returned = new ArrayBuffer(4096);
+    new Float64Array(returned).fill(-1);
+    buffers.recycle(returned);
+    const out = aggregator.aggregate(2, columnMajor(ENGINE_COLUMNS, ROWS), buffers);
+    expect(out.buffer).toBe(returned);
+    expect(out.length).toBe(2 * aggregator.columns.length);
+  });
+
   it('refuses a batch of the wrong width', () => {
-    expect(() => aggregator.aggregate(2, new Float64Array(3))).toThrow(/does not hold 2 rows of 15 columns/);
+    expect(() => aggregator.aggregate(2, new Float64Array(3), new RowBuffers())).toThrow(/does not hold 2 rows of 15 columns/);
   });
 });
 

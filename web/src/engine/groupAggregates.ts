@@ -4,6 +4,7 @@
 // and maximum over each flow group (GROUP_STATS says which per metric).
 
 import type { GroupInfo } from './flowGroups';
+import type { RowBuffers } from './rowBuffers';
 import { FLOW_METRICS, GROUP_STATS, groupColumn, parseFlowColumn, type FlowMetric, type GroupStat } from './flowColumns';
 
 interface AggregateSource {
@@ -27,6 +28,11 @@ export class GroupAggregator {
   private readonly passed: number[] = [];
   private readonly sources: AggregateSource[] = [];
   private readonly engineWidth: number;
+  /** Each sample's running statistics over one group, kept from batch to batch (grown to the longest batch). */
+  private sum = new Float64Array(0);
+  private count = new Float64Array(0);
+  private min = new Float64Array(0);
+  private max = new Float64Array(0);
 
   constructor(engineColumns: readonly string[], groups: readonly GroupInfo[]) {
     this.engineWidth = engineColumns.length;
@@ -55,22 +61,29 @@ export class GroupAggregator {
     this.columns = columns;
   }
 
-  /** `rows` rows of the engine's columns (column-major) as rows of `columns` (column-major). */
-  aggregate(rows: number, engineData: Float64Array): Float64Array<ArrayBuffer> {
+  /**
+   * `rows` rows of the engine's columns (column-major) as rows of `columns` (column-major), in an array from
+   * `buffers` (the worker's, which the page hands back).
+   */
+  aggregate(rows: number, engineData: Float64Array, buffers: Pick<RowBuffers, 'take'>): Float64Array<ArrayBuffer> {
     if (engineData.length !== rows * this.engineWidth) {
       throw new Error(`batch of ${engineData.length} values does not hold ${rows} rows of ${this.engineWidth} columns`);
     }
-    const out = new Float64Array(rows * this.columns.length);
-    this.passed.forEach((engineIndex, c) => out.set(engineData.subarray(engineIndex * rows, (engineIndex + 1) * rows), c * rows));
-    const sum = new Float64Array(rows);
-    const count = new Float64Array(rows);
-    const min = new Float64Array(rows);
-    const max = new Float64Array(rows);
+    const out = buffers.take(rows * this.columns.length);
+    for (let c = 0; c < this.passed.length; c++) {
+      const from = this.passed[c] * rows;
+      const to = c * rows;
+      for (let r = 0; r < rows; r++) out[to + r] = engineData[from + r];
+    }
+    if (this.sum.length < rows) {
+      [this.sum, this.count, this.min, this.max] = [0, 1, 2, 3].map(() => new Float64Array(rows));
+    }
+    const { sum, count, min, max } = this;
     for (const source of this.sources) {
-      sum.fill(0);
-      count.fill(0);
-      min.fill(Infinity);
-      max.fill(-Infinity);
+      sum.fill(0, 0, rows);
+      count.fill(0, 0, rows);
+      min.fill(Infinity, 0, rows);
+      max.fill(-Infinity, 0, rows);
       // Column by column: each member's samples are contiguous in the batch.
       for (const member of source.members) {
         const base = member * rows;
@@ -83,19 +96,29 @@ export class GroupAggregator {
           if (v > max[r]) max[r] = v;
         }
       }
-      const values: Record<GroupStat, (r: number) => number> = {
-        sum: (r) => sum[r],
-        mean: (r) => sum[r] / count[r],
-        min: (r) => min[r],
-        max: (r) => max[r],
-      };
-      GROUP_STATS[source.metric].forEach((stat, s) => {
-        const base = source.outputs[s] * rows;
-        const value = values[stat];
-        for (let r = 0; r < rows; r++) out[base + r] = count[r] > 0 ? value(r) : Number.NaN;
-      });
+      const stats = GROUP_STATS[source.metric];
+      for (let s = 0; s < stats.length; s++) this.writeStat(stats[s], out, source.outputs[s] * rows, rows);
     }
     return out;
+  }
+
+  /** One statistic of the group just gathered into `out` from `base` on: NaN at a sample where no flow had a value. */
+  private writeStat(stat: GroupStat, out: Float64Array, base: number, rows: number): void {
+    const { sum, count, min, max } = this;
+    switch (stat) {
+      case 'sum':
+        for (let r = 0; r < rows; r++) out[base + r] = count[r] > 0 ? sum[r] : Number.NaN;
+        break;
+      case 'mean':
+        for (let r = 0; r < rows; r++) out[base + r] = count[r] > 0 ? sum[r] / count[r] : Number.NaN;
+        break;
+      case 'min':
+        for (let r = 0; r < rows; r++) out[base + r] = count[r] > 0 ? min[r] : Number.NaN;
+        break;
+      case 'max':
+        for (let r = 0; r < rows; r++) out[base + r] = count[r] > 0 ? max[r] : Number.NaN;
+        break;
+    }
   }
 }
 

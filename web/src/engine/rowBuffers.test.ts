@@ -43,6 +43,16 @@ describe('RowBuffers', () => {
     expect(buffers.copy(values(20)).buffer).toBe(sizes[2]);
   });
 
+  it('hands out a returned buffer for values the caller writes itself, with the length asked for', () => {
+    const buffers = new RowBuffers();
+    const returned = new ArrayBuffer(1024);
+    buffers.recycle(returned);
+    const taken = buffers.take(100);
+    expect(taken.buffer).toBe(returned);
+    expect(taken.length).toBe(100);
+    expect(buffers.take(100).buffer).not.toBe(returned);
+  });
+
   it('keeps eight buffers at most, dropping the smallest', () => {
     const buffers = new RowBuffers();
     const kept = Array.from({ length: 9 }, (_, i) => new ArrayBuffer(16 << i));

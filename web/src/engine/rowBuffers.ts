@@ -12,15 +12,24 @@ export class RowBuffers {
 
   /** `values` copied into a kept buffer that holds them (the smallest such), or into a new one with room to spare. */
   copy(values: Float64Array): Float64Array<ArrayBuffer> {
-    let best = -1;
-    this.free.forEach((buffer, i) => {
-      if (buffer.byteLength >= values.byteLength && (best < 0 || buffer.byteLength < this.free[best].byteLength)) best = i;
-    });
-    // A new buffer is rounded up to a power of two, so batches that grow a little still fit when it returns.
-    const buffer = best >= 0 ? this.free.splice(best, 1)[0] : new ArrayBuffer(2 ** Math.ceil(Math.log2(Math.max(8, values.byteLength))));
-    const copy = new Float64Array(buffer, 0, values.length);
+    const copy = this.take(values.length);
     copy.set(values);
     return copy;
+  }
+
+  /**
+   * An array of `length` values in a kept buffer that holds them (the smallest such), or in a new one with room
+   * to spare; a kept buffer still holds what it held when it came back, so the caller writes every value.
+   */
+  take(length: number): Float64Array<ArrayBuffer> {
+    const bytes = length * Float64Array.BYTES_PER_ELEMENT;
+    let best = -1;
+    this.free.forEach((buffer, i) => {
+      if (buffer.byteLength >= bytes && (best < 0 || buffer.byteLength < this.free[best].byteLength)) best = i;
+    });
+    // A new buffer is rounded up to a power of two, so batches that grow a little still fit when it returns.
+    const buffer = best >= 0 ? this.free.splice(best, 1)[0] : new ArrayBuffer(2 ** Math.ceil(Math.log2(Math.max(8, bytes))));
+    return new Float64Array(buffer, 0, length);
   }
 
   /** Takes back a buffer the page is done with. */

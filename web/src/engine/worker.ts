@@ -398,10 +398,10 @@ function advance(run: Run, targetS: number, deadlineMs: number): void {
 }
 
 function publishRows(run: Run): void {
-  // A view into the engine's memory, read at once: into the groups' statistics, or copied into a buffer the page hands back.
+  // A view into the engine's memory, read at once into a buffer the page hands back: as the groups' statistics, or copied.
   const batch = run.sim.drainView();
   if (batch.rows === 0) return;
-  const data = run.aggregator ? run.aggregator.aggregate(batch.rows, batch.data) : rowBuffers.copy(batch.data);
+  const data = run.aggregator ? run.aggregator.aggregate(batch.rows, batch.data, rowBuffers) : rowBuffers.copy(batch.data);
   post({ type: 'rows', runId: run.runId, epoch: run.epoch, rows: batch.rows, data }, [data.buffer]);
 }
 
