@@ -11,4 +11,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: './measure-results/results.json' }]],
   // Trace recording (screencast frames, DOM snapshots) would be measured with the page.
   use: { ...base.use, trace: 'off' },
+  // One probe at a time: two pages running engines at once would share the cores and measure each other.
+  fullyParallel: false,
+  workers: 1,
 });
