@@ -4,10 +4,12 @@
 
 mod events;
 mod pipe;
+mod prefetch;
 mod rng;
 mod time;
 
 pub use events::{EventQueue, Stamp};
 pub use pipe::Pipes;
+pub use prefetch::prefetch;
 pub use rng::Rng;
 pub use time::{ms, secs_f64, to_secs, tx_time_ns, Nanos, NS_PER_MS, NS_PER_S};

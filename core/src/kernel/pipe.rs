@@ -11,6 +11,7 @@
 //! as items are in flight at once, and the ones in use stay few pages.
 
 use super::events::{EventQueue, Stamp};
+use super::prefetch::prefetch;
 use super::Nanos;
 
 /// No node: the end of a list.
@@ -133,19 +134,9 @@ impl<T, E: Copy> Pipes<T, E> {
     /// cached: reading it was the largest single stall of a step.
     #[inline]
     pub fn prefetch_head(&self, pipe: usize) {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(node) = self.nodes.get(self.ends[pipe].head as usize) {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let at = (node as *const Node<T, E>).cast::<i8>();
-            // SAFETY: SSE is part of x86-64, and a prefetch never faults
-            // nor changes what the program computes.
-            unsafe {
-                _mm_prefetch::<_MM_HINT_T0>(at);
-                _mm_prefetch::<_MM_HINT_T0>(at.wrapping_add(64));
-            }
+        if let Some(node) = self.ends.get(pipe).and_then(|ends| self.nodes.get(ends.head as usize)) {
+            prefetch(node, &[0, 64]);
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = pipe;
     }
 
     /// A node to hold `item`: the one let go last, or a new one. The node

@@ -6,7 +6,7 @@
 //! a TCP flow's agents sit inline beside its host queue, with no pointer to
 //! follow, and every flow's route sits in one small table.
 
-use crate::kernel::Rng;
+use crate::kernel::{prefetch, Rng};
 use crate::net::topology::Route;
 use crate::net::{Dir, FlowId, HostQueue, PortId};
 use crate::scenario::TrafficPlan;
@@ -58,23 +58,9 @@ impl FlowRuntime {
     /// reach: its kind and first fields (x86-64 only, elsewhere nothing).
     #[inline]
     pub fn prefetch(&self, at_sink: bool) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let at = if at_sink {
-                (&self.sink as *const Endpoint<TcpReceiver>).cast::<i8>()
-            } else {
-                (&self.source as *const Endpoint<TcpSender>).cast::<i8>()
-            };
-            // SAFETY: SSE is part of x86-64, and a prefetch never faults
-            // nor changes what the program computes.
-            unsafe {
-                _mm_prefetch::<_MM_HINT_T0>(at);
-                _mm_prefetch::<_MM_HINT_T0>(at.wrapping_add(64));
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = at_sink;
+        let agent: *const u8 =
+            if at_sink { std::ptr::from_ref(&self.sink).cast() } else { std::ptr::from_ref(&self.source).cast() };
+        prefetch(agent, &[0, 64]);
     }
 }
 

@@ -1,6 +1,6 @@
 //! A router output: a queue scheme in front of a link.
 
-use crate::kernel::{tx_time_ns, Nanos, Stamp};
+use crate::kernel::{prefetch, tx_time_ns, Nanos, Stamp};
 use crate::net::trace::LinkTrace;
 use crate::net::{AccessJitter, Packet};
 use crate::queue::droptail::DropTail;
@@ -105,18 +105,7 @@ impl Port {
     /// packet it will soon take (x86-64 only; elsewhere nothing).
     #[inline]
     pub fn prefetch(&self) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let at = (self as *const Port).cast::<i8>();
-            // SAFETY: SSE is part of x86-64, and a prefetch never faults
-            // nor changes what the program computes.
-            unsafe {
-                _mm_prefetch::<_MM_HINT_T0>(at);
-                _mm_prefetch::<_MM_HINT_T0>(at.wrapping_add(64));
-                _mm_prefetch::<_MM_HINT_T0>(at.wrapping_add(std::mem::size_of::<Port>() - 1));
-            }
-        }
+        prefetch(self, &[0, 64, std::mem::size_of::<Port>() - 1]);
     }
 
     pub fn tx_time(&mut self, bytes: u32) -> Nanos {
