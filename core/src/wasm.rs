@@ -158,6 +158,16 @@ fn set(target: &JsValue, key: &str, value: &JsValue) {
     let _ = js_sys::Reflect::set(target, &JsValue::from_str(key), value);
 }
 
+/// A drained batch as the bindings hand it out: the run's column names, the
+/// row count and `data`, column-major.
+fn series_batch(columns: &js_sys::Array, rows: usize, data: &js_sys::Float64Array) -> SeriesBatch {
+    let batch = js_sys::Object::new();
+    set(&batch, "columns", columns);
+    set(&batch, "rows", &JsValue::from_f64(rows as f64));
+    set(&batch, "data", data);
+    batch.unchecked_into()
+}
+
 /// One running experiment, streaming its series to the caller.
 #[wasm_bindgen(js_name = Simulation)]
 pub struct WasmSimulation {
@@ -229,11 +239,7 @@ impl WasmSimulation {
     /// `columns` array, built once per run.
     pub fn drain(&mut self) -> SeriesBatch {
         let chunk = self.sim.drain();
-        let batch = js_sys::Object::new();
-        set(&batch, "columns", &self.columns);
-        set(&batch, "rows", &JsValue::from_f64(chunk.rows as f64));
-        set(&batch, "data", &js_sys::Float64Array::from(chunk.data));
-        batch.unchecked_into()
+        series_batch(&self.columns, chunk.rows, &js_sys::Float64Array::from(chunk.data))
     }
 
     /// The same batch as `drain`, with `data` a view into the engine's
@@ -244,15 +250,11 @@ impl WasmSimulation {
     #[wasm_bindgen(js_name = drainView)]
     pub fn drain_view(&mut self) -> SeriesBatch {
         let chunk = self.sim.drain();
-        let batch = js_sys::Object::new();
-        set(&batch, "columns", &self.columns);
-        set(&batch, "rows", &JsValue::from_f64(chunk.rows as f64));
         // SAFETY: the view aliases the recorder's drain buffer, which the
         // engine writes again only at the next drain; a memory growth in
         // between detaches the view (it reads as empty), never dangles.
         let data = unsafe { js_sys::Float64Array::view(chunk.data) };
-        set(&batch, "data", &data);
-        batch.unchecked_into()
+        series_batch(&self.columns, chunk.rows, &data)
     }
 
     /// The monitored queues' decisions since the last take (the newest
