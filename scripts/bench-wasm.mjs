@@ -17,7 +17,7 @@
 // with its children (Chromium's). Time two builds of the .wasm against each
 // other as whole processes to compare them.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.mjs';
@@ -189,9 +189,7 @@ async function compiled(name) {
     source = source.replaceAll(`'./${dependency}'`, `'./${path.split('/').at(-1)}'`);
   }
   const path = `${cacheDir}/${name}-${createHash('sha256').update(source).digest('hex').slice(0, 16)}.mjs`;
-  try {
-    readFileSync(path);
-  } catch {
+  if (!existsSync(path)) {
     const { default: ts } = await import('typescript');
     const options = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 };
     mkdirSync(cacheDir, { recursive: true });
