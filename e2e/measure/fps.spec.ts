@@ -1,6 +1,6 @@
 import { test, type Browser, type Page } from '@playwright/test';
 import { linkFor, setSpeed, waitForSimTime } from '../tests/helpers';
-import { ALL_CHARTS_VIEW, MANY_FLOWS_NAME, manyFlowScenario, ns3DumbbellScenario, saveMeasurement, twentyFlowScenario, type ManyFlows } from './probe';
+import { ALL_CHARTS_VIEW, MANY_FLOW_COUNTS, flowCountName, manyFlowScenario, ns3DumbbellScenario, saveMeasurement, twentyFlowScenario } from './probe';
 
 const PROBE_MS = 5000;
 
@@ -134,9 +134,9 @@ const CASES: FrameRateCase[] = [
     warmUpS: 0.5,
     settle: { wallMs: 1000 },
   },
-  ...([1000, 5000, 10_000] as ManyFlows[]).map((flows) => ({
+  ...MANY_FLOW_COUNTS.map((flows) => ({
     name: `frame-rate-${flows}-flows`,
-    description: `${MANY_FLOWS_NAME[flows]} TCP flows in two groups, 1 Gb/s, RED, every chart, 30 s window, speed max`,
+    description: `${flowCountName(flows)} TCP flows in two groups, 1 Gb/s, RED, every chart, 30 s window, speed max`,
     scenario: manyFlowScenario(flows),
     warmUpS: 0.2,
     // Every flow has started and the measurement window has begun, so every chart draws.

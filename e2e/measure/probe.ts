@@ -21,10 +21,14 @@ export function twentyFlowScenario(): Record<string, unknown> {
   return redDumbbell({ rate_bps: 10_000_000, delay_ms: 10, packets: 200 }, { min_th: 30, max_th: 90 }, rest);
 }
 
-export type ManyFlows = 1000 | 5000 | 10_000;
+/** The many-flow loads' sizes. */
+export const MANY_FLOW_COUNTS = [1000, 5000, 10_000] as const;
+export type ManyFlows = (typeof MANY_FLOW_COUNTS)[number];
 
-/** How the docs and the probe's names write each many-flow count. */
-export const MANY_FLOWS_NAME: Record<ManyFlows, string> = { 1000: '1 000', 5000: '5 000', 10_000: '10 000' };
+/** A flow count as the docs write it, its thousands set apart by a space ("5 000"). */
+export function flowCountName(flows: number): string {
+  return flows.toLocaleString('en').replaceAll(',', ' ');
+}
 
 /**
  * The many-flow loads: `flows` NewReno flows (1 000, 5 000 or 10 000) in two equal
@@ -44,7 +48,7 @@ export function manyFlowScenario(flows: ManyFlows): Record<string, unknown> {
   });
   return {
     version: 1,
-    name: `${MANY_FLOWS_NAME[flows]} TCP flows on 1 Gb/s (performance probe)`,
+    name: `${flowCountName(flows)} TCP flows on 1 Gb/s (performance probe)`,
     seed: 1,
     duration_s: 600,
     measure_from_s: 5,
